@@ -1,0 +1,4 @@
+import type { CliCommand } from './program.js';
+
+/** Every command the CLI offers, in help order. Each arrives with its issue. */
+export const commands: readonly CliCommand[] = [];

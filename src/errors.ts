@@ -1,0 +1,52 @@
+/**
+ * The one error class every layer throws. `code` is a stable SCREAMING_SNAKE string a caller can
+ * switch on; `data` carries the values the message names; `cause` keeps the original error.
+ *
+ * @example
+ * throw new AgentTrackError('INVALID_OPTION', 'Expected the `resamples` option to be a positive integer, got `0` (number)', {
+ *   data: { option: 'resamples', value: 0 },
+ * });
+ */
+export class AgentTrackError extends Error {
+  readonly code: string;
+  readonly data: Readonly<Record<string, unknown>>;
+
+  constructor(
+    code: string,
+    message: string,
+    options: { data?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AgentTrackError';
+    this.code = code;
+    this.data = Object.freeze({ ...options.data });
+  }
+}
+
+/** Renders a received value the way every message names it: `value` (type). */
+export function describeReceived(value: unknown): string {
+  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  let shown: string;
+  try {
+    shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    shown = String(value);
+  }
+  if (shown.length > 80) shown = `${shown.slice(0, 77)}...`;
+  return `\`${shown}\` (${type})`;
+}
+
+/**
+ * The error for an option that fails validation before any work starts.
+ *
+ * @example
+ * invalidOption('alternative', "one of 'two-sided', 'greater', 'less'", 'up');
+ * // Expected the `alternative` option to be one of 'two-sided', 'greater', 'less', got `up` (string)
+ */
+export function invalidOption(option: string, expected: string, received: unknown): AgentTrackError {
+  return new AgentTrackError(
+    'INVALID_OPTION',
+    `Expected the \`${option}\` option to be ${expected}, got ${describeReceived(received)}`,
+    { data: { option, received } },
+  );
+}

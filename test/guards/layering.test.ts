@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { LAYERS, layerOf, listSourceFiles, localImports, SRC } from './import-graph.js';
+
+const files = listSourceFiles();
+
+describe('layering', () => {
+  test('every folder under src/ is a known layer', () => {
+    const unknown = files
+      .map(layerOf)
+      .filter((layer) => layer !== 'root' && !LAYERS.includes(layer as never));
+    expect(unknown).toEqual([]);
+  });
+
+  test('a lower layer never imports a higher one', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      const from = layerOf(file);
+      for (const target of localImports(file)) {
+        const to = layerOf(target);
+        // errors.ts is below every layer; the root index.ts may re-export any layer.
+        if (to === 'root' && !target.endsWith('/index.ts')) continue;
+        if (from === 'root') continue;
+        const rank = (layer: string) => LAYERS.indexOf(layer as (typeof LAYERS)[number]);
+        if (to === 'root' || rank(to) > rank(from)) {
+          violations.push(`${relative(SRC, file)} -> ${relative(SRC, target)}`);
+        }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  test('every relative import resolves to a file', () => {
+    const missing = files.flatMap((file) =>
+      localImports(file)
+        .filter((target) => !existsSync(target))
+        .map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * The recorded-run format, one schema per file of a trajectory directory. These schemas are the
+ * boundary: every file is parsed through them, and every type below is derived from them.
+ */
+
+/** One ranked row a search call returned, in rank order. `text` is the piece's source when known. */
+export const resultRowSchema = z
+  .object({
+    path: z.string(),
+    start: z.number().int().optional(),
+    end: z.number().int().optional(),
+    name: z.string().optional(),
+    text: z.string().optional(),
+  })
+  .strict();
+
+/** One tool call: a line of `events.jsonl`. */
+export const toolEventSchema = z
+  .object({
+    seq: z.number().int().nonnegative(),
+    tool: z.string().min(1),
+    args: z.record(z.string(), z.unknown()),
+    /** The raw argument string when it was not valid JSON (importers keep it; `args` is then `{}`). */
+    args_raw: z.string().optional(),
+    ok: z.boolean(),
+    error: z.string().optional(),
+    preview: z.string(),
+    blob: z.string().regex(/^[0-9a-f]{64}$/),
+    bytes: z.number().int().nonnegative(),
+    identifiers: z.array(z.string()),
+    rows: z.array(resultRowSchema).optional(),
+    started_at: z.string(),
+    duration_ms: z.number().nonnegative(),
+  })
+  .strict();
+
+/** `model_turns.json`: call seq -> the model message (and so the 1-based turn) that proposed it. */
+export const modelTurnsSchema = z.record(
+  z.string().regex(/^\d+$/),
+  z.object({ message_id: z.string().min(1), turn: z.number().int().positive() }).strict(),
+);
+
+/** Token usage of one model message. `reasoning` is a slice of `completion`, `cached` of `prompt`. */
+export const usageSchema = z
+  .object({
+    prompt: z.number().int().nonnegative(),
+    completion: z.number().int().nonnegative(),
+    reasoning: z.number().int().nonnegative().optional(),
+    cached: z.number().int().nonnegative().optional(),
+  })
+  .strict();
+
+/** One model message: a line of `messages.jsonl`. */
+export const modelMessageSchema = z
+  .object({
+    id: z.string().min(1),
+    turn: z.number().int().positive(),
+    finish_reason: z.string().nullable(),
+    content: z.string(),
+    tool_calls: z.array(z.object({ id: z.string(), name: z.string() }).strict()),
+    usage: usageSchema.optional(),
+    cost_usd: z.number().nonnegative().optional(),
+  })
+  .strict();
+
+/** How a run ended, decided in this order. */
+export const OUTCOMES = [
+  'timeout',
+  'budget_exhausted',
+  'exhausted_finalized',
+  'starved_reply',
+  'unanswered_empty',
+  'answered',
+] as const;
+export const outcomeSchema = z.enum(OUTCOMES);
+
+/** `result.json`: how the run ended. `patch` is the unified diff when the run produced one. */
+export const trajectoryResultSchema = z
+  .object({
+    answer: z.string().nullable(),
+    outcome: outcomeSchema,
+    turn_budget: z.number().int().positive(),
+    turns: z.number().int().nonnegative(),
+    timed_out: z.boolean(),
+    started_at: z.string(),
+    duration_ms: z.number().nonnegative(),
+    error: z.string().optional(),
+    patch: z.string().optional(),
+  })
+  .strict();
+
+export type ResultRow = z.infer<typeof resultRowSchema>;
+export type ToolEvent = z.infer<typeof toolEventSchema>;
+export type ModelTurns = z.infer<typeof modelTurnsSchema>;
+export type Usage = z.infer<typeof usageSchema>;
+export type ModelMessage = z.infer<typeof modelMessageSchema>;
+export type Outcome = z.infer<typeof outcomeSchema>;
+export type TrajectoryResult = z.infer<typeof trajectoryResultSchema>;

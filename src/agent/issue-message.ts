@@ -47,6 +47,15 @@ export function issueMessage(
       : secret
         ? `a ${received === null ? 'null' : Array.isArray(received) ? 'array' : typeof received} (value not shown)`
         : describeReceived(received);
-  const what = issue.code === 'custom' ? issue.message : issue.message.replace(/^Invalid input: /, '');
+  if (received === undefined && issue.code === 'invalid_type') return `\`${where}\` is required`;
+  // zod's own wording minus its prefix and its `received` clause (the value is named below).
+  const what =
+    issue.code === 'custom'
+      ? issue.message
+      : issue.code === 'invalid_format'
+        ? `expected ${issue.format === 'regex' ? issue.message : `a ${issue.format}`}`
+        : issue.message
+            .replace(/^(Invalid input|Invalid option|Too small|Too big): /, '')
+            .replace(/, received \w+$/, '');
   return `\`${where === '' ? '(root)' : where}\` ${what}, got ${shown}`;
 }

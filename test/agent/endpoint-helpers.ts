@@ -1,11 +1,11 @@
+import type { Policy } from '../../src/agent/endpoint/policy.js';
+import { createScriptPolicy, parseScript } from '../../src/agent/endpoint/script-policy.js';
+import { type RunningEndpoint, startEndpoint } from '../../src/agent/endpoint/start-endpoint.js';
 import type { LlmBlock } from '../../src/agent/llm/block-schema.js';
 import type { ChatProvider } from '../../src/agent/llm/providers/chat-provider.js';
 import { createProvider } from '../../src/agent/llm/providers/create-provider.js';
 import type { ProviderOptions } from '../../src/agent/llm/providers/provider-options.js';
 import type { RetryEvent } from '../../src/agent/llm/providers/with-retries.js';
-import type { Policy } from '../../src/agent/endpoint/policy.js';
-import { createScriptPolicy, parseScript } from '../../src/agent/endpoint/script-policy.js';
-import { type RunningEndpoint, startEndpoint } from '../../src/agent/endpoint/start-endpoint.js';
 
 /** A recognisable fake key: no message, file or log line may ever contain it. */
 export const FAKE_KEY = 'sk-FAKE-agent-track-7c1e9b44-MUST-NEVER-APPEAR';
@@ -20,7 +20,11 @@ export function scripted(turns: unknown[]): Policy {
 }
 
 /** The block for a provider pointed at a running endpoint. */
-export function blockFor(provider: ProviderName, endpoint: RunningEndpoint, extra: Partial<LlmBlock> = {}): LlmBlock {
+export function blockFor(
+  provider: ProviderName,
+  endpoint: RunningEndpoint,
+  extra: Partial<LlmBlock> = {},
+): LlmBlock {
   return provider === 'openai'
     ? { provider, base_url: endpoint.openaiBaseUrl, auth: { env: KEY_ENV }, max_retries: 2, ...extra }
     : {

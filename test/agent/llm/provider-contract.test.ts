@@ -37,7 +37,12 @@ describe.each(PROVIDERS)('ChatProvider contract: %s', (name) => {
     const first = await open.provider.complete(ask);
     expect(first.finish_reason).toBe('tool_calls');
     expect(first.message.tool_calls).toEqual([
-      { id: 'call_1', name: 'search_codebase', arguments: { query: 'fn', k: 3 }, arguments_raw: '{"query":"fn","k":3}' },
+      {
+        id: 'call_1',
+        name: 'search_codebase',
+        arguments: { query: 'fn', k: 3 },
+        arguments_raw: '{"query":"fn","k":3}',
+      },
     ]);
     expect(first.message.id).toMatch(name === 'openai' ? /^chatcmpl-[0-9a-f]{24}$/ : /^msg_[0-9a-f]{24}$/);
     const second = await open.provider.complete({
@@ -48,14 +53,23 @@ describe.each(PROVIDERS)('ChatProvider contract: %s', (name) => {
         { role: 'tool', tool_call_id: 'call_1', content: 'src/pkg/mod.py:1' },
       ],
     });
-    expect(second).toMatchObject({ finish_reason: 'stop', message: { content: 'fn is in src/pkg/mod.py', tool_calls: [] } });
+    expect(second).toMatchObject({
+      finish_reason: 'stop',
+      message: { content: 'fn is in src/pkg/mod.py', tool_calls: [] },
+    });
     expect(second.message.id).not.toBe(first.message.id);
   });
 
   test('usage with reasoning and cached slices and a quoted cost survive the wire', async () => {
     open = await connect(
       name,
-      scripted([{ content: 'ok', usage: { prompt: 1000, completion: 300, reasoning: 200, cached: 600 }, cost_usd: 0.0123 }]),
+      scripted([
+        {
+          content: 'ok',
+          usage: { prompt: 1000, completion: 300, reasoning: 200, cached: 600 },
+          cost_usd: 0.0123,
+        },
+      ]),
     );
     const result = await open.provider.complete(ask);
     expect(result.usage).toEqual({ prompt: 1000, completion: 300, reasoning: 200, cached: 600 });
@@ -75,11 +89,16 @@ describe.each(PROVIDERS)('ChatProvider contract: %s', (name) => {
   });
 
   test('429 then success is retried; the endpoint saw two requests', async () => {
-    open = await connect(name, scripted([{ error: { status: 429, message: 'slow down' } }, { content: 'done' }]));
+    open = await connect(
+      name,
+      scripted([{ error: { status: 429, message: 'slow down' } }, { content: 'done' }]),
+    );
     const result = await open.provider.complete(ask);
     expect(result.message.content).toBe('done');
     expect(open.completions()).toBe(2);
-    expect(open.retries).toEqual([{ attempt: 1, status: 429, kind: 'http', message: 'slow down', delay_ms: 1 }]);
+    expect(open.retries).toEqual([
+      { attempt: 1, status: 429, kind: 'http', message: 'slow down', delay_ms: 1 },
+    ]);
   });
 
   test('500 is retried up to max_retries, then fails naming the status and the endpoint message', async () => {
@@ -109,7 +128,10 @@ describe.each(PROVIDERS)('ChatProvider contract: %s', (name) => {
   ])('%i fails at once with the endpoint message and no retry', async (status, message) => {
     open = await connect(name, scripted([{ error: { status, message } }, { content: 'never' }]));
     const error = await open.provider.complete(ask).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'LLM_REQUEST_FAILED', data: { status, attempts: 1, retryable: false } });
+    expect(error).toMatchObject({
+      code: 'LLM_REQUEST_FAILED',
+      data: { status, attempts: 1, retryable: false },
+    });
     expect((error as Error).message).toContain(`HTTP ${status} (not retryable, not retried): \`${message}\``);
     expect(open.completions()).toBe(1);
     expect(open.retries).toEqual([]);
@@ -135,7 +157,11 @@ describe.each(PROVIDERS)('ChatProvider contract: %s', (name) => {
     );
     const error = await open.provider.complete(ask).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AgentTrackError);
-    for (const text of [inspect(error, { depth: 10 }), JSON.stringify(open.retries), JSON.stringify(open.endpoint.requests)]) {
+    for (const text of [
+      inspect(error, { depth: 10 }),
+      JSON.stringify(open.retries),
+      JSON.stringify(open.endpoint.requests),
+    ]) {
       expect(text).not.toContain(FAKE_KEY);
     }
   });

@@ -111,5 +111,5 @@ test('system lifted out, tool results as one user turn of tool_result blocks, se
 test('toolChoice none is sent as tool_choice none', async () => {
   open = await connect('anthropic', scripted([{ content: 'final' }]));
   await open.provider.complete({ ...ask, toolChoice: 'none' });
-  expect((open.endpoint.requests[0]?.body as { tool_choice: unknown }).tool_choice).toEqual({ type: 'none' });
+  expect((open.endpoint.requests[0]!.body as { tool_choice: unknown }).tool_choice).toEqual({ type: 'none' });
 });

@@ -78,7 +78,7 @@ test('settings the block leaves out are not sent; thinking budget goes as OpenRo
     params: { thinking: { enabled: true, budget_tokens: 2048 } },
   });
   await open.provider.complete({ model: 'm', messages: [{ role: 'user', content: 'q' }], tools: [] });
-  const body = open.endpoint.requests[0]?.body as Record<string, unknown>;
+  const body = open.endpoint.requests[0]!.body as Record<string, unknown>;
   expect(Object.keys(body).sort()).toEqual(['messages', 'model', 'reasoning']);
   expect(body.reasoning).toEqual({ max_tokens: 2048 });
 });
@@ -101,7 +101,7 @@ test('tool messages and assistant tool calls go out in OpenAI shape', async () =
       { role: 'tool', tool_call_id: 'c1', content: 'result' },
     ],
   });
-  expect((open.endpoint.requests[0]?.body as { messages: unknown }).messages).toEqual([
+  expect((open.endpoint.requests[0]!.body as { messages: unknown }).messages).toEqual([
     { role: 'system', content: 's' },
     { role: 'user', content: 'q' },
     {

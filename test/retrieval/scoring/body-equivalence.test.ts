@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: this file holds JS/TS source text under test, `${...}` included
 import { describe, expect, test } from 'vitest';
 import type { AgentTrackError } from '../../../src/errors.js';
 import { bodyTokens } from '../../../src/retrieval/scoring/body/body-tokens.js';
@@ -154,7 +155,6 @@ describe('TypeScript/JavaScript body equivalence', () => {
 
   test('a comment marker inside a string, template or regex is not a comment', () => {
     expect(
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: JS source under test, not a template
       bodyTokens('const u = "http://a"; const t = `//${x /* y */}`; const r = /\\/*/g; f()', 'javascript'),
     ).toEqual([
       'const',
@@ -164,8 +164,9 @@ describe('TypeScript/JavaScript body equivalence', () => {
       'const',
       't',
       '=',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal token, as text
-      '`//${x /* y */}`',
+      '`//${',
+      'x',
+      '}`',
       'const',
       'r',
       '=',
@@ -175,6 +176,14 @@ describe('TypeScript/JavaScript body equivalence', () => {
       ')',
     ]);
     expect(relevant('const u = "http://a"', 'const u = "http://b"', 'a.js')).toBe(false);
+  });
+
+  test('a template literal keeps its text but tolerates whitespace inside ${...}', () => {
+    const gold = 'const s = `a ${x + f({ k: 1 })} b ${y}`;';
+    expect(relevant(gold, 'const s = `a ${ x+f({k: 1}) } b ${ y }`', 'a.ts')).toBe(true);
+    expect(relevant(gold, 'const s = `a  ${x + f({ k: 1 })} b ${y}`', 'a.ts')).toBe(false);
+    expect(relevant(gold, 'const s = `a ${x + f({ k: 2 })} b ${y}`', 'a.ts')).toBe(false);
+    expect(bodyTokens('`a${`b${c}`}d`', 'javascript')).toEqual(['`a${', '`b${', 'c', '}`', '}d`']);
   });
 
   test('division is not read as a regex', () => {

@@ -16,10 +16,23 @@ function keyOf(tool: string, entries: readonly (readonly [string, string])[]): s
   return JSON.stringify([tool, ...entries]);
 }
 
-/** The full text of a call's result: the preview when it is whole, else the blob, else the preview. */
+// Blob texts read in this pass, so that two metrics needing one result read its blob once.
+const texts = new WeakMap<ToolEvent, string>();
+
+/**
+ * The full text of a call's result: the preview when it is whole, else the blob, else (a store that
+ * did not keep the blob) the preview.
+ *
+ * @example
+ * resultText(event, trajectory.blobs).length; // event.bytes when the blob is held
+ */
 export function resultText(event: ToolEvent, blobs: BlobReader): string {
   if (Buffer.byteLength(event.preview, 'utf8') >= event.bytes) return event.preview;
-  return blobs.read(event.blob) ?? event.preview;
+  const cached = texts.get(event);
+  if (cached !== undefined) return cached;
+  const text = blobs.read(event.blob) ?? event.preview;
+  texts.set(event, text);
+  return text;
 }
 
 // Past this many arguments a call is matched by scanning its tool's pointers instead of subsets.

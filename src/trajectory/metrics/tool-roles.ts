@@ -1,12 +1,14 @@
 /**
- * Which tool plays which part, as the call-efficiency metrics need it. The format layer validates
- * a `tools` config (and the Claude Code profile) into this shape; metrics only read it.
+ * Which tool plays which part, as the metrics need it. The format layer validates a `tools` config
+ * (and the Claude Code profile) into this same shape (`src/trajectory/tools/`, branch
+ * trajectory-format); metrics only read it. When both land, this file shrinks to re-exporting that
+ * type and its reference default.
  */
 export interface ToolRoles {
   /** Search tools: each call is a ranked retrieval run (`search_codebase`; Grep/Glob for Claude Code). */
   readonly search: readonly string[];
-  /** The tool that resolves a qualified name directly (`get_symbol`). */
-  readonly symbol: string;
+  /** The tool that resolves a qualified name directly (`get_symbol`); `null` when the product has none. */
+  readonly symbol: string | null;
   /** Tools that fetch a file's text (`read_file`, `read_files`). */
   readonly read: readonly string[];
   /** Single-target tool -> its batch counterpart (`get_symbol` -> `get_symbols`). */
@@ -39,7 +41,8 @@ export function targetFetchingTools(roles: ToolRoles): {
 
 /** The tools that read content directly (reads, the symbol tool, and their batch counterparts). */
 export function contentReadingTools(roles: ToolRoles): ReadonlySet<string> {
-  const tools = new Set<string>([...roles.read, roles.symbol]);
+  const tools = new Set<string>(roles.read);
+  if (roles.symbol !== null) tools.add(roles.symbol);
   for (const tool of [...tools]) {
     const batch = roles.batch[tool];
     if (batch !== undefined) tools.add(batch);

@@ -183,7 +183,8 @@ describe('computeMetrics', () => {
         { tool: 'Read', turn: 2, ids: ['src/a.py'] },
       ],
     });
-    const roles = { search: ['Grep'], symbol: 'none', read: ['Read'], batch: {} };
+    // Claude Code's profile: Grep/Glob search, Read fetches, no symbol tool, nothing batches
+    const roles = { search: ['Grep', 'Glob'], symbol: null, read: ['Read'], batch: {} };
     const metrics = computeMetrics(claude, task, { roles });
     // Grep is the search: its dotted pattern is a mismatch; Read only resurfaces src/a.py -> 2 / 2
     expect(metrics.tool_mismatch_count).toBe(1);

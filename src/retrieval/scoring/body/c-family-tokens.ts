@@ -33,8 +33,9 @@ const KEYWORDS_BEFORE_OPERAND = new Set([
 /**
  * Brace-language source (TypeScript/JavaScript, Go, and C-like ones) as a token stream that drops
  * whitespace, `//` and `/* *\/` comments, `;` (so ASI and gofmt styles compare equal) and a comma
- * right before a closing bracket (a formatter's trailing comma). String, template, rune and regex
- * literals are kept verbatim.
+ * right before a closing bracket (a formatter's trailing comma). String, rune and regex literals
+ * and the literal chunks of a template are kept verbatim; a template's `${...}` expressions are
+ * tokenized as code.
  *
  * @example
  * cFamilyTokens('const a = [1, 2,]; // two', JAVASCRIPT_PROFILE);
@@ -46,6 +47,9 @@ export function cFamilyTokens(source: string, profile: CFamilyProfile): string[]
     if (CLOSERS.has(token) && out.at(-1) === ',') out.pop();
     out.push(token);
   };
+  // Brace depth, and the depths at which an open template literal's `${` expressions began.
+  let depth = 0;
+  const templates: number[] = [];
   let i = 0;
   while (i < source.length) {
     const c = source[i]!;
@@ -64,8 +68,12 @@ export function cFamilyTokens(source: string, profile: CFamilyProfile): string[]
     }
     const start = i;
     if (c === '"' || c === "'") i = skipQuoted(source, i, c, true);
-    else if (c === '`') i = profile.templateLiterals ? skipTemplate(source, i) : skipRaw(source, i);
-    else if (c === '/' && profile.regexLiterals && operandExpected(out.at(-1))) i = skipRegex(source, i);
+    else if (c === '`' && !profile.templateLiterals) i = skipRaw(source, i);
+    else if (c === '`' || (c === '}' && templates.at(-1) === depth)) {
+      if (c === '}') templates.pop();
+      i = skipTemplateChunk(source, i);
+      if (source.startsWith('${', i - 2)) templates.push(depth);
+    } else if (c === '/' && profile.regexLiterals && operandExpected(out.at(-1))) i = skipRegex(source, i);
     if (i > start) {
       push(source.slice(start, i));
       continue;
@@ -77,6 +85,8 @@ export function cFamilyTokens(source: string, profile: CFamilyProfile): string[]
         : undefined) ??
       readOperator(source, i);
     i += token.length;
+    if (token === '{') depth++;
+    else if (token === '}') depth--;
     if (token !== ';') push(token);
   }
   return out;
@@ -94,34 +104,16 @@ function skipRaw(source: string, at: number): number {
   return end === -1 ? source.length : end + 1;
 }
 
-// A template literal with its `${...}` expressions, which may hold strings, templates and braces.
-function skipTemplate(source: string, at: number): number {
+// One literal chunk of a template, from its opening backtick or the `}` closing an expression, up
+// to and including the next `${` or the closing backtick. Expressions are tokenized as code.
+function skipTemplateChunk(source: string, at: number): number {
   let i = at + 1;
   while (i < source.length) {
     const c = source[i]!;
     if (c === '\\') i += 2;
     else if (c === '`') return i + 1;
-    else if (source.startsWith('${', i)) i = skipExpression(source, i + 2);
+    else if (source.startsWith('${', i)) return i + 2;
     else i++;
-  }
-  return source.length;
-}
-
-function skipExpression(source: string, at: number): number {
-  let depth = 1;
-  let i = at;
-  while (i < source.length) {
-    const c = source[i]!;
-    if (c === '"' || c === "'") i = skipQuoted(source, i, c, true);
-    else if (c === '`') i = skipTemplate(source, i);
-    else if (c === '{') {
-      depth++;
-      i++;
-    } else if (c === '}') {
-      depth--;
-      i++;
-      if (depth === 0) return i;
-    } else i++;
   }
   return source.length;
 }

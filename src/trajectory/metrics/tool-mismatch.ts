@@ -19,7 +19,8 @@ export function isDottedPath(query: string): boolean {
 }
 
 /**
- * `tool_mismatch`: a search call whose query is shaped like a dotted path.
+ * `tool_mismatch`: a search call whose query is shaped like a dotted path. A product with no symbol
+ * tool (`roles.symbol` null) offers nothing better, so nothing is charged.
  *
  * @example
  * // search_codebase(query="pkg.mod.Cls") -> charged
@@ -27,6 +28,7 @@ export function isDottedPath(query: string): boolean {
  */
 export function toolMismatch(trajectory: Trajectory, roles: ToolRoles = DEFAULT_TOOL_ROLES): ChargedCalls {
   const calls = callsInOrder(trajectory);
+  if (roles.symbol === null) return chargedCalls([], calls.length);
   const search = new Set(roles.search);
   const charged = calls
     .filter(({ event }) => {

@@ -54,6 +54,16 @@ describe('toolMismatch', () => {
     expect(toolMismatch(buildTrajectory({ calls }))).toEqual({ count, rate, charged });
   });
 
+  test('no symbol tool: nothing resolves the name better, nothing charged', () => {
+    const trajectory = buildTrajectory({ calls: [search('pkg.mod.Cls'), search('a.b')] });
+    // 0 of 2 calls
+    expect(toolMismatch(trajectory, { ...DEFAULT_TOOL_ROLES, symbol: null })).toEqual({
+      count: 0,
+      rate: 0,
+      charged: [],
+    });
+  });
+
   test('Grep-style `pattern` argument under custom roles', () => {
     const trajectory = buildTrajectory({
       calls: [{ tool: 'Grep', turn: 1, args: { pattern: 'a.b' } }],

@@ -29,7 +29,7 @@ export {
   toolCallsUsed,
 } from './metrics/tool-calls-used.js';
 export { isDottedPath, toolMismatch } from './metrics/tool-mismatch.js';
-export { DEFAULT_TOOL_ROLES, type ToolRoles } from './metrics/tool-roles.js';
+export { REFERENCE_TOOL_ROLES, type ToolRoles } from './metrics/tool-roles.js';
 export { type ToolUsage, toolUsage } from './metrics/tool-usage.js';
 export { type UsageTotals, usageTotals } from './metrics/usage.js';
 export { zeroYield } from './metrics/zero-yield.js';

@@ -1,6 +1,6 @@
 import type { Trajectory } from '../trajectory.js';
 import { callsInOrder } from './calls.js';
-import { DEFAULT_TOOL_ROLES, type ToolRoles, targetFetchingTools } from './tool-roles.js';
+import { REFERENCE_TOOL_ROLES, type ToolRoles, targetFetchingTools } from './tool-roles.js';
 
 /**
  * `batch_vs_fanout_ratio`: share of target-fetching calls (single-target tools and their batch
@@ -12,7 +12,7 @@ import { DEFAULT_TOOL_ROLES, type ToolRoles, targetFetchingTools } from './tool-
  */
 export function batchVsFanoutRatio(
   trajectory: Trajectory,
-  roles: ToolRoles = DEFAULT_TOOL_ROLES,
+  roles: ToolRoles = REFERENCE_TOOL_ROLES,
 ): number | null {
   const { single, batch } = targetFetchingTools(roles);
   let fetching = 0;

@@ -10,13 +10,13 @@ import { parallelCallsPerTurn } from './parallel.js';
 import { pointerFollowing } from './pointers.js';
 import { type SearchCallScores, searchRetrieval } from './search-retrieval.js';
 import { type ToolCallsUsed, toolCallsUsed } from './tool-calls-used.js';
-import { DEFAULT_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
+import { REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 import { toolUsage } from './tool-usage.js';
 import { type UsageTotals, usageTotals } from './usage.js';
 
 /** Options of `computeMetrics`. */
 export interface ComputeMetricsOptions {
-  /** Which tool plays which part. Default: the reference server's (`DEFAULT_TOOL_ROLES`). */
+  /** Which tool plays which part. Default: the reference server's (`REFERENCE_TOOL_ROLES`). */
   readonly roles?: ToolRoles | undefined;
   /** Passed to the retrieval layer's relevance predicate (gold kind, case folding, language). */
   readonly relevance?: RelevanceOptions | undefined;
@@ -91,7 +91,7 @@ function searchMeans(calls: readonly SearchCallScores[]): Record<SearchMean, num
  * calls: the calls are sorted once and every metric is one pass.
  *
  * @example
- * const metrics = computeMetrics(trajectory, task, { roles: DEFAULT_TOOL_ROLES });
+ * const metrics = computeMetrics(trajectory, task, { roles: REFERENCE_TOOL_ROLES });
  * metrics.needless_call_rate; // 0.25
  * metrics['recall@5']; // mean over the run's search calls, or null
  */
@@ -107,7 +107,7 @@ export function computeMetrics(
       { data: { trajectory_task: trajectory.task_id, task: task.id, dir: trajectory.dir } },
     );
   }
-  const roles = options.roles ?? DEFAULT_TOOL_ROLES;
+  const roles = options.roles ?? REFERENCE_TOOL_ROLES;
   const scoped = { roles, relevance: options.relevance };
   const needless = needlessCalls(trajectory, roles);
   const pointers = pointerFollowing(trajectory);

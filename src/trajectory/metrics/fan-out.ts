@@ -1,6 +1,6 @@
 import type { Trajectory } from '../trajectory.js';
 import { type ChargedCalls, callsInOrder, chargedCalls } from './calls.js';
-import { DEFAULT_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
+import { REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 
 /** How many single-target calls of one tool in one turn make a fan-out. */
 export const FAN_OUT_MIN_CALLS = 3;
@@ -15,7 +15,7 @@ export const FAN_OUT_MIN_CALLS = 3;
  */
 export function fanOutWhereBatch(
   trajectory: Trajectory,
-  roles: ToolRoles = DEFAULT_TOOL_ROLES,
+  roles: ToolRoles = REFERENCE_TOOL_ROLES,
 ): ChargedCalls {
   const calls = callsInOrder(trajectory);
   const groups = new Map<string, number[]>();

@@ -10,7 +10,7 @@ import type { BlobReader, Trajectory } from '../trajectory.js';
 import { callItems } from './call-items.js';
 import { callsInOrder } from './calls.js';
 import { resultText } from './pointers.js';
-import { contentReadingTools, DEFAULT_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
+import { contentReadingTools, REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 
 /** When the run first reached the gold; every field `null` when the task has no gold. */
 export interface GoldReach {
@@ -64,7 +64,7 @@ export function goldReach(
   const match = goldMatcher(task, options.relevance);
   if (match === null) return NO_GOLD;
   const bodyGold = goldKindOf(task, options.relevance) === 'body';
-  const reading = contentReadingTools(options.roles ?? DEFAULT_TOOL_ROLES);
+  const reading = contentReadingTools(options.roles ?? REFERENCE_TOOL_ROLES);
   const calls = callsInOrder(trajectory);
   let first: { index: number; turn: number } | undefined;
   let firstRead: number | undefined;

@@ -3,7 +3,7 @@ import { type ChargedCalls, callsInOrder, chargedCalls } from './calls.js';
 import { fanOutWhereBatch } from './fan-out.js';
 import { resurfacing } from './resurfacing.js';
 import { toolMismatch } from './tool-mismatch.js';
-import { DEFAULT_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
+import { REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 import { zeroYield } from './zero-yield.js';
 
 /** `needless_call_rate` with the four components it is the union of. */
@@ -23,7 +23,10 @@ export interface NeedlessCalls extends ChargedCalls {
  * needless.rate; // needless_call_rate
  * needless.zero_yield.count;
  */
-export function needlessCalls(trajectory: Trajectory, roles: ToolRoles = DEFAULT_TOOL_ROLES): NeedlessCalls {
+export function needlessCalls(
+  trajectory: Trajectory,
+  roles: ToolRoles = REFERENCE_TOOL_ROLES,
+): NeedlessCalls {
   const components = {
     resurfacing: resurfacing(trajectory),
     zero_yield: zeroYield(trajectory),

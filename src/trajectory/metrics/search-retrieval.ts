@@ -9,7 +9,7 @@ import type { Trajectory } from '../trajectory.js';
 import { callItems } from './call-items.js';
 import { callsInOrder } from './calls.js';
 import { searchQuery } from './search-query.js';
-import { DEFAULT_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
+import { REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 
 /** The cut-offs every search call is scored at. */
 export const SEARCH_KS = [1, 5, 10] as const;
@@ -66,7 +66,7 @@ export function searchRetrieval(
   options: { roles?: ToolRoles; relevance?: RelevanceOptions } = {},
 ): SearchRetrieval {
   if (task === null) return UNDEFINED;
-  const search = new Set((options.roles ?? DEFAULT_TOOL_ROLES).search);
+  const search = new Set((options.roles ?? REFERENCE_TOOL_ROLES).search);
   const calls: SearchCallScores[] = [];
   const foundAt = new Map<number, Set<string>>(SEARCH_KS.map((k) => [k, new Set()]));
   const queries = new Set<string>();

@@ -3,7 +3,7 @@ import type { Trajectory } from '../trajectory.js';
 import { attributedEvidenceCalls } from './attributed-evidence.js';
 import { callsInOrder } from './calls.js';
 import { needlessCalls } from './needless.js';
-import { DEFAULT_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
+import { REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 
 /** How a call was judged used; it always travels with the number. */
 export type ToolCallsUsedDefinition = 'attributed_evidence' | 'not_needless';
@@ -32,7 +32,7 @@ export function toolCallsUsed(
   const patched = (trajectory.result.patch ?? '').trim() !== '';
   const count = patched
     ? attributedEvidenceCalls(trajectory, options.relevance).length
-    : total - needlessCalls(trajectory, options.roles ?? DEFAULT_TOOL_ROLES).count;
+    : total - needlessCalls(trajectory, options.roles ?? REFERENCE_TOOL_ROLES).count;
   return {
     count,
     ratio: total === 0 ? null : count / total,

@@ -1,7 +1,7 @@
 import type { Trajectory } from '../trajectory.js';
 import { type ChargedCalls, callsInOrder, chargedCalls } from './calls.js';
 import { searchQuery } from './search-query.js';
-import { DEFAULT_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
+import { REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 
 const DOTTED_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$/;
 
@@ -26,7 +26,7 @@ export function isDottedPath(query: string): boolean {
  * // search_codebase(query="pkg.mod.Cls") -> charged
  * toolMismatch(trajectory); // { count: 1, rate: 0.5, charged: [0] }
  */
-export function toolMismatch(trajectory: Trajectory, roles: ToolRoles = DEFAULT_TOOL_ROLES): ChargedCalls {
+export function toolMismatch(trajectory: Trajectory, roles: ToolRoles = REFERENCE_TOOL_ROLES): ChargedCalls {
   const calls = callsInOrder(trajectory);
   if (roles.symbol === null) return chargedCalls([], calls.length);
   const search = new Set(roles.search);

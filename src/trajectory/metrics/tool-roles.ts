@@ -19,9 +19,9 @@ export interface ToolRoles {
  * The roles of the reference code-search server.
  *
  * @example
- * DEFAULT_TOOL_ROLES.batch.get_symbol; // 'get_symbols'
+ * REFERENCE_TOOL_ROLES.batch.get_symbol; // 'get_symbols'
  */
-export const DEFAULT_TOOL_ROLES: ToolRoles = Object.freeze({
+export const REFERENCE_TOOL_ROLES: ToolRoles = Object.freeze({
   search: Object.freeze(['search_codebase']),
   symbol: 'get_symbol',
   read: Object.freeze(['read_file', 'read_files']),

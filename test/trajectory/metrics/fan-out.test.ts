@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fanOutWhereBatch } from '../../../src/trajectory/metrics/fan-out.js';
-import { DEFAULT_TOOL_ROLES, type ToolRoles } from '../../../src/trajectory/metrics/tool-roles.js';
+import { REFERENCE_TOOL_ROLES, type ToolRoles } from '../../../src/trajectory/metrics/tool-roles.js';
 import { buildTrajectory, type CallSpec } from '../build-trajectory.js';
 
 const c = (tool: string, turn: number): CallSpec => ({ tool, turn, ids: [`${tool}-${turn}`] });
@@ -81,7 +81,7 @@ describe('fanOutWhereBatch', () => {
     {
       name: 'custom roles',
       calls: [c('Read', 1), c('Read', 1), c('Read', 1)],
-      roles: { ...DEFAULT_TOOL_ROLES, batch: { Read: 'ReadMany' } },
+      roles: { ...REFERENCE_TOOL_ROLES, batch: { Read: 'ReadMany' } },
       count: 3,
       rate: 1,
       charged: [0, 1, 2],

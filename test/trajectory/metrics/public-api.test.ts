@@ -3,7 +3,7 @@ import type { RelevanceOptions, ScoredTask } from '../../../src/retrieval/index.
 import {
   type ComputeMetricsOptions,
   computeMetrics,
-  DEFAULT_TOOL_ROLES,
+  REFERENCE_TOOL_ROLES,
   type ToolCallsUsed,
   type ToolRoles,
   type TrajectoryMetrics,
@@ -26,13 +26,13 @@ describe('agent-track/trajectory metrics surface', () => {
   });
 
   test('the default roles match the reference server', () => {
-    expect(DEFAULT_TOOL_ROLES).toEqual({
+    expect(REFERENCE_TOOL_ROLES).toEqual({
       search: ['search_codebase'],
       symbol: 'get_symbol',
       read: ['read_file', 'read_files'],
       batch: { get_symbol: 'get_symbols', read_file: 'read_files' },
     });
-    expect(Object.isFrozen(DEFAULT_TOOL_ROLES)).toBe(true);
+    expect(Object.isFrozen(REFERENCE_TOOL_ROLES)).toBe(true);
   });
 
   test('one pass reads each truncated result blob once, and whole previews never', () => {

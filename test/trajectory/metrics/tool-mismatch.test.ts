@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { isDottedPath, toolMismatch } from '../../../src/trajectory/metrics/tool-mismatch.js';
-import { DEFAULT_TOOL_ROLES } from '../../../src/trajectory/metrics/tool-roles.js';
+import { REFERENCE_TOOL_ROLES } from '../../../src/trajectory/metrics/tool-roles.js';
 import { buildTrajectory, type CallSpec } from '../build-trajectory.js';
 
 describe('isDottedPath', () => {
@@ -57,7 +57,7 @@ describe('toolMismatch', () => {
   test('no symbol tool: nothing resolves the name better, nothing charged', () => {
     const trajectory = buildTrajectory({ calls: [search('pkg.mod.Cls'), search('a.b')] });
     // 0 of 2 calls
-    expect(toolMismatch(trajectory, { ...DEFAULT_TOOL_ROLES, symbol: null })).toEqual({
+    expect(toolMismatch(trajectory, { ...REFERENCE_TOOL_ROLES, symbol: null })).toEqual({
       count: 0,
       rate: 0,
       charged: [],
@@ -69,7 +69,7 @@ describe('toolMismatch', () => {
       calls: [{ tool: 'Grep', turn: 1, args: { pattern: 'a.b' } }],
     });
     // 1 of 1 call charged
-    expect(toolMismatch(trajectory, { ...DEFAULT_TOOL_ROLES, search: ['Grep'] })).toEqual({
+    expect(toolMismatch(trajectory, { ...REFERENCE_TOOL_ROLES, search: ['Grep'] })).toEqual({
       count: 1,
       rate: 1,
       charged: [0],

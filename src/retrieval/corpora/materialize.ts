@@ -30,7 +30,10 @@ export interface MaterializedCorpus {
  * @example
  * const { dir, contentHash } = await materializeCorpus({ repo: 'acme/shop', commit: 'abc123' }, { cacheDir, reposDir });
  */
-export async function materializeCorpus(corpus: Corpus, options: MaterializeOptions): Promise<MaterializedCorpus> {
+export async function materializeCorpus(
+  corpus: Corpus,
+  options: MaterializeOptions,
+): Promise<MaterializedCorpus> {
   const key = corpusKey(corpus);
   if ('dir' in corpus) {
     const dir = resolve(corpus.dir);
@@ -63,12 +66,20 @@ export async function materializeCorpus(corpus: Corpus, options: MaterializeOpti
   try {
     sha = (await simpleGit(clone).revparse([`${corpus.commit}^{commit}`])).trim();
   } catch (error) {
-    throw new AgentTrackError('COMMIT_NOT_FOUND', `Commit \`${corpus.commit}\` is not in the clone at \`${clone}\``, {
-      data: { clone, commit: corpus.commit },
-      cause: error,
-    });
+    throw new AgentTrackError(
+      'COMMIT_NOT_FOUND',
+      `Commit \`${corpus.commit}\` is not in the clone at \`${clone}\``,
+      {
+        data: { clone, commit: corpus.commit },
+        cause: error,
+      },
+    );
   }
-  const dir = join(options.cacheDir, 'corpora', `${corpus.repo.replace(/[^\w.-]+/g, '__')}@${sha.slice(0, 12)}`);
+  const dir = join(
+    options.cacheDir,
+    'corpora',
+    `${corpus.repo.replace(/[^\w.-]+/g, '__')}@${sha.slice(0, 12)}`,
+  );
   await buildOnce(dir, async (tmp) => {
     await execa('git', ['-C', clone, 'archive', '--format=tar', sha]).pipe('tar', ['-x', '-C', tmp]);
   });

@@ -25,7 +25,11 @@ export function listCorpusFiles(root: string): string[] {
 export function treeHash(root: string): string {
   const hash = createHash('sha256');
   for (const path of listCorpusFiles(root)) {
-    hash.update(path).update('\0').update(readFileSync(join(root, path))).update('\0');
+    hash
+      .update(path)
+      .update('\0')
+      .update(readFileSync(join(root, path)))
+      .update('\0');
   }
   return hash.digest('hex');
 }

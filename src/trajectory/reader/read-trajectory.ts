@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import { describeIssues } from '../describe-issues.js';
@@ -28,9 +28,11 @@ export interface ReadTrajectoryOptions {
 const WHY_TURNS =
   'the turns sidecar is missing; a trajectory without it is refused, never read as one turn (calls per turn, fan-out and usage would be wrong)';
 
-async function readText(path: string, missing: () => Error): Promise<string> {
+// Sync reads: a trajectory's files are small, and the thread-pool round trips of async reads cost
+// more than the parse itself when thousands are scored (bench/trajectory-read.ts).
+function readText(path: string, missing: () => Error): string {
   try {
-    return await readFile(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
     throw error;
@@ -137,7 +139,7 @@ function checkConsistent(
  */
 export async function readTrajectory(dir: string, options: ReadTrajectoryOptions = {}): Promise<Trajectory> {
   const path = (name: string) => join(dir, name);
-  const resultText = await readText(path(TRAJECTORY_FILES.result), () =>
+  const resultText = readText(path(TRAJECTORY_FILES.result), () =>
     trajectoryError(
       TRAJECTORY_ERROR_CODES.incomplete,
       path(TRAJECTORY_FILES.result),
@@ -148,11 +150,9 @@ export async function readTrajectory(dir: string, options: ReadTrajectoryOptions
     (name: string, why = 'missing') =>
     () =>
       trajectoryError(TRAJECTORY_ERROR_CODES.missingFile, path(name), why, { data: { missing: name } });
-  const [eventsText, turnsText, messagesText] = await Promise.all([
-    readText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events)),
-    readText(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS)),
-    readText(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages)),
-  ]);
+  const eventsText = readText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events));
+  const turnsText = readText(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS));
+  const messagesText = readText(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages));
   const events = parseJsonl(eventsText, path(TRAJECTORY_FILES.events), toolEventSchema);
   const messages = parseJsonl(messagesText, path(TRAJECTORY_FILES.messages), modelMessageSchema);
   const turns = parseJsonFile(turnsText, path(TRAJECTORY_FILES.turns), modelTurnsSchema);

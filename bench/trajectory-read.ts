@@ -53,8 +53,11 @@ console.log(`wrote ${count} trajectories in ${((performance.now() - started) / 1
 async function bare() {
   let events = 0;
   for await (const dir of listTrajectories(run)) {
-    for (const line of readFileSync(join(dir, 'events.jsonl'), 'utf8').split('\n'))
-      if (line !== '') JSON.parse(line), (events += 1);
+    for (const line of readFileSync(join(dir, 'events.jsonl'), 'utf8').split('\n')) {
+      if (line === '') continue;
+      JSON.parse(line);
+      events += 1;
+    }
     for (const line of readFileSync(join(dir, 'messages.jsonl'), 'utf8').split('\n'))
       if (line !== '') JSON.parse(line);
     JSON.parse(readFileSync(join(dir, 'model_turns.json'), 'utf8'));

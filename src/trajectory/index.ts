@@ -4,6 +4,8 @@
  * Named exports only; this file is the complete list.
  */
 
+// --- Trajectory format (schemas, store, Recorder, reader, tool roles, importers) ---
+
 export { BLOBS_DIR, TRAJECTORY_FILES } from './files.js';
 export { claudeCodeYield } from './importers/claude-code/identifiers.js';
 export type { ClaudeCodeImportOptions } from './importers/claude-code/import-claude-code.js';
@@ -61,3 +63,4 @@ export {
   TOOL_ROLE_PROFILES,
 } from './tools/tool-roles.js';
 export type { BlobReader, Trajectory } from './trajectory.js';
+// --- end trajectory format ---

@@ -147,6 +147,25 @@ describe('importOpenAi: hand-made edge cases', () => {
     ]);
   });
 
+  test.each([
+    ['an object (some logs store it parsed)', { a: 1 }, { a: 1 }, null],
+    ['a number', 42, {}, '42'],
+    ['an empty string', '', {}, ''],
+    ['null', null, {}, null],
+    ['a JSON string holding a string', '"x"', {}, '"x"'],
+  ])('arguments given as %s never throw', (_name, value, args, raw) => {
+    const messages = [
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'a', function: { name: 'f', arguments: value } }],
+      },
+      { role: 'tool', tool_call_id: 'a', content: 'ok' },
+    ];
+    const [run] = convertOpenAi(JSON.stringify(messages));
+    expect([run!.calls[0]!.args, run!.calls[0]!.args_raw ?? null]).toEqual([args, raw]);
+  });
+
   test('repeated task ids (trials) are written to separate folders', async () => {
     const run = tempDir();
     const file = join(tempDir(), 'trials.jsonl');

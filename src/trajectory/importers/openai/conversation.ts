@@ -22,16 +22,19 @@ function parseArguments(raw: OpenAiToolCall['function']['arguments']): {
   raw?: string;
 } {
   if (raw === null || raw === undefined) return { args: {} };
-  if (typeof raw !== 'string') return { args: raw };
+  if (isObject(raw)) return { args: raw };
+  if (typeof raw !== 'string') return { args: {}, raw: JSON.stringify(raw) };
   try {
     const value: unknown = JSON.parse(raw);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      return { args: value as Record<string, unknown> };
-    }
+    if (isObject(value)) return { args: value };
   } catch {
     // fall through: kept raw below
   }
   return { args: {}, raw };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 interface PendingCall {

@@ -16,11 +16,8 @@ export const openAiToolCallSchema = z.looseObject({
   type: z.string().optional(),
   function: z.looseObject({
     name: z.string().min(1),
-    /** A JSON string in the wire format; some logs store the parsed object. */
-    arguments: z
-      .union([z.string(), z.record(z.string(), z.unknown())])
-      .nullable()
-      .optional(),
+    /** A JSON string in the wire format; some logs store the parsed object, or something else entirely. */
+    arguments: z.unknown().optional(),
   }),
 });
 

@@ -60,10 +60,10 @@ export interface TrajectoryMetrics extends Readonly<Record<SearchMean, number | 
   readonly tool_calls_used: ToolCallsUsed;
   readonly usage: UsageTotals | null;
   readonly outcome: Outcome;
-  readonly near_cap: boolean;
+  readonly near_cap: boolean | null;
   readonly turns: number;
-  readonly turn_budget: number;
-  readonly turns_to_answer_penalised: number;
+  readonly turn_budget: number | null;
+  readonly turns_to_answer_penalised: number | null;
 }
 
 const SEARCH_MEANS: readonly SearchMean[] = [

@@ -5,11 +5,12 @@ import type { Trajectory } from '../trajectory.js';
 export interface OutcomeTurns {
   readonly outcome: Outcome;
   readonly turns: number;
-  readonly turn_budget: number;
-  /** Within one turn of the budget: `turns >= turn_budget - 1`. */
-  readonly near_cap: boolean;
-  /** `turns` when the outcome is `answered`; otherwise `turn_budget + 1`. */
-  readonly turns_to_answer_penalised: number;
+  /** `null` when the run did not record one (imported transcripts). */
+  readonly turn_budget: number | null;
+  /** Within one turn of the budget: `turns >= turn_budget - 1`; `null` without a budget. */
+  readonly near_cap: boolean | null;
+  /** `turns` when the outcome is `answered`; otherwise `turn_budget + 1` (`null` without a budget). */
+  readonly turns_to_answer_penalised: number | null;
 }
 
 /**
@@ -25,7 +26,7 @@ export function outcomeTurns(trajectory: Trajectory): OutcomeTurns {
     outcome,
     turns,
     turn_budget,
-    near_cap: turns >= turn_budget - 1,
-    turns_to_answer_penalised: outcome === 'answered' ? turns : turn_budget + 1,
+    near_cap: turn_budget === null ? null : turns >= turn_budget - 1,
+    turns_to_answer_penalised: outcome === 'answered' ? turns : turn_budget === null ? null : turn_budget + 1,
   };
 }

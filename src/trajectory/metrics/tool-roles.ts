@@ -1,32 +1,6 @@
-/**
- * Which tool plays which part, as the metrics need it. The format layer validates a `tools` config
- * (and the Claude Code profile) into this same shape (`src/trajectory/tools/`, branch
- * trajectory-format); metrics only read it. When both land, this file shrinks to re-exporting that
- * type and its reference default.
- */
-export interface ToolRoles {
-  /** Search tools: each call is a ranked retrieval run (`search_codebase`; Grep/Glob for Claude Code). */
-  readonly search: readonly string[];
-  /** The tool that resolves a qualified name directly (`get_symbol`); `null` when the product has none. */
-  readonly symbol: string | null;
-  /** Tools that fetch a file's text (`read_file`, `read_files`). */
-  readonly read: readonly string[];
-  /** Single-target tool -> its batch counterpart (`get_symbol` -> `get_symbols`). */
-  readonly batch: Readonly<Record<string, string>>;
-}
+import type { ToolRoles } from '../tools/tool-roles.js';
 
-/**
- * The roles of the reference code-search server.
- *
- * @example
- * REFERENCE_TOOL_ROLES.batch.get_symbol; // 'get_symbols'
- */
-export const REFERENCE_TOOL_ROLES: ToolRoles = Object.freeze({
-  search: Object.freeze(['search_codebase']),
-  symbol: 'get_symbol',
-  read: Object.freeze(['read_file', 'read_files']),
-  batch: Object.freeze({ get_symbol: 'get_symbols', read_file: 'read_files' }),
-});
+export { REFERENCE_TOOL_ROLES, type ToolRoles } from '../tools/tool-roles.js';
 
 /** The tools whose calls fetch named targets: every single-target tool and its batch counterpart. */
 export function targetFetchingTools(roles: ToolRoles): {

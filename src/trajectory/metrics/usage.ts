@@ -44,5 +44,7 @@ export function usageTotals(trajectory: Trajectory): UsageTotals | null {
     if (usage.cached !== undefined) cached = (cached ?? 0) + usage.cached;
   }
   if (counted.size === 0) return null;
-  return { prompt, completion, reasoning, cached, messages: counted.size, cost_usd: cost };
+  // A run-level cost (Claude Code's total_cost_usd) is the endpoint's own total: it wins over a sum.
+  const runCost = trajectory.result.cost_usd;
+  return { prompt, completion, reasoning, cached, messages: counted.size, cost_usd: runCost ?? cost };
 }

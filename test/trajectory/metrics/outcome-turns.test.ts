@@ -7,7 +7,7 @@ describe('outcomeTurns', () => {
   test.each<{
     outcome: Outcome;
     turns: number;
-    budget: number;
+    budget: number | null;
     expected: Omit<OutcomeTurns, 'outcome' | 'turns' | 'turn_budget'>;
   }>([
     // answered in 3 of 10: 3 < 9, not near cap; penalised = its turns
@@ -57,6 +57,20 @@ describe('outcomeTurns', () => {
     },
     // budget 1: 0 turns is already within one turn of it
     { outcome: 'answered', turns: 0, budget: 1, expected: { near_cap: true, turns_to_answer_penalised: 0 } },
+    // an imported transcript without a budget: near_cap undefined; answered keeps its turns
+    {
+      outcome: 'answered',
+      turns: 4,
+      budget: null,
+      expected: { near_cap: null, turns_to_answer_penalised: 4 },
+    },
+    // not answered and no budget: the penalty has nothing to stand on -> null, never 0
+    {
+      outcome: 'timeout',
+      turns: 4,
+      budget: null,
+      expected: { near_cap: null, turns_to_answer_penalised: null },
+    },
   ])('$outcome in $turns of $budget', ({ outcome, turns, budget, expected }) => {
     const trajectory = buildTrajectory({ result: { outcome, turns, turn_budget: budget } });
     expect(outcomeTurns(trajectory)).toEqual({ outcome, turns, turn_budget: budget, ...expected });

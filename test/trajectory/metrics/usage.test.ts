@@ -55,4 +55,16 @@ describe('usageTotals', () => {
   ])('$name', ({ messages, expected }) => {
     expect(usageTotals(buildTrajectory({ messages }))).toEqual(expected);
   });
+
+  test('a run-level cost (Claude Code total_cost_usd) wins over the per-message sum', () => {
+    // per-message 0.01 + 0.02, but the agent quoted 0.05 for the whole run
+    const trajectory = buildTrajectory({
+      messages: [
+        { id: 'a', usage: { prompt: 1, completion: 1 }, cost_usd: 0.01 },
+        { id: 'b', usage: { prompt: 1, completion: 1 }, cost_usd: 0.02 },
+      ],
+      result: { cost_usd: 0.05 },
+    });
+    expect(usageTotals(trajectory)?.cost_usd).toBe(0.05);
+  });
 });

@@ -69,6 +69,7 @@ export type { BlobReader, Trajectory } from './trajectory.js';
 export { attributedEvidenceCalls, type PatchLines, patchLines } from './metrics/attributed-evidence.js';
 export { batchVsFanoutRatio } from './metrics/batch-ratio.js';
 export type { ChargedCalls } from './metrics/calls.js';
+export { METRIC_COLUMNS, type MetricColumn, metricsRow } from './metrics/columns.js';
 export { type ComputeMetricsOptions, computeMetrics, type TrajectoryMetrics } from './metrics/compute.js';
 export { FAN_OUT_MIN_CALLS, fanOutWhereBatch } from './metrics/fan-out.js';
 export { type GoldReach, goldReach } from './metrics/gold-reach.js';
@@ -94,4 +95,6 @@ export { isDottedPath, toolMismatch } from './metrics/tool-mismatch.js';
 export { type ToolUsage, toolUsage } from './metrics/tool-usage.js';
 export { type UsageTotals, usageTotals } from './metrics/usage.js';
 export { zeroYield } from './metrics/zero-yield.js';
+export { type AggregateRow, MetricsAggregate } from './score/aggregate.js';
+export { type ScoredTrajectory, type ScorePathOptions, scorePath } from './score/score-path.js';
 // --- end trajectory metrics ---

@@ -6,48 +6,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { listTrajectories, Recorder, readTrajectories } from '../src/trajectory/index.js';
+import { listTrajectories, readTrajectories } from '../src/trajectory/index.js';
+import { writeSyntheticRun } from './synthetic-run.js';
 
 const count = Number(process.argv[2] ?? 2000);
 const run = mkdtempSync(join(tmpdir(), 'agent-track-bench-'));
-const row = (i: number) => ({ path: `src/pkg/module_${i % 97}.py`, start: i, end: i + 20, name: `fn_${i}` });
 const started = performance.now();
-for (let t = 0; t < count; t += 1) {
-  const rec = Recorder.create(join(run, 'tasks', `t${t}`), { taskId: `t${t}`, blobs: join(run, 'blobs') });
-  for (let turn = 1; turn <= 10; turn += 1) {
-    rec.recordMessage({
-      id: `m${turn}`,
-      content: 'thinking '.repeat(20),
-      usage: { prompt: 1000 * turn, completion: 50 },
-    });
-    for (let c = 0; c < 3; c += 1) {
-      const rows = Array.from({ length: 10 }, (_, i) => row(t + turn * 10 + c + i));
-      const text = rows
-        .map((r) => `${r.path}:${r.start}-${r.end} ${r.name}\n${'    body line\n'.repeat(8)}`)
-        .join('\n');
-      rec.recordToolCall({
-        tool: 'search_codebase',
-        args: { query: `query ${turn} ${c}` },
-        message_id: `m${turn}`,
-        result: text,
-        ok: true,
-        identifiers: rows.map((r) => r.path),
-        rows,
-        started_at: new Date(0),
-        duration_ms: 5,
-      });
-    }
-  }
-  rec.finish({
-    answer: 'done',
-    outcome: 'answered',
-    turn_budget: 12,
-    turns: 10,
-    timed_out: false,
-    started_at: null,
-    duration_ms: 1,
-  });
-}
+writeSyntheticRun(run, count);
 console.log(`wrote ${count} trajectories in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
 async function bare() {

@@ -4,6 +4,7 @@
  * complete list.
  */
 
+export type { Usage } from '../trajectory/index.js';
 export { completionTokens, countTokens, promptTokens } from './endpoint/count-tokens.js';
 export type { OfflinePolicyOptions } from './endpoint/offline-policy.js';
 export { createOfflinePolicy, OFFLINE_LABEL, offlineStep } from './endpoint/offline-policy.js';
@@ -38,7 +39,6 @@ export type {
   ToolCall,
   ToolChoice,
   ToolDefinition,
-  Usage,
 } from './llm/providers/chat-provider.js';
 export { createProvider } from './llm/providers/create-provider.js';
 export { createOpenAIProvider } from './llm/providers/openai-provider.js';

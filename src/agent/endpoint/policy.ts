@@ -1,4 +1,5 @@
-import type { ChatMessage, ToolChoice, ToolDefinition, Usage } from '../llm/providers/chat-provider.js';
+import type { Usage } from '../../trajectory/index.js';
+import type { ChatMessage, ToolChoice, ToolDefinition } from '../llm/providers/chat-provider.js';
 
 /** A completion request as a policy sees it, whichever wire format it arrived in. */
 export interface PolicyRequest {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Usage } from '../llm/providers/chat-provider.js';
+import type { Usage } from '../../trajectory/index.js';
 import { completionTokens, promptTokens } from './count-tokens.js';
 import type { PolicyReply, PolicyRequest } from './policy.js';
 import { anthropicResponse, anthropicWireUsage } from './wire-anthropic.js';

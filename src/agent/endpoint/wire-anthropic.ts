@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ChatMessage, ToolDefinition, Usage } from '../llm/providers/chat-provider.js';
+import type { Usage } from '../../trajectory/index.js';
+import type { ChatMessage, ToolDefinition } from '../llm/providers/chat-provider.js';
 import type { PolicyReply } from './policy.js';
 
 const textBlocks = z.array(z.looseObject({ type: z.string(), text: z.string().optional() }));

@@ -4,8 +4,9 @@ import type {
   MessageCreateParamsNonStreaming,
   MessageParam,
 } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { Usage } from '../../../trajectory/index.js';
 import type { LlmBlock } from '../block-schema.js';
-import type { CompletionRequest, CompletionResult, FinishReason, ToolCall, Usage } from './chat-provider.js';
+import type { CompletionRequest, CompletionResult, FinishReason, ToolCall } from './chat-provider.js';
 
 /**
  * Neutral messages as Anthropic messages: system text lifted out, tool results as `tool_result`

@@ -1,3 +1,5 @@
+import type { Usage } from '../../../trajectory/index.js';
+
 /**
  * The one interface the agent loop talks to, whatever the wire format. Messages and tools are
  * provider-neutral; each provider converts them to its SDK's shapes and back.
@@ -40,17 +42,6 @@ export interface CompletionRequest {
   toolChoice?: ToolChoice;
 }
 
-/**
- * Tokens of one model message. `reasoning` is a slice of `completion` and `cached` of `prompt`
- * (never added to their parents); each is absent when the endpoint did not report it.
- */
-export interface Usage {
-  prompt: number;
-  completion: number;
-  reasoning?: number;
-  cached?: number;
-}
-
 /** Normalised to OpenAI's words: Anthropic `end_turn` -> `stop`, `tool_use` -> `tool_calls`, `max_tokens` -> `length`. */
 export type FinishReason = 'stop' | 'tool_calls' | 'length' | (string & {});
 
@@ -62,7 +53,11 @@ export interface CompletionResult {
     provider_content?: unknown;
   };
   finish_reason: FinishReason | null;
-  /** Undefined when the endpoint reported no usage (never zeros). */
+  /**
+   * The trajectory's `Usage`: `reasoning` is a slice of `completion` and `cached` of `prompt`
+   * (never added to their parents), each absent when not reported. Undefined when the endpoint
+   * reported no usage (never zeros).
+   */
   usage: Usage | undefined;
   /** The cost the endpoint quoted (OpenRouter `usage.cost`), when it quoted one. */
   cost_usd?: number;

@@ -1,6 +1,7 @@
 import type { ChatCompletion, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { Usage } from '../../../trajectory/index.js';
 import type { LlmBlock } from '../block-schema.js';
-import type { CompletionRequest, CompletionResult, ToolCall, Usage } from './chat-provider.js';
+import type { CompletionRequest, CompletionResult, ToolCall } from './chat-provider.js';
 import { parseToolArguments } from './tool-arguments.js';
 
 /** Neutral messages as OpenAI chat-completions messages. */

@@ -1,6 +1,6 @@
-import { createOfflinePolicy, startEndpoint } from '../agent/index.js';
-import { invalidOption } from '../errors.js';
-import type { CliCommand } from './program.js';
+import { createOfflinePolicy, startEndpoint } from '../../agent/index.js';
+import { invalidOption } from '../../errors.js';
+import type { CliCommand } from '../program.js';
 
 function nonNegativeInteger(option: string, text: string, max = Number.MAX_SAFE_INTEGER): number {
   const value = Number(text);

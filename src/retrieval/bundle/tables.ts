@@ -1,8 +1,11 @@
 /**
  * The bundle's SQLite tables. `pieces_fts` is contentless (the text lives in `files.content`) and
- * its rowid is the piece id; its columns are the BM25 columns the ranking weights name.
+ * its rowid is the piece id; `name`, `path` and `text` are the BM25 columns the ranking weights
+ * name, and `kind` (weight 0) holds the piece kind and `code` or `docs` for the `kind` filter.
  */
-export const BUNDLE_TABLES = `
+export function bundleTables(stemming: boolean): string {
+  const tokenizer = stemming ? 'porter unicode61 remove_diacritics 2' : 'unicode61 remove_diacritics 2';
+  return `
 CREATE TABLE files (
   id INTEGER PRIMARY KEY,
   path TEXT NOT NULL UNIQUE,
@@ -32,8 +35,9 @@ CREATE TABLE symbols (
   signature TEXT NOT NULL,
   parent TEXT
 );
-CREATE VIRTUAL TABLE pieces_fts USING fts5(name, path, text, content='', tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE pieces_fts USING fts5(name, path, text, kind, content='', tokenize='${tokenizer}');
 `;
+}
 
 /** Indexes created after the bulk insert (cheaper than maintaining them row by row). */
 export const BUNDLE_INDEXES = `

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { AgentTrackError } from '../../errors.js';
 import { BUNDLE_DATABASE, BUNDLE_MANIFEST, type BundleManifest } from '../bundle/manifest.js';
-import { BUNDLE_INDEXES, BUNDLE_TABLES } from '../bundle/tables.js';
+import { BUNDLE_INDEXES, bundleTables } from '../bundle/tables.js';
 import { INDEX_FORMAT, ingestionHash } from '../serving/ingestion-hash.js';
 import type { ServingConfig } from '../serving/schema.js';
 import { camelCaseParts, identifierParts } from '../text/split-identifiers.js';
@@ -57,14 +57,16 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
   try {
     db.pragma('journal_mode = OFF');
     db.pragma('synchronous = OFF');
-    db.exec(BUNDLE_TABLES);
+    db.exec(bundleTables(ingestion.stemming));
     const insertFile = db.prepare(
       'INSERT INTO files (id, path, language, bytes, lines, sha256, content) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     const insertPiece = db.prepare(
       'INSERT INTO pieces (id, file_id, kind, name, qualified, start, end) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    const insertText = db.prepare('INSERT INTO pieces_fts (rowid, name, path, text) VALUES (?, ?, ?, ?)');
+    const insertText = db.prepare(
+      'INSERT INTO pieces_fts (rowid, name, path, text, kind) VALUES (?, ?, ?, ?, ?)',
+    );
     const insertSymbol = db.prepare(
       'INSERT INTO symbols (qualified, name, kind, file_id, start, end, signature, parent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -83,6 +85,7 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
             ? { path: file.path, module: pythonModule(file.path, packageDirs) }
             : { path: file.path };
         const cut = cutFile(lines, language, context, ingestion);
+        const group = language === 'markdown' || /\.(txt|rst|adoc)$/i.test(file.path) ? 'docs' : 'code';
         const pathText = split ? `${file.path} ${camelCaseParts(file.path)}` : file.path;
         for (const piece of cut.pieces) {
           const pieceId = ++counts.pieces;
@@ -94,6 +97,7 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
             `${piece.name} ${nameParts} ${piece.qualified ?? ''}`,
             pathText,
             split ? `${body}\n${camelCaseParts(body)}` : body,
+            `${piece.kind} ${group}`,
           );
         }
         for (const symbol of cut.symbols) {

@@ -1,9 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { AgentTrackError, describeReceived } from '../../errors.js';
 import { deepMerge, hasPath, isPlainObject } from './deep-merge.js';
 import { refuseModelKeys } from './model-keys.js';
 import { readYamlFile } from './read-yaml.js';
 import { type ServingConfig, ServingConfigSchema } from './schema.js';
+
+/** The serving config shipped with this package (`configs/serving/default.yaml`, from src/ or dist/). */
+export const DEFAULT_SERVING_CONFIG = fileURLToPath(
+  new URL('../../../configs/serving/default.yaml', import.meta.url),
+);
 
 /** One layer of a serving config: the base file or an overlay, with the file it came from. */
 export interface ConfigLayer {
@@ -40,7 +46,10 @@ export function parseServingConfig(layers: readonly ConfigLayer[]): ServingConfi
  * @example
  * const config = loadServingConfig('configs/serving/default.yaml', ['configs/retrieval/all-words.yaml']);
  */
-export function loadServingConfig(file: string, overlays: readonly string[] = []): ServingConfig {
+export function loadServingConfig(
+  file: string = DEFAULT_SERVING_CONFIG,
+  overlays: readonly string[] = [],
+): ServingConfig {
   const layers: ConfigLayer[] = [{ file, data: readYamlFile(file, 'serving config') }];
   for (const overlay of overlays)
     layers.push({ file: overlay, data: readYamlFile(overlay, 'retrieval overlay') });

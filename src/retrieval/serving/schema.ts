@@ -18,6 +18,8 @@ export const IngestionSchema = z
       .prefault(['node_modules', 'dist', 'build', '__pycache__', 'vendor', 'target', 'venv']),
     /** Index the parts of camelCase identifiers too (`getUserById` also as `get user by id`). */
     split_identifiers: z.boolean().prefault(true),
+    /** Porter stemming in the FTS5 tokenizer (`parsing` finds `parse`). */
+    stemming: z.boolean().prefault(true),
   })
   .strict();
 
@@ -73,6 +75,8 @@ export const ResponseSchema = z
     max_read_lines: z.number().int().min(10).max(5000).prefault(400),
     /** Bytes of text one result carries at most (cut on a line boundary, with a note). */
     max_bytes: z.number().int().min(1024).max(1_000_000).prefault(60_000),
+    /** Put each search row's source in `structuredContent.rows[].text` (what body-equivalence gold needs). */
+    row_text: z.boolean().prefault(true),
   })
   .strict();
 

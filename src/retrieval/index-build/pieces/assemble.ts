@@ -31,8 +31,10 @@ export function assemblePieces(
   for (const symbol of symbols) {
     let end = symbol.end;
     if (parents.has(symbol.qualified)) {
+      // Members inside the extent (a class's methods) cut the head short; Go methods sit outside it.
       const first = symbols.find(
-        (member) => member.parent === symbol.qualified && member.start > symbol.start,
+        (member) =>
+          member.parent === symbol.qualified && member.start > symbol.start && member.start <= symbol.end,
       );
       if (first) end = Math.max(symbol.start, first.start - 1);
     }
@@ -72,7 +74,6 @@ function blocks(lines: readonly string[], from: number, to: number, options: Ass
     const last = Math.min(to, start + options.windowLines - 1);
     while (first <= last && lines[first - 1]!.trim() === '') first += 1;
     const end = trimBlankTail(lines, first, last);
-    if (first > end && !CONTENT.test(lines[first - 1] ?? '')) continue;
     let hasContent = false;
     for (let line = first; line <= end && !hasContent; line += 1) hasContent = CONTENT.test(lines[line - 1]!);
     if (hasContent) out.push({ kind: 'block', name: options.blockName, qualified: null, start: first, end });

@@ -37,7 +37,8 @@ export function queryTerms(query: string, options: { stopWords: boolean }): Quer
   return kept.length > 0 ? kept : all;
 }
 
-function termExpression(term: QueryTerm): string {
+/** One term as FTS5 syntax: the quoted word, or for a camelCase word, the word or all its parts. */
+export function termExpression(term: QueryTerm): string {
   if (term.parts.length === 0) return `"${term.word}"`;
   return `("${term.word}" OR (${term.parts.map((part) => `"${part}"`).join(' AND ')}))`;
 }

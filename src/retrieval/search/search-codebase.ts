@@ -1,6 +1,7 @@
 import type { Bundle } from '../bundle/open-bundle.js';
 import type { ServingConfig } from '../serving/schema.js';
 import { aggregateFiles } from './aggregate-files.js';
+import { anyModeExpressions } from './common-terms.js';
 import { matchExpression } from './match-expression.js';
 import { type KindFilter, type PieceHit, searchPieces } from './search-pieces.js';
 
@@ -27,9 +28,10 @@ export interface SearchOutcome {
 }
 
 /**
- * Searches an opened bundle with a serving config: builds the match expression for the query mode,
- * ranks pieces by weighted BM25, falls back from `all` to `any` when configured and nothing
- * matched, and with file aggregation on returns one row per file ranked by its best pieces.
+ * Searches an opened bundle with a serving config: builds the match expression for the query mode
+ * (in `any` mode with common words kept from driving the match, see `anyModeExpressions`), ranks
+ * pieces by weighted BM25, falls back from `all` to `any` when configured and nothing matched,
+ * and with file aggregation on returns one row per file ranked by its best pieces.
  *
  * @example
  * const outcome = searchCodebase(bundle, config, { query: 'apply discount code', limit: 5 });
@@ -41,19 +43,27 @@ export function searchCodebase(bundle: Bundle, config: ServingConfig, request: S
   const candidates = aggregation.enabled
     ? Math.min(400, Math.max(50, limit * aggregation.pieces * 4))
     : limit;
+  const run = (expression: string) =>
+    searchPieces(bundle, expression, config.ranking, { limit: candidates, kind: request.kind });
   let mode = config.query.mode;
-  let expression = matchExpression(request.query, config.query, mode);
-  if (expression === null) return { rows: [], mode, fellBack: false, expression };
-  let hits = searchPieces(bundle, expression, config.ranking, { limit: candidates, kind: request.kind });
+  let expression: string | null = null;
+  let hits: PieceHit[] = [];
   let fellBack = false;
-  if (hits.length === 0 && mode === 'all' && config.query.fallback_to_any) {
-    const any = matchExpression(request.query, config.query, 'any');
-    if (any !== null && any !== expression) {
-      mode = 'any';
-      expression = any;
-      fellBack = true;
-      hits = searchPieces(bundle, expression, config.ranking, { limit: candidates, kind: request.kind });
+  if (mode === 'all') {
+    expression = matchExpression(request.query, config.query, 'all');
+    if (expression === null) return { rows: [], mode, fellBack, expression };
+    hits = run(expression);
+    fellBack = hits.length === 0 && config.query.fallback_to_any;
+    if (fellBack) mode = 'any';
+  }
+  if (mode === 'any') {
+    for (const attempt of anyModeExpressions(bundle, request.query, config.query)) {
+      if (attempt === expression) continue;
+      expression = attempt;
+      hits = run(attempt);
+      if (hits.length > 0) break;
     }
+    if (expression === null) return { rows: [], mode, fellBack, expression };
   }
   const rows: SearchRow[] = aggregation.enabled
     ? aggregateFiles(hits, aggregation)

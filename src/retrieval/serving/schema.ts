@@ -32,6 +32,12 @@ export const QuerySchema = z
     stop_words: z.boolean().prefault(true),
     /** In `all` mode, retry as `any` when every word together finds nothing. */
     fallback_to_any: z.boolean().prefault(true),
+    /**
+     * In `any` mode, a word in more than this share of all pieces is common: it still scores, but
+     * only pieces matching a rarer word are ranked (all words common: pieces holding every word,
+     * then any). 0 turns this off: every piece matching any word is scored (slow on big corpora).
+     */
+    common_term_cutoff: z.number().min(0).max(1).prefault(0.05),
   })
   .strict();
 

@@ -28,7 +28,12 @@ describe('loadServingConfig', () => {
       { file: 'a.yaml', data: { query: { mode: 'all' } } },
       { file: 'b.yaml', data: { ranking: { weights: { name: 9 } } } },
     ]);
-    expect(config.query).toEqual({ mode: 'all', stop_words: false, fallback_to_any: true });
+    expect(config.query).toEqual({
+      mode: 'all',
+      stop_words: false,
+      fallback_to_any: true,
+      common_term_cutoff: 0.05,
+    });
     expect(config.ranking.weights).toEqual({ name: 9, path: 2, text: 1 });
   });
 

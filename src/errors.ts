@@ -28,7 +28,10 @@ export function describeReceived(value: unknown): string {
   const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
   let shown: string;
   try {
-    shown = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+    shown =
+      typeof value === 'string' || typeof value === 'number' || value === undefined
+        ? String(value)
+        : (JSON.stringify(value) ?? String(value));
   } catch {
     shown = String(value);
   }

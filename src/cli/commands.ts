@@ -1,6 +1,7 @@
-import { indexCommand } from './index-command.js';
+import { indexCommand } from './commands/index-corpus.js';
+import { metricsCommand } from './commands/metrics.js';
+import { serveCommand } from './commands/serve.js';
 import type { CliCommand } from './program.js';
-import { serveCommand } from './serve-command.js';
 
 /** Every command the CLI offers, in help order. Each arrives with its issue. */
-export const commands: readonly CliCommand[] = [indexCommand, serveCommand];
+export const commands: readonly CliCommand[] = [indexCommand, serveCommand, metricsCommand];

@@ -1,5 +1,21 @@
 /**
- * The public surface of `agent-track/stats`: pure numbers every report rests on.
- * Named exports only; this file is the complete list.
+ * The public surface of `agent-track/stats`: the numbers every report rests on, with scipy's
+ * semantics. Named exports only; this file is the complete list.
  */
-export {};
+export type { BootstrapInterval, BootstrapOptions } from './bootstrap.js';
+export { bootstrapCI } from './bootstrap.js';
+export type { MaybeNumber } from './defined.js';
+export { definedValues, mean } from './defined.js';
+export { hamiltonApportion } from './hamilton.js';
+export type { McNemarResult } from './mcnemar.js';
+export { mcnemarExact } from './mcnemar.js';
+export { normalCdf, normalSf } from './normal.js';
+export type { PairedOptions, PairedResult, ValuesByTask } from './paired.js';
+export { pairedComparison } from './paired.js';
+export { p90, percentile } from './percentile.js';
+export type { RandomSource } from './random.js';
+export { createRandom, shuffled } from './random.js';
+export type { Split, SplitOptions } from './split.js';
+export { stratifiedSplit } from './split.js';
+export type { Alternative, WilcoxonMethod, WilcoxonOptions, WilcoxonResult, ZeroMethod } from './wilcoxon.js';
+export { wilcoxonSignedRank } from './wilcoxon.js';

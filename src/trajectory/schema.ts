@@ -31,8 +31,9 @@ export const toolEventSchema = z
     bytes: z.number().int().nonnegative(),
     identifiers: z.array(z.string()),
     rows: z.array(resultRowSchema).optional(),
-    started_at: z.string(),
-    duration_ms: z.number().nonnegative(),
+    /** ISO time the call started; `null` when the source (an imported transcript) did not say. */
+    started_at: z.string().nullable(),
+    duration_ms: z.number().nonnegative().nullable(),
   })
   .strict();
 
@@ -76,16 +77,22 @@ export const OUTCOMES = [
 ] as const;
 export const outcomeSchema = z.enum(OUTCOMES);
 
-/** `result.json`: how the run ended. `patch` is the unified diff when the run produced one. */
+/**
+ * `result.json`: how the run ended, written last. `patch` is the unified diff when the run produced
+ * one; `cost_usd` the whole run's cost when the agent quoted one (Claude Code's `total_cost_usd`).
+ * `turn_budget`, `started_at` and `duration_ms` are `null` when an imported transcript did not say.
+ */
 export const trajectoryResultSchema = z
   .object({
+    task_id: z.string().min(1).optional(),
     answer: z.string().nullable(),
     outcome: outcomeSchema,
-    turn_budget: z.number().int().positive(),
+    turn_budget: z.number().int().positive().nullable(),
     turns: z.number().int().nonnegative(),
     timed_out: z.boolean(),
-    started_at: z.string(),
-    duration_ms: z.number().nonnegative(),
+    started_at: z.string().nullable(),
+    duration_ms: z.number().nonnegative().nullable(),
+    cost_usd: z.number().nonnegative().optional(),
     error: z.string().optional(),
     patch: z.string().optional(),
   })

@@ -3,9 +3,9 @@ import {
   DEFAULT_TOOL_DOCS,
   loadServingConfig,
   serveStdio,
-} from '../retrieval/index.js';
-import type { CliCommand } from './program.js';
-import { packageVersion } from './version.js';
+} from '../../retrieval/index.js';
+import type { CliCommand } from '../program.js';
+import { packageVersion } from '../version.js';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

@@ -1,5 +1,5 @@
-import { buildIndex, DEFAULT_SERVING_CONFIG, loadServingConfig } from '../retrieval/index.js';
-import type { CliCommand } from './program.js';
+import { buildIndex, DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../retrieval/index.js';
+import type { CliCommand } from '../program.js';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

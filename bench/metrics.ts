@@ -1,0 +1,68 @@
+/**
+ * `agent-track metrics` speed and memory: scoring N synthetic trajectories (30 calls each; see
+ * synthetic-run.ts) with computeMetrics and the streaming aggregate, against a bare read and
+ * JSON.parse of the same files in the same run. Target: at most 1.5x the bare parse, and a heap
+ * that stays flat as the count grows (trajectories are streamed, not held).
+ * Run by hand: `npx tsx bench/metrics.ts [N]` (default 10000; the files take ~1 GB in the temp dir).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { listTrajectories, MetricsAggregate, scorePath } from '../src/trajectory/index.js';
+import { writeSyntheticRun } from './synthetic-run.js';
+
+const count = Number(process.argv[2] ?? 10_000);
+const run = mkdtempSync(join(tmpdir(), 'agent-track-bench-metrics-'));
+const t0 = performance.now();
+writeSyntheticRun(run, count);
+console.log(`wrote ${count} trajectories in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+
+async function bare(): Promise<number> {
+  let parsed = 0;
+  for await (const dir of listTrajectories(run)) {
+    for (const file of ['events.jsonl', 'messages.jsonl']) {
+      for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) if (line !== '') JSON.parse(line);
+    }
+    JSON.parse(readFileSync(join(dir, 'model_turns.json'), 'utf8'));
+    JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
+    parsed++;
+  }
+  return parsed;
+}
+
+async function metrics(): Promise<number> {
+  const aggregate = new MetricsAggregate();
+  const heap: string[] = [];
+  for await (const scored of scorePath(run)) {
+    if (scored.error) throw scored.error;
+    aggregate.add(scored.metrics);
+    if (aggregate.count % Math.ceil(count / 4) === 0) {
+      globalThis.gc?.();
+      heap.push(`${aggregate.count}: ${mib(process.memoryUsage().heapUsed)} MiB`);
+    }
+  }
+  aggregate.summary();
+  console.log(`  heap while scoring (after gc when --expose-gc): ${heap.join(', ')}`);
+  return aggregate.count;
+}
+
+const times: Record<string, number[]> = { bare: [], metrics: [] };
+for (const [name, fn] of [
+  ['bare', bare],
+  ['metrics', metrics],
+  ['bare', bare],
+  ['metrics', metrics],
+] as const) {
+  const start = performance.now();
+  const n = await fn();
+  const ms = performance.now() - start;
+  times[name]!.push(ms);
+  console.log(`${name.padEnd(8)} ${n} trajectories  ${ms.toFixed(0)} ms`);
+}
+const best = (xs: number[]) => Math.min(...xs);
+console.log(
+  `ratio metrics / bare parse: ${(best(times.metrics!) / best(times.bare!)).toFixed(2)}x (target <= 1.5x)`,
+);
+rmSync(run, { recursive: true, force: true });

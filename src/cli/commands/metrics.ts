@@ -1,0 +1,99 @@
+import { readTasks } from '../../retrieval/index.js';
+import {
+  MetricsAggregate,
+  resolveToolRoles,
+  type ScoredTrajectory,
+  scorePath,
+  type ToolRoleProfile,
+} from '../../trajectory/index.js';
+import { formatNumber, formatTable } from '../format.js';
+import type { CliCommand } from '../program.js';
+
+interface MetricsFlags {
+  task?: string;
+  json?: boolean;
+  tools?: string;
+}
+
+/** `agent-track metrics PATH`: per-trajectory metrics and an aggregate table with intervals. */
+export const metricsCommand: CliCommand = {
+  name: 'metrics',
+  describe: (command, io) =>
+    command
+      .description('score trajectories: a trajectory directory, a run directory, or a transcript file')
+      .argument('<path>', 'trajectory dir, run dir, or Claude Code stream-json / OpenAI messages file')
+      .option('--task <file>', 'tasks.jsonl with the gold, for the retrieval and gold metrics')
+      .option('--tools <profile>', 'tool roles: default (the reference server) or claude-code')
+      .option('--json', 'print JSON for machines')
+      .action(async (path: string, flags: MetricsFlags) => {
+        const tasks = flags.task ? new Map((await readTasks(flags.task)).map((t) => [t.id, t])) : undefined;
+        const roles = flags.tools ? resolveToolRoles(flags.tools as ToolRoleProfile) : undefined;
+        const aggregate = new MetricsAggregate();
+        const scored: Extract<ScoredTrajectory, { metrics: unknown }>[] = [];
+        const errors: { source: string; message: string }[] = [];
+        for await (const item of scorePath(path, {
+          ...(tasks ? { tasks } : {}),
+          ...(roles ? { roles } : {}),
+        })) {
+          if (item.error) {
+            errors.push({ source: item.source, message: item.error.message });
+            io.err(`agent-track: ${item.error.message}\n`);
+            continue;
+          }
+          aggregate.add(item.metrics);
+          if (flags.json || scored.length < 200) scored.push(item);
+        }
+        if (flags.json) {
+          io.out(
+            `${JSON.stringify({ trajectories: scored, aggregate: aggregate.summary(), errors }, null, 2)}\n`,
+          );
+        } else {
+          io.out(`${perTrajectoryTable(scored)}\n\n`);
+          if (aggregate.count > scored.length)
+            io.out(`(first ${scored.length} of ${aggregate.count} shown)\n\n`);
+          io.out(`${aggregateTable(aggregate)}\n`);
+          io.out(`${aggregate.count} scored, ${errors.length} refused\n`);
+        }
+        if (errors.length > 0) process.exitCode = 2;
+      }),
+};
+
+function perTrajectoryTable(scored: readonly Extract<ScoredTrajectory, { metrics: unknown }>[]): string {
+  const header = [
+    'task',
+    'outcome',
+    'turns',
+    'calls',
+    'needless',
+    'to_first_gold',
+    'recall@5',
+    'pointer_followed',
+  ];
+  return formatTable(
+    header,
+    scored.map(({ metrics: m }) => [
+      m.task_id,
+      m.outcome,
+      formatNumber(m.turns),
+      formatNumber(m.tool_calls_total),
+      formatNumber(m.needless_call_rate),
+      formatNumber(m.tool_calls_to_first_gold),
+      formatNumber(m['recall@5']),
+      formatNumber(m.pointer_followed_rate),
+    ]),
+  );
+}
+
+function aggregateTable(aggregate: MetricsAggregate): string {
+  return formatTable(
+    ['metric', 'mean', '95% CI', 'n'],
+    aggregate
+      .summary()
+      .map((row) => [
+        row.key,
+        formatNumber(row.mean),
+        row.n === 0 ? 'n/a' : `[${formatNumber(row.low)}, ${formatNumber(row.high)}]`,
+        String(row.n),
+      ]),
+  );
+}

@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
+import { AgentTrackError, describeReceived } from '../../errors.js';
+import { type Task, taskSchema } from './schema.js';
+
+/**
+ * Reads a native `tasks.jsonl`: one task a line, blank lines skipped. A line that is not JSON, is
+ * refused by the schema (unknown keys named), or repeats an earlier id throws an
+ * `AgentTrackError` naming the file and the line.
+ *
+ * @example
+ * const tasks = await readTasks('fixtures/tasks/small.jsonl');
+ * tasks[0]?.gold.files; // ['src/app.py']
+ */
+export async function readTasks(file: string): Promise<Task[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    throw new AgentTrackError('TASKS_UNREADABLE', `Cannot read the tasks file \`${file}\``, {
+      data: { file },
+      cause,
+    });
+  }
+  return parseTasksJsonl(text, file);
+}
+
+/**
+ * Parses the text of a `tasks.jsonl`; `source` names it in errors (a file path or a label).
+ *
+ * @example
+ * parseTasksJsonl('{"id":"t1","question":"Where?","gold":{"files":["a.py"]}}\n', 'inline');
+ * // [{ id: 't1', question: 'Where?', gold: { files: ['a.py'] } }]
+ */
+export function parseTasksJsonl(text: string, source: string): Task[] {
+  const tasks: Task[] = [];
+  const lineOfId = new Map<string, number>();
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const raw = lines[index]!.trim();
+    if (raw === '') continue;
+    const line = index + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (cause) {
+      throw new AgentTrackError(
+        'INVALID_TASK',
+        `${source}:${line}: not valid JSON (${(cause as Error).message}): ${describeReceived(raw)}`,
+        { data: { file: source, line }, cause },
+      );
+    }
+    const parsed = taskSchema.safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const id = idOf(value);
+      throw new AgentTrackError(
+        'INVALID_TASK',
+        `${source}:${line}: ${id === undefined ? '' : `task \`${id}\`: `}${describeIssue(issue, value)}`,
+        { data: { file: source, line, id, issues: parsed.error.issues }, cause: parsed.error },
+      );
+    }
+    const task = parsed.data;
+    const first = lineOfId.get(task.id);
+    if (first !== undefined) {
+      throw new AgentTrackError(
+        'DUPLICATE_TASK_ID',
+        `${source}:${line}: task id \`${task.id}\` was already used on line ${first}`,
+        { data: { file: source, line, id: task.id, first_line: first } },
+      );
+    }
+    lineOfId.set(task.id, line);
+    tasks.push(task);
+  }
+  return tasks;
+}
+
+function idOf(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const id = (value as { id?: unknown }).id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+// One issue as a sentence naming the key and the value received, e.g.
+// "`gold.files` Invalid input: expected array, received string; got `a.py` (string)".
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((key) => `\`${[...path, key].join('.')}\``).join(', ');
+    return `unknown key ${keys} (not part of the task format)`;
+  }
+  const where = path.length === 0 ? 'the line' : `\`${path.join('.')}\``;
+  let received: unknown = input;
+  for (const key of issue.path) {
+    received =
+      typeof received === 'object' && received !== null
+        ? (received as Record<PropertyKey, unknown>)[key as PropertyKey]
+        : undefined;
+  }
+  return `${where}: ${issue.message}; got ${describeReceived(received)}`;
+}

@@ -1,0 +1,99 @@
+import { AgentTrackError, invalidOption } from '../errors.js';
+import { bootstrapCI } from './bootstrap.js';
+import type { MaybeNumber } from './defined.js';
+import { mcnemarExact } from './mcnemar.js';
+import { type Alternative, wilcoxonSignedRank } from './wilcoxon.js';
+
+/** Task id -> the row's value for that task (`null` when undefined for it). */
+export type ValuesByTask = ReadonlyMap<string, MaybeNumber> | Readonly<Record<string, MaybeNumber>>;
+
+export interface PairedOptions {
+  /** `binary` rows hold 0/1 per task (McNemar exact); `continuous` rows anything (Wilcoxon). */
+  kind: 'continuous' | 'binary';
+  /** Which way is better; `neither` makes the test two-sided. */
+  direction: 'higher' | 'lower' | 'neither';
+  resamples?: number;
+  seed?: number | string;
+  level?: number;
+}
+
+export interface PairedResult {
+  /** Tasks both arms defined. */
+  pairs: number;
+  /** Mean of candidate - baseline over the pairs, with its bootstrap interval; `null` with no pairs. */
+  delta: number | null;
+  low: number | null;
+  high: number | null;
+  /** One-sided for the candidate being better in the row's direction; `null` with no pairs. */
+  pvalue: number | null;
+  test: 'wilcoxon' | 'mcnemar';
+  alternative: Alternative;
+}
+
+function entries(values: ValuesByTask): Iterable<[string, MaybeNumber]> {
+  return values instanceof Map ? values.entries() : Object.entries(values);
+}
+
+/**
+ * Compares two arms task by task. Only tasks both arms defined are paired; delta = candidate -
+ * baseline with a 95% percentile bootstrap interval (1000 resamples, seed 0 by default); p from
+ * Wilcoxon signed-rank (continuous rows) or McNemar exact (0/1 rows), one-sided in the row's
+ * direction.
+ *
+ * @example
+ * pairedComparison({ t1: 0.5, t2: 0.4, t3: null }, { t1: 0.25, t2: 0.4, t3: 0.1 }, { kind: 'continuous', direction: 'lower' });
+ * // { pairs: 2, delta: -0.125, ..., test: 'wilcoxon', alternative: 'less' }
+ */
+export function pairedComparison(
+  baseline: ValuesByTask,
+  candidate: ValuesByTask,
+  options: PairedOptions,
+): PairedResult {
+  if (options.kind !== 'continuous' && options.kind !== 'binary') {
+    throw invalidOption('kind', "one of 'continuous', 'binary'", options.kind);
+  }
+  if (!['higher', 'lower', 'neither'].includes(options.direction)) {
+    throw invalidOption('direction', "one of 'higher', 'lower', 'neither'", options.direction);
+  }
+  const alternative: Alternative =
+    options.direction === 'higher' ? 'greater' : options.direction === 'lower' ? 'less' : 'two-sided';
+  const test = options.kind === 'binary' ? 'mcnemar' : 'wilcoxon';
+  const candidateValues = new Map(entries(candidate));
+  const base: number[] = [];
+  const cand: number[] = [];
+  for (const [task, value] of entries(baseline)) {
+    const other = candidateValues.get(task);
+    if (value === null || value === undefined || other === null || other === undefined) continue;
+    base.push(value);
+    cand.push(other);
+  }
+  const pairs = base.length;
+  if (pairs === 0) return { pairs, delta: null, low: null, high: null, pvalue: null, test, alternative };
+
+  const differences = cand.map((value, i) => value - base[i]!);
+  const interval = bootstrapCI(differences, options);
+  let pvalue: number;
+  if (options.kind === 'binary') {
+    let b = 0;
+    let c = 0;
+    for (let i = 0; i < pairs; i++) {
+      for (const value of [base[i], cand[i]]) {
+        if (value !== 0 && value !== 1) {
+          throw new AgentTrackError(
+            'NOT_BINARY',
+            `A binary row holds only 0 or 1 per task, got \`${value}\``,
+            {
+              data: { value },
+            },
+          );
+        }
+      }
+      if (base[i] === 1 && cand[i] === 0) b++;
+      if (base[i] === 0 && cand[i] === 1) c++;
+    }
+    pvalue = mcnemarExact(b, c, { alternative }).pvalue;
+  } else {
+    pvalue = wilcoxonSignedRank(differences, { alternative }).pvalue;
+  }
+  return { pairs, delta: interval.mean, low: interval.low, high: interval.high, pvalue, test, alternative };
+}

@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import { AgentTrackError } from '../../errors.js';
+import { type ClaudeCodeImportOptions, convertClaudeCode } from './claude-code/import-claude-code.js';
+import { type ImportedTrajectory, type WriteImportOptions, writeImportedRun } from './imported-run.js';
+import { convertOpenAi, type OpenAiImportOptions } from './openai/import-openai.js';
+import { parseTranscript } from './parse-transcript.js';
+
+export type TranscriptFormat = 'claude-code' | 'openai';
+
+const CLAUDE_TYPES = new Set(['system', 'assistant', 'user', 'result']);
+
+/**
+ * Which importer reads a transcript: Claude Code stream-json (records with a `type` of
+ * system/assistant/user/result) or OpenAI chat logs (records with a `role`, or `{traj}` /
+ * `{messages}` records); `null` when neither.
+ *
+ * @example
+ * detectTranscriptFormat('{"type":"system","subtype":"init"}\n'); // 'claude-code'
+ */
+export function detectTranscriptFormat(text: string, source = 'transcript'): TranscriptFormat | null {
+  const first = parseTranscript(text, source).records[0]?.value as Record<string, unknown> | undefined;
+  if (first === undefined || first === null || typeof first !== 'object') return null;
+  if (typeof first.type === 'string' && CLAUDE_TYPES.has(first.type)) return 'claude-code';
+  if (typeof first.role === 'string' || Array.isArray(first.traj) || Array.isArray(first.messages))
+    return 'openai';
+  return null;
+}
+
+/**
+ * Imports a transcript file of either supported format into a run directory (see
+ * `importClaudeCode` and `importOpenAi`); refuses a file it cannot recognise, naming it.
+ *
+ * @example
+ * const imported = await importTranscript('session.jsonl', { runDir: 'runs/imported' });
+ */
+export async function importTranscript(
+  file: string,
+  options: ClaudeCodeImportOptions & OpenAiImportOptions & WriteImportOptions,
+): Promise<ImportedTrajectory[]> {
+  const text = await readFile(file, 'utf8');
+  const format = detectTranscriptFormat(text, file);
+  const converted = { ...options, source: options.source ?? file };
+  if (format === 'claude-code')
+    return convertClaudeCode(text, converted).map((run) => writeImportedRun(run, options));
+  if (format === 'openai') return convertOpenAi(text, converted).map((run) => writeImportedRun(run, options));
+  throw new AgentTrackError(
+    'UNKNOWN_TRANSCRIPT_FORMAT',
+    `${file}: not a Claude Code stream-json transcript nor an OpenAI chat log (the first record has neither a \`type\` nor a \`role\`)`,
+    { data: { file } },
+  );
+}

@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { BLOBS_DIR } from '../files.js';
+import { type MessageInput, Recorder, type ResultInput, type ToolCallInput } from '../recorder.js';
+import type { ResultRow } from '../schema.js';
+
+/** What a call returned, as identifiers and, for a search, ranked rows: an importer's extractor gives this. */
+export interface CallYield {
+  identifiers: string[];
+  rows?: ResultRow[];
+}
+
+/** A transcript converted to what the Recorder takes, before anything is written. */
+export interface ImportedRun {
+  task_id: string;
+  /** Folder name under `tasks/` when the task id alone would collide (a repeated trial); default: the task id. */
+  dir_name?: string;
+  messages: MessageInput[];
+  /** In the order the model issued them: this becomes `seq`. */
+  calls: ToolCallInput[];
+  /** `null` when the transcript ended before the run did: the trajectory is left incomplete. */
+  result: ResultInput | null;
+  /** What the importer skipped or guessed, one sentence each, naming where. */
+  warnings: string[];
+}
+
+export interface WriteImportOptions {
+  /** Run directory: trajectories go to `<runDir>/tasks/<task id>/`, blobs to `<runDir>/blobs/`. */
+  runDir: string;
+  /** Replace trajectories already there (default: refuse). */
+  overwrite?: boolean;
+  previewBytes?: number;
+}
+
+/** What one importer wrote: where, whether it is complete, and what was skipped. */
+export interface ImportedTrajectory {
+  task_id: string;
+  dir: string;
+  complete: boolean;
+  calls: number;
+  messages: number;
+  warnings: string[];
+}
+
+/** The directory an imported task is written to (the name URI-encoded, so any id is one folder). */
+export function importedTaskDir(runDir: string, name: string): string {
+  return join(runDir, 'tasks', encodeURIComponent(name));
+}
+
+/** Writes an imported run through the Recorder, so imports and live runs share one format. */
+export function writeImportedRun(run: ImportedRun, options: WriteImportOptions): ImportedTrajectory {
+  const dir = importedTaskDir(options.runDir, run.dir_name ?? run.task_id);
+  const recorder = Recorder.create(dir, {
+    taskId: run.task_id,
+    blobs: join(options.runDir, BLOBS_DIR),
+    overwrite: options.overwrite ?? false,
+    ...(options.previewBytes === undefined ? {} : { previewBytes: options.previewBytes }),
+  });
+  for (const message of run.messages) recorder.recordMessage(message);
+  for (const call of run.calls) recorder.recordToolCall(call);
+  if (run.result !== null) recorder.finish(run.result);
+  return {
+    task_id: run.task_id,
+    dir,
+    complete: run.result !== null,
+    calls: run.calls.length,
+    messages: run.messages.length,
+    warnings: run.warnings,
+  };
+}

@@ -1,0 +1,123 @@
+import type { MessageInput, ResultInput, ToolCallInput } from '../../recorder.js';
+import type { CallYield, ImportedRun } from '../imported-run.js';
+import type { OpenAiMessage, OpenAiToolCall } from './schema.js';
+
+export interface ConversationOptions {
+  /** A tool reply whose text matches is a failed call (the wire format has no error flag); default: none. */
+  errorPattern?: RegExp | null;
+  /** Reads identifiers and rows from a call's result; default: none. */
+  extract?: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+  turnBudget?: number | null;
+}
+
+function textOf(content: OpenAiMessage['content']): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => part.text ?? '').join('');
+}
+
+// `arguments` is a JSON string that may be anything: keep what is not a JSON object raw, never throw.
+function parseArguments(raw: OpenAiToolCall['function']['arguments']): {
+  args: Record<string, unknown>;
+  raw?: string;
+} {
+  if (raw === null || raw === undefined) return { args: {} };
+  if (isObject(raw)) return { args: raw };
+  if (typeof raw !== 'string') return { args: {}, raw: JSON.stringify(raw) };
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (isObject(value)) return { args: value };
+  } catch {
+    // fall through: kept raw below
+  }
+  return { args: {}, raw };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+interface PendingCall {
+  call: OpenAiToolCall;
+  message_id: string;
+  reply: string | null;
+}
+
+/**
+ * Converts one OpenAI chat-completions conversation to an imported run: each assistant message is
+ * one turn; its `tool_calls` are the calls, in order; a `role: tool` reply is matched by
+ * `tool_call_id` to the earliest unanswered call with that id (logs do reuse ids). A reply with no
+ * call is skipped; a call with no reply is a failed call. `arguments` that are not a JSON object are
+ * kept in `args_raw` with `args: {}`.
+ */
+export function convertConversation(
+  messages: { message: OpenAiMessage; where: string }[],
+  taskId: string,
+  options: ConversationOptions = {},
+): ImportedRun {
+  const warnings: string[] = [];
+  const recorded: MessageInput[] = [];
+  const pending: PendingCall[] = [];
+  messages.forEach(({ message, where }, index) => {
+    if (message.role === 'assistant') {
+      const id = message.id ?? `msg-${index}`;
+      const calls = message.tool_calls ?? [];
+      recorded.push({
+        id,
+        turn: recorded.length + 1,
+        finish_reason: message.finish_reason ?? null,
+        content: textOf(message.content),
+        tool_calls: calls.map((call) => ({ id: call.id, name: call.function.name })),
+      });
+      for (const call of calls) pending.push({ call, message_id: id, reply: null });
+    } else if (message.role === 'tool') {
+      const match = pending.find((entry) => entry.reply === null && entry.call.id === message.tool_call_id);
+      if (match === undefined) {
+        warnings.push(
+          `${where}: tool reply for \`${message.tool_call_id ?? '(no tool_call_id)'}\` has no open tool call and was skipped`,
+        );
+      } else {
+        match.reply = textOf(message.content);
+      }
+    }
+  });
+  const calls: ToolCallInput[] = pending.map(({ call, message_id, reply }) => {
+    const { args, raw } = parseArguments(call.function.arguments);
+    if (raw !== undefined)
+      warnings.push(`call \`${call.id}\` (${call.function.name}): arguments are not a JSON object; kept raw`);
+    const text = reply ?? '';
+    const failedByText = reply !== null && options.errorPattern?.test(reply) === true;
+    const ok = reply !== null && !failedByText;
+    const error = reply === null ? 'no tool reply in the transcript' : failedByText ? reply : undefined;
+    const yielded = options.extract?.(call.function.name, args, text, ok) ?? { identifiers: [] };
+    return {
+      tool: call.function.name,
+      args,
+      ...(raw === undefined ? {} : { args_raw: raw }),
+      message_id,
+      result: text,
+      ok,
+      ...(error === undefined ? {} : { error }),
+      ...yielded,
+      started_at: null,
+      duration_ms: null,
+    };
+  });
+  const unanswered = pending.filter((entry) => entry.reply === null).length;
+  if (unanswered > 0) warnings.push(`${unanswered} tool call(s) had no tool reply: recorded as failed calls`);
+  const last = recorded.at(-1);
+  const answer =
+    last !== undefined && (last.tool_calls ?? []).length === 0 && (last.content ?? '').trim() !== ''
+      ? last.content!
+      : null;
+  const result: ResultInput = {
+    answer,
+    outcome: answer === null ? 'unanswered_empty' : 'answered',
+    turn_budget: options.turnBudget ?? null,
+    turns: recorded.length,
+    timed_out: false,
+    started_at: null,
+    duration_ms: null,
+  };
+  return { task_id: taskId, messages: recorded, calls, result, warnings };
+}

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { AgentTrackError } from '../../../errors.js';
+import { describeIssues } from '../../describe-issues.js';
+import {
+  type ImportedRun,
+  type ImportedTrajectory,
+  type WriteImportOptions,
+  writeImportedRun,
+} from '../imported-run.js';
+import { parseTranscript, type TranscriptRecord } from '../parse-transcript.js';
+import { type ConversationOptions, convertConversation } from './conversation.js';
+import { type OpenAiMessage, openAiMessageSchema, openAiRecordSchema } from './schema.js';
+
+export interface OpenAiImportOptions extends ConversationOptions {
+  /** Task id of a bare message array (a record's own `task_id` wins); default `conversation-<n>`. */
+  taskId?: string;
+  /** Names the input in messages (default `transcript`). */
+  source?: string;
+}
+
+function parseMessages(items: readonly unknown[], where: (index: number) => string) {
+  return items.map((item, index) => {
+    const parsed = openAiMessageSchema.safeParse(item);
+    if (!parsed.success) {
+      throw new AgentTrackError(
+        'IMPORT_MALFORMED',
+        `${where(index)}: not an OpenAI chat message: ${describeIssues(parsed.error)}`,
+        { data: { where: where(index) }, cause: parsed.error },
+      );
+    }
+    return { message: parsed.data as OpenAiMessage, where: where(index) };
+  });
+}
+
+function isMessage(record: TranscriptRecord): boolean {
+  return typeof (record.value as { role?: unknown } | null)?.role === 'string';
+}
+
+/**
+ * Converts OpenAI chat-completions logs to imported runs without writing anything. Accepts a
+ * message array (one conversation), a `{task_id, traj}` record (tau-bench) or `{messages}` wrapper,
+ * or an array / JSONL of such records (one run each). Repeated task ids (trials) get `#<n>` folders.
+ *
+ * @example
+ * const runs = convertOpenAi(JSON.stringify([{ role: 'assistant', content: null, tool_calls: [...] }, ...]));
+ */
+export function convertOpenAi(text: string, options: OpenAiImportOptions = {}): ImportedRun[] {
+  const source = options.source ?? 'transcript';
+  const { records, truncated } = parseTranscript(text, source);
+  const note = truncated ? [`${source}: the last line is torn (cut off mid-write) and was dropped`] : [];
+  const conversations: { taskId: string; messages: ReturnType<typeof parseMessages> }[] = [];
+  if (records.length > 0 && records.every(isMessage)) {
+    const messages = parseMessages(
+      records.map((record) => record.value),
+      (index) => records[index]?.where ?? source,
+    );
+    conversations.push({ taskId: options.taskId ?? 'conversation-1', messages });
+  } else {
+    records.forEach(({ value, where }, index) => {
+      const record = openAiRecordSchema.safeParse(value);
+      const list = record.success ? (record.data.traj ?? record.data.messages) : undefined;
+      if (!record.success || list === undefined) {
+        throw new AgentTrackError(
+          'IMPORT_MALFORMED',
+          `${where}: expected a chat message, a \`{task_id, traj}\` record or a \`{messages}\` wrapper`,
+          { data: { where } },
+        );
+      }
+      const key = record.data.traj === undefined ? 'messages' : 'traj';
+      const taskId =
+        record.data.task_id === undefined
+          ? (options.taskId ?? `conversation-${index + 1}`)
+          : String(record.data.task_id);
+      conversations.push({ taskId, messages: parseMessages(list, (at) => `${where}.${key}[${at}]`) });
+    });
+  }
+  const seen = new Map<string, number>();
+  return conversations.map(({ taskId, messages }) => {
+    const count = (seen.get(taskId) ?? 0) + 1;
+    seen.set(taskId, count);
+    const run = convertConversation(messages, taskId, options);
+    return {
+      ...run,
+      ...(count > 1 ? { dir_name: `${taskId}#${count}` } : {}),
+      warnings: [...note, ...run.warnings],
+    };
+  });
+}
+
+/**
+ * Imports an OpenAI chat-completions log file into a run directory: one trajectory per
+ * conversation under `<runDir>/tasks/`, full tool results in `<runDir>/blobs/`.
+ *
+ * @example
+ * const imported = await importOpenAi('gpt-4o-airline.json', { runDir: 'runs/tau', errorPattern: /^Error:/ });
+ */
+export async function importOpenAi(
+  file: string,
+  options: OpenAiImportOptions & WriteImportOptions,
+): Promise<ImportedTrajectory[]> {
+  const text = await readFile(file, 'utf8');
+  return convertOpenAi(text, { ...options, source: options.source ?? file }).map((run) =>
+    writeImportedRun(run, options),
+  );
+}

@@ -1,0 +1,62 @@
+import { AgentTrackError } from '../../errors.js';
+import type { ToolEvent } from '../schema.js';
+import type { Trajectory } from '../trajectory.js';
+
+/** One tool call with the turn and model message that proposed it. */
+export interface Call {
+  readonly event: ToolEvent;
+  /** 1-based turn from `model_turns.json`. */
+  readonly turn: number;
+  readonly message_id: string;
+}
+
+const cache = new WeakMap<Trajectory, readonly Call[]>();
+
+/**
+ * The calls in `seq` order, each with its turn. Cached per trajectory object so that every metric
+ * of one `computeMetrics` pass shares a single sort.
+ *
+ * @example
+ * callsInOrder(trajectory).map((call) => call.turn); // [1, 1, 2]
+ */
+export function callsInOrder(trajectory: Trajectory): readonly Call[] {
+  const cached = cache.get(trajectory);
+  if (cached !== undefined) return cached;
+  const calls = [...trajectory.events]
+    .sort((a, b) => a.seq - b.seq)
+    .map((event): Call => {
+      const proposed = trajectory.turns[String(event.seq)];
+      // A call with no turn would silently collapse into one turn: refuse instead.
+      if (proposed === undefined) {
+        const where =
+          trajectory.dir === undefined ? `task \`${trajectory.task_id}\`` : `\`${trajectory.dir}\``;
+        throw new AgentTrackError(
+          'MISSING_TURN',
+          `The model turns of ${where} do not name call seq \`${event.seq}\` (tool \`${event.tool}\`)`,
+          { data: { task_id: trajectory.task_id, dir: trajectory.dir, seq: event.seq } },
+        );
+      }
+      return { event, turn: proposed.turn, message_id: proposed.message_id };
+    });
+  cache.set(trajectory, calls);
+  return calls;
+}
+
+/** `count / total`, or 0.0 when there were no calls (a share of calls made, not of opportunities). */
+export function shareOfCalls(count: number, total: number): number {
+  return total === 0 ? 0 : count / total;
+}
+
+/** What a call-efficiency component reports: how many calls it charged, their share, and which. */
+export interface ChargedCalls {
+  readonly count: number;
+  /** `count / calls`; 0.0 when the trajectory made no call. */
+  readonly rate: number;
+  /** The `seq` of every charged call, ascending. */
+  readonly charged: readonly number[];
+}
+
+/** Packs charged seqs (already ascending) into a component result over `total` calls. */
+export function chargedCalls(charged: readonly number[], total: number): ChargedCalls {
+  return { count: charged.length, rate: shareOfCalls(charged.length, total), charged };
+}

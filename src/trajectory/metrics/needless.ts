@@ -1,0 +1,42 @@
+import type { Trajectory } from '../trajectory.js';
+import { type ChargedCalls, callsInOrder, chargedCalls } from './calls.js';
+import { fanOutWhereBatch } from './fan-out.js';
+import { resurfacing } from './resurfacing.js';
+import { toolMismatch } from './tool-mismatch.js';
+import { REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
+import { zeroYield } from './zero-yield.js';
+
+/** `needless_call_rate` with the four components it is the union of. */
+export interface NeedlessCalls extends ChargedCalls {
+  readonly resurfacing: ChargedCalls;
+  readonly zero_yield: ChargedCalls;
+  readonly fan_out_where_batch: ChargedCalls;
+  readonly tool_mismatch: ChargedCalls;
+}
+
+/**
+ * `needless_call_rate`: share of calls charged by at least one component (a call charged twice
+ * counts once); 0.0 when the trajectory made no call.
+ *
+ * @example
+ * const needless = needlessCalls(trajectory);
+ * needless.rate; // needless_call_rate
+ * needless.zero_yield.count;
+ */
+export function needlessCalls(
+  trajectory: Trajectory,
+  roles: ToolRoles = REFERENCE_TOOL_ROLES,
+): NeedlessCalls {
+  const components = {
+    resurfacing: resurfacing(trajectory),
+    zero_yield: zeroYield(trajectory),
+    fan_out_where_batch: fanOutWhereBatch(trajectory, roles),
+    tool_mismatch: toolMismatch(trajectory, roles),
+  };
+  const union = new Set<number>();
+  for (const component of Object.values(components)) {
+    for (const seq of component.charged) union.add(seq);
+  }
+  const charged = [...union].sort((a, b) => a - b);
+  return { ...chargedCalls(charged, callsInOrder(trajectory).length), ...components };
+}

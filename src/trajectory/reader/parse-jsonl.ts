@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { describeIssues } from '../describe-issues.js';
+import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
+
+/**
+ * Parses a JSONL file's text line by line through a schema. A blank line is skipped; a line that
+ * is not JSON or fails the schema is refused naming the file and the 1-based line. A last line with
+ * no newline that does not parse is a torn write: the file is incomplete, not malformed.
+ */
+export function parseJsonl<T>(text: string, file: string, schema: z.ZodType<T>): T[] {
+  const out: T[] = [];
+  const lines = text.split('\n');
+  const endsWithNewline = text.endsWith('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    if (line.trim() === '') continue;
+    const isLast = index === lines.length - 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      if (isLast && !endsWithNewline) {
+        throw trajectoryError(
+          TRAJECTORY_ERROR_CODES.incomplete,
+          file,
+          'the last line is torn (cut off mid-write); the trajectory is incomplete',
+          { line: index + 1, cause: error },
+        );
+      }
+      throw trajectoryError(
+        TRAJECTORY_ERROR_CODES.malformed,
+        file,
+        `not valid JSON: ${(error as Error).message}`,
+        {
+          line: index + 1,
+          cause: error,
+        },
+      );
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) {
+      throw trajectoryError(TRAJECTORY_ERROR_CODES.malformed, file, describeIssues(parsed.error), {
+        line: index + 1,
+        cause: parsed.error,
+      });
+    }
+    out.push(parsed.data);
+  }
+  return out;
+}

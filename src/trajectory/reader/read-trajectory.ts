@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { z } from 'zod';
+import { describeIssues } from '../describe-issues.js';
+import { TRAJECTORY_FILES } from '../files.js';
+import {
+  type ModelMessage,
+  type ModelTurns,
+  modelMessageSchema,
+  modelTurnsSchema,
+  type ToolEvent,
+  toolEventSchema,
+  trajectoryResultSchema,
+} from '../schema.js';
+import { BlobStore } from '../store/blob-store.js';
+import { locateBlobDir } from '../store/locate-blobs.js';
+import type { BlobReader, Trajectory } from '../trajectory.js';
+import { parseJsonl } from './parse-jsonl.js';
+import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
+
+export interface ReadTrajectoryOptions {
+  /** The run's blob store (or its directory); default: the nearest `blobs/` at or above `dir`. */
+  blobs?: BlobReader | string;
+  /** Task id when `result.json` does not carry one; default: the directory's (URI-decoded) name. */
+  taskId?: string;
+}
+
+const WHY_TURNS =
+  'the turns sidecar is missing; a trajectory without it is refused, never read as one turn (calls per turn, fan-out and usage would be wrong)';
+
+// Sync reads: a trajectory's files are small, and the thread-pool round trips of async reads cost
+// more than the parse itself when thousands are scored (bench/trajectory-read.ts).
+function readText(path: string, missing: () => Error): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
+    throw error;
+  }
+}
+
+function parseJsonFile<T>(text: string, file: string, schema: z.ZodType<T>): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw trajectoryError(
+      TRAJECTORY_ERROR_CODES.malformed,
+      file,
+      `not valid JSON: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw trajectoryError(TRAJECTORY_ERROR_CODES.malformed, file, describeIssues(parsed.error), {
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+// Every event has its turn entry, every entry names a recorded message of that turn, seqs run 0..n-1.
+function checkConsistent(
+  dir: string,
+  events: readonly ToolEvent[],
+  turns: ModelTurns,
+  messages: ModelMessage[],
+) {
+  const eventsFile = join(dir, TRAJECTORY_FILES.events);
+  const turnsFile = join(dir, TRAJECTORY_FILES.turns);
+  events.forEach((event, index) => {
+    if (event.seq !== index) {
+      throw trajectoryError(
+        TRAJECTORY_ERROR_CODES.inconsistent,
+        eventsFile,
+        `expected \`seq\` ${index}, got ${event.seq}`,
+        {
+          line: index + 1,
+        },
+      );
+    }
+  });
+  const turnOf = new Map(messages.map((message) => [message.id, message.turn]));
+  if (turnOf.size !== messages.length) {
+    throw trajectoryError(
+      TRAJECTORY_ERROR_CODES.inconsistent,
+      join(dir, TRAJECTORY_FILES.messages),
+      'a message id appears on more than one line',
+    );
+  }
+  for (const event of events) {
+    const entry = turns[String(event.seq)];
+    if (entry === undefined) {
+      throw trajectoryError(
+        TRAJECTORY_ERROR_CODES.inconsistent,
+        turnsFile,
+        `no entry for call seq ${event.seq}`,
+      );
+    }
+    const turn = turnOf.get(entry.message_id);
+    if (turn === undefined) {
+      throw trajectoryError(
+        TRAJECTORY_ERROR_CODES.inconsistent,
+        turnsFile,
+        `call seq ${event.seq} names message \`${entry.message_id}\`, which messages.jsonl does not hold`,
+      );
+    }
+    if (turn !== entry.turn) {
+      throw trajectoryError(
+        TRAJECTORY_ERROR_CODES.inconsistent,
+        turnsFile,
+        `call seq ${event.seq} is in turn ${entry.turn}, but its message \`${entry.message_id}\` is in turn ${turn}`,
+      );
+    }
+  }
+  const extra = Object.keys(turns).filter((seq) => Number(seq) >= events.length);
+  if (extra.length > 0) {
+    throw trajectoryError(
+      TRAJECTORY_ERROR_CODES.inconsistent,
+      turnsFile,
+      `entries for calls not in events.jsonl: ${extra.join(', ')}`,
+    );
+  }
+}
+
+/**
+ * Reads and validates one trajectory directory. Refuses, with an `AgentTrackError` naming the file
+ * (and line): `TRAJECTORY_INCOMPLETE` when `result.json` is missing or a last line is torn;
+ * `TRAJECTORY_MISSING_FILE` when `events.jsonl`, `model_turns.json` or `messages.jsonl` is missing;
+ * `TRAJECTORY_MALFORMED` for a line or file that is not JSON or fails its schema;
+ * `TRAJECTORY_INCONSISTENT` when the files disagree (seqs, turns, message ids).
+ *
+ * @example
+ * const trajectory = await readTrajectory('runs/demo/arms/baseline/tasks/t1', { blobs: 'runs/demo/blobs' });
+ * trajectory.events.length; // the number of tool calls
+ */
+export async function readTrajectory(dir: string, options: ReadTrajectoryOptions = {}): Promise<Trajectory> {
+  const path = (name: string) => join(dir, name);
+  const resultText = readText(path(TRAJECTORY_FILES.result), () =>
+    trajectoryError(
+      TRAJECTORY_ERROR_CODES.incomplete,
+      path(TRAJECTORY_FILES.result),
+      'missing: the run did not finish writing this trajectory, so it is never scored as complete',
+    ),
+  );
+  const missing =
+    (name: string, why = 'missing') =>
+    () =>
+      trajectoryError(TRAJECTORY_ERROR_CODES.missingFile, path(name), why, { data: { missing: name } });
+  const eventsText = readText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events));
+  const turnsText = readText(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS));
+  const messagesText = readText(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages));
+  const events = parseJsonl(eventsText, path(TRAJECTORY_FILES.events), toolEventSchema);
+  const messages = parseJsonl(messagesText, path(TRAJECTORY_FILES.messages), modelMessageSchema);
+  const turns = parseJsonFile(turnsText, path(TRAJECTORY_FILES.turns), modelTurnsSchema);
+  const result = parseJsonFile(resultText, path(TRAJECTORY_FILES.result), trajectoryResultSchema);
+  checkConsistent(dir, events, turns, messages);
+  const blobs = options.blobs ?? locateBlobDir(dir);
+  return {
+    task_id: result.task_id ?? options.taskId ?? decodeURIComponent(basename(dir)),
+    events,
+    turns,
+    messages,
+    result,
+    blobs: typeof blobs === 'string' ? new BlobStore(blobs) : blobs,
+    dir,
+  };
+}

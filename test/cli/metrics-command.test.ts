@@ -1,0 +1,154 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BlobStore, Recorder } from '../../src/trajectory/index.js';
+
+const root = resolve(import.meta.dirname, '../..');
+const run = promisify(execFile);
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-metrics-cli-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(
+      join(root, 'node_modules/.bin/tsx'),
+      [join(root, 'src/cli/bin.ts'), ...args],
+      {
+        cwd: root,
+      },
+    );
+    return { stdout, stderr, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
+  }
+}
+
+// A run of two hand-made trajectories plus one refused directory.
+// t1: turn 1 searches (rows a.py, b.py; gold a.py -> first call surfaces gold), turn 2 reads a.py
+//     (identifiers [a.py], already returned by the search -> resurfacing). 2 calls, 1 needless -> 0.5.
+// t2: one search returning nothing (zero yield) -> needless 1/1 = 1.0; gold never reached.
+const runDir = join(scratch, 'run');
+beforeAll(() => {
+  const blobs = new BlobStore(join(runDir, 'blobs'));
+  const t1 = Recorder.create(join(runDir, 'tasks', 't1'), { taskId: 't1', blobs });
+  t1.recordMessage({ id: 'm1', turn: 1, tool_calls: [{ id: 'c1', name: 'search_codebase' }] });
+  t1.recordToolCall({
+    tool: 'search_codebase',
+    args: { query: 'where is a' },
+    message_id: 'm1',
+    result: 'a.py\nb.py',
+    ok: true,
+    identifiers: ['a.py', 'b.py'],
+    rows: [{ path: 'a.py' }, { path: 'b.py' }],
+  });
+  t1.recordMessage({ id: 'm2', turn: 2, tool_calls: [{ id: 'c2', name: 'read_file' }] });
+  t1.recordToolCall({
+    tool: 'read_file',
+    args: { path: 'a.py' },
+    message_id: 'm2',
+    result: 'A = 1',
+    ok: true,
+    identifiers: ['a.py'],
+  });
+  t1.recordMessage({ id: 'm3', turn: 3, content: 'a.py', finish_reason: 'stop' });
+  t1.finish({
+    answer: 'a.py',
+    outcome: 'answered',
+    turn_budget: 10,
+    turns: 3,
+    timed_out: false,
+    started_at: null,
+    duration_ms: null,
+  });
+
+  const t2 = Recorder.create(join(runDir, 'tasks', 't2'), { taskId: 't2', blobs });
+  t2.recordMessage({ id: 'n1', turn: 1, tool_calls: [{ id: 'd1', name: 'search_codebase' }] });
+  t2.recordToolCall({
+    tool: 'search_codebase',
+    args: { query: 'zzz' },
+    message_id: 'n1',
+    result: 'no results',
+    ok: true,
+    identifiers: [],
+    rows: [],
+  });
+  t2.finish({
+    answer: null,
+    outcome: 'unanswered_empty',
+    turn_budget: 10,
+    turns: 1,
+    timed_out: false,
+    started_at: null,
+    duration_ms: null,
+  });
+
+  cpSync(join(root, 'fixtures/trajectories/recorded/no-turns-sidecar'), join(runDir, 'tasks', 'broken'), {
+    recursive: true,
+  });
+  writeFileSync(
+    join(scratch, 'tasks.jsonl'),
+    `${JSON.stringify({ id: 't1', question: 'where is a?', gold: { files: ['a.py'] } })}\n${JSON.stringify({ id: 't2', question: 'zzz?', gold: { files: ['a.py'] } })}\n`,
+  );
+});
+
+describe('agent-track metrics', () => {
+  test('a run directory: scores the good trajectories, names the bad one, exits 2', async () => {
+    const { stdout, stderr, code } = await cli(
+      'metrics',
+      runDir,
+      '--task',
+      join(scratch, 'tasks.jsonl'),
+      '--json',
+    );
+    expect(code).toBe(2);
+    expect(stderr).toContain('broken');
+    expect(stderr).toMatch(/turns sidecar is missing/);
+    const out = JSON.parse(stdout) as {
+      trajectories: { metrics: Record<string, unknown> }[];
+      aggregate: { key: string; mean: number | null; n: number }[];
+      errors: { source: string }[];
+    };
+    const byTask = Object.fromEntries(out.trajectories.map((t) => [t.metrics.task_id, t.metrics]));
+    expect(byTask.t1).toMatchObject({
+      needless_call_rate: 0.5,
+      tool_calls_to_first_gold: 1,
+      needle_reached: true,
+    });
+    expect(byTask.t2).toMatchObject({
+      needless_call_rate: 1,
+      needle_reached: false,
+      tool_calls_to_first_gold: null,
+    });
+    const agg = Object.fromEntries(out.aggregate.map((row) => [row.key, row]));
+    // mean over both: (0.5 + 1) / 2; answered 1 of 2; to_first_gold defined for t1 only (n 1)
+    expect(agg.needless_call_rate).toMatchObject({ mean: 0.75, n: 2 });
+    expect(agg.answered).toMatchObject({ mean: 0.5, n: 2 });
+    expect(agg.tool_calls_to_first_gold).toMatchObject({ mean: 1, n: 1 });
+    expect(agg.pointer_followed_rate).toMatchObject({ mean: null, n: 0 });
+    expect(out.errors).toHaveLength(1);
+    expect(out.errors[0]!.source).toContain('broken');
+  });
+
+  test('a transcript file is imported and scored', async () => {
+    const file = join(
+      root,
+      '../shared/realdata/trajectories/claude-code-stream-json/takopi_claude_stream_json_session.jsonl',
+    );
+    const { stdout, code } = await cli('metrics', file, '--tools', 'claude-code');
+    expect(code).toBe(0);
+    expect(stdout).toContain('2 scored, 0 refused');
+    // session 1: usage counted once per message id: prompt 123 + 130 = 253
+    expect(stdout).toMatch(/usage\.prompt\s+253/);
+  });
+
+  test('a missing path is one clear line and exit 2', async () => {
+    const { stderr, code } = await cli('metrics', join(scratch, 'nope'));
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain('nope');
+  });
+});

@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, expect, test } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { types: string; import: string }>;
+  bin: Record<string, string>;
+};
+
+// The published entries are what a user imports: build once with the real tsc, then import each
+// entry by its package name from a child process (Node's self-reference resolves `agent-track/...`).
+beforeAll(() => {
+  execFileSync(
+    process.execPath,
+    [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: root,
+      stdio: 'pipe',
+    },
+  );
+}, 120_000);
+
+const entries = Object.entries(pkg.exports).filter(([, target]) => typeof target !== 'string');
+
+test.each(entries)('%s resolves to built JS and types', (entry, target) => {
+  const { types, import: js } = target as { types: string; import: string };
+  expect(existsSync(resolve(root, js))).toBe(true);
+  expect(existsSync(resolve(root, types))).toBe(true);
+  const name = entry === '.' ? 'agent-track' : `agent-track/${entry.slice(2)}`;
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const m = await import('${name}'); console.log(JSON.stringify(Object.keys(m)));`,
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  expect((JSON.parse(out) as string[]).length).toBeGreaterThan(0);
+});
+
+test('agent-track/stats offers the named API after a build', () => {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { wilcoxonSignedRank, mcnemarExact, bootstrapCI, pairedComparison, hamiltonApportion, stratifiedSplit } from 'agent-track/stats';
+       console.log(JSON.stringify({ w: wilcoxonSignedRank([1, 2, 3, 4, 5], { alternative: 'greater' }).pvalue,
+         m: mcnemarExact(0, 0).pvalue, b: bootstrapCI([]).n, p: pairedComparison({}, {}, { kind: 'binary', direction: 'higher' }).pairs,
+         h: hamiltonApportion([5, 3, 2], 4), s: stratifiedSplit([], { stratum: String }).dev.length }));`,
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  expect(JSON.parse(out)).toEqual({ w: 1 / 32, m: 1, b: 0, p: 0, h: [2, 1, 1], s: 0 });
+});
+
+test('the bin is built and starts with a node shebang', () => {
+  const bin = resolve(root, pkg.bin['agent-track']!);
+  expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);
+  const version = execFileSync(process.execPath, [bin, '--version'], { encoding: 'utf8' }).trim();
+  expect(version).toBe(
+    (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }).version,
+  );
+});

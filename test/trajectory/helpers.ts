@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach } from 'vitest';
+import { Recorder } from '../../src/trajectory/recorder.js';
+import type { Trajectory } from '../../src/trajectory/trajectory.js';
+
+export const REPO = resolve(import.meta.dirname, '../..');
+/** The public samples, beside the clone (see ../shared/realdata/SOURCES.md). */
+export const REALDATA = resolve(REPO, '../shared/realdata/trajectories');
+export const FIXTURES = resolve(REPO, 'fixtures/trajectories');
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temp directory, removed after the test. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-track-trajectory-'));
+  made.push(dir);
+  return dir;
+}
+
+/**
+ * A small finished trajectory: turn 1 (m1) makes two calls, turn 2 (m2) one, turn 3 (m3) answers.
+ */
+export function recordSample(runDir: string, taskId = 't1'): Trajectory {
+  const rec = Recorder.create(join(runDir, 'tasks', encodeURIComponent(taskId)), {
+    taskId,
+    blobs: join(runDir, 'blobs'),
+  });
+  rec.recordMessage({
+    id: 'm1',
+    finish_reason: 'tool_calls',
+    tool_calls: [
+      { id: 'c1', name: 'search_codebase' },
+      { id: 'c2', name: 'get_symbol' },
+    ],
+    usage: { prompt: 100, completion: 20, cached: 40 },
+  });
+  rec.recordToolCall({
+    tool: 'search_codebase',
+    args: { query: 'parse config' },
+    message_id: 'm1',
+    result: 'src/config.py:1-9 parse_config\nsrc/app.py:10-20 main',
+    ok: true,
+    identifiers: ['src/config.py', 'src/app.py'],
+    rows: [
+      { path: 'src/config.py', start: 1, end: 9, name: 'parse_config' },
+      { path: 'src/app.py', start: 10, end: 20 },
+    ],
+    started_at: new Date('2025-01-01T00:00:00.000Z'),
+    duration_ms: 12,
+  });
+  rec.recordToolCall({
+    tool: 'get_symbol',
+    args: { target: 'config.parse_config' },
+    message_id: 'm1',
+    result: 'def parse_config(path): ...',
+    ok: true,
+    identifiers: ['config.parse_config'],
+    started_at: '2025-01-01T00:00:00.010Z',
+    duration_ms: 3,
+  });
+  rec.recordMessage({ id: 'm2', finish_reason: 'tool_calls', tool_calls: [{ id: 'c3', name: 'read_file' }] });
+  rec.recordToolCall({
+    tool: 'read_file',
+    args: { path: 'nope.py' },
+    message_id: 'm2',
+    result: 'Error: no such file',
+    ok: false,
+    error: 'no such file',
+    started_at: null,
+    duration_ms: null,
+  });
+  rec.recordMessage({
+    id: 'm3',
+    finish_reason: 'stop',
+    content: 'In src/config.py.',
+    usage: { prompt: 300, completion: 9 },
+  });
+  return rec.finish({
+    answer: 'In src/config.py.',
+    outcome: 'answered',
+    turn_budget: 10,
+    turns: 3,
+    timed_out: false,
+    started_at: '2025-01-01T00:00:00.000Z',
+    duration_ms: 1500,
+  });
+}

@@ -1,0 +1,84 @@
+import { describe, expect, test } from 'vitest';
+import { type Pointer, parsePointers } from '../../../src/trajectory/metrics/pointer-parse.js';
+
+describe('parsePointers', () => {
+  test.each<{ name: string; text: string; pointers: Pointer[] }>([
+    { name: 'no arrow', text: 'get_symbol(target="a")', pointers: [] },
+    {
+      name: 'text before the arrow is ignored',
+      text: 'together: → get_symbol(target="pkg.mod.Cls")',
+      pointers: [{ tool: 'get_symbol', args: { target: 'pkg.mod.Cls' } }],
+    },
+    {
+      name: 'several arguments',
+      text: 'then: → get_symbol(target="pkg.mod.Cls", depth="source")',
+      pointers: [{ tool: 'get_symbol', args: { target: 'pkg.mod.Cls', depth: 'source' } }],
+    },
+    {
+      name: 'several pointers on one line',
+      text: 'next: → read_file(path="a.py") or → get_symbol(target="a.f")',
+      pointers: [
+        { tool: 'read_file', args: { path: 'a.py' } },
+        { tool: 'get_symbol', args: { target: 'a.f' } },
+      ],
+    },
+    {
+      name: 'an undecodable line is skipped, the others kept',
+      text: [
+        '→ get_symbol(target="a")',
+        '→ this is prose, not a call',
+        '→ get_symbol(target="unterminated)',
+        '→ get_symbol(target=)',
+        '→ read_file("positional.py")',
+        '→ read_file(path="b.py")',
+      ].join('\n'),
+      pointers: [
+        { tool: 'get_symbol', args: { target: 'a' } },
+        { tool: 'read_file', args: { path: 'b.py' } },
+      ],
+    },
+    {
+      name: 'value kinds: number, boolean, null, single quotes, bare word, JSON array, escapes',
+      text: `→ t(n=5, f=-1.5e2, yes=true, no=False, none=None, s='it\\'s', bare=pkg.mod, list=["a", "b,c"], e="q\\"x")`,
+      pointers: [
+        {
+          tool: 't',
+          args: {
+            n: 5,
+            f: -150,
+            yes: true,
+            no: false,
+            none: null,
+            s: "it's",
+            bare: 'pkg.mod',
+            list: ['a', 'b,c'],
+            e: 'q"x',
+          },
+        },
+      ],
+    },
+    {
+      name: 'no arguments, spaces everywhere, `:` for `=`',
+      text: '  →list_tools( )   → get_symbol ( target : "a" , depth = 2 )',
+      pointers: [
+        { tool: 'list_tools', args: {} },
+        { tool: 'get_symbol', args: { target: 'a', depth: 2 } },
+      ],
+    },
+    {
+      name: 'a regex escape that is not JSON is kept as written',
+      text: String.raw`→ search_codebase(query="foo\d+")`,
+      pointers: [{ tool: 'search_codebase', args: { query: String.raw`foo\d+` } }],
+    },
+    {
+      name: 'CRLF line ends and a trailing comma are tolerated',
+      text: '→ get_symbol(target="a")\r\n→ get_symbol(target="b",)',
+      pointers: [
+        { tool: 'get_symbol', args: { target: 'a' } },
+        { tool: 'get_symbol', args: { target: 'b' } },
+      ],
+    },
+  ])('$name', ({ text, pointers }) => {
+    expect(parsePointers(text)).toEqual(pointers);
+  });
+});

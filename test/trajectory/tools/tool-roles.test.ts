@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest';
+import type { ToolsConfig } from '../../../src/trajectory/tools/schema.js';
+import { resolveToolRoles, type ToolRoles } from '../../../src/trajectory/tools/tool-roles.js';
+
+const reference: ToolRoles = {
+  search: ['search_codebase'],
+  symbol: 'get_symbol',
+  read: ['read_file', 'read_files'],
+  batch: { get_symbol: 'get_symbols', read_file: 'read_files' },
+};
+
+describe('resolveToolRoles', () => {
+  test.each<[string, ToolsConfig | 'default' | 'claude-code' | undefined, ToolRoles]>([
+    ['no argument: the reference server', undefined, reference],
+    ['the default profile', 'default', reference],
+    ['an empty config takes every default', {}, reference],
+    [
+      'the claude-code profile',
+      'claude-code',
+      { search: ['Grep', 'Glob'], symbol: null, read: ['Read'], batch: {} },
+    ],
+    [
+      'a partial config keeps the defaults it leaves out',
+      { search: ['find', 'grep'], batch: {} },
+      { ...reference, search: ['find', 'grep'], batch: {} },
+    ],
+    ['a product with no symbol tool', { symbol: null }, { ...reference, symbol: null }],
+  ])('%s', (_name, config, expected) => {
+    expect(resolveToolRoles(config)).toEqual(expected);
+  });
+
+  test.each<[string, unknown, RegExp]>([
+    ['an unknown key, by name', { search: ['s'], symbols: 'x' }, /unknown key `tools\.symbols`/],
+    ['two unknown keys', { fetch: [], batches: {} }, /unknown keys `tools\.fetch`, `tools\.batches`/],
+    ['a search that is not a list', { search: 'search_codebase' }, /`tools\.search`: /],
+    ['an empty tool name in batch', { batch: { get_symbol: '' } }, /`tools\.batch\.get_symbol`: /],
+  ])('refuses %s', (_name, config, message) => {
+    expect(() => resolveToolRoles(config as ToolsConfig, { source: 'agent-track.product.yaml' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_TOOLS_CONFIG', message: expect.stringMatching(message) }),
+    );
+    expect(() => resolveToolRoles(config as ToolsConfig, { source: 'agent-track.product.yaml' })).toThrow(
+      /in agent-track\.product\.yaml/,
+    );
+  });
+
+  test('refuses an unknown profile name, listing the known ones', () => {
+    expect(() => resolveToolRoles('cursor' as 'default')).toThrow(
+      expect.objectContaining({
+        code: 'UNKNOWN_TOOL_PROFILE',
+        message: 'Unknown tool-role profile `cursor`; expected one of `default`, `claude-code`',
+      }),
+    );
+  });
+
+  test('the resolved roles are frozen, and a config never aliases the defaults', () => {
+    const roles = resolveToolRoles({ read: ['Read'] });
+    expect(Object.isFrozen(roles) && Object.isFrozen(roles.search) && Object.isFrozen(roles.batch)).toBe(
+      true,
+    );
+    expect(resolveToolRoles().read).toEqual(['read_file', 'read_files']);
+  });
+});

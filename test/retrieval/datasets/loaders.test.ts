@@ -10,7 +10,7 @@ import { loadSweQa } from '../../../src/retrieval/datasets/swe-qa.js';
 
 const SAMPLE = resolve(
   import.meta.dirname,
-  '../../../../shared/realdata/retrieval/swe-qa-pro/train-sample.jsonl',
+  '../../../fixtures/realdata/retrieval/swe-qa-pro/train-sample.jsonl',
 );
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-datasets-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -59,13 +59,16 @@ export function pointerFollowing(trajectory: Trajectory): PointerFollowing {
   const offered = new Map<string, { followed: boolean; entries: readonly (readonly [string, string])[] }>();
   const byTool = new Map<string, string[]>();
   for (const { event } of callsInOrder(trajectory)) {
-    const entries = Object.entries(event.args)
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => [key, canonical(value)] as const)
-      .sort(([a], [b]) => (a < b ? -1 : 1));
-    for (const key of matchingKeys(event.tool, entries, offered, byTool)) {
-      const pointer = offered.get(key);
-      if (pointer !== undefined) pointer.followed = true;
+    // Only a tool some earlier result pointed at can follow anything.
+    if (byTool.has(event.tool)) {
+      const entries = Object.entries(event.args)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => [key, canonical(value)] as const)
+        .sort(([a], [b]) => (a < b ? -1 : 1));
+      for (const key of matchingKeys(event.tool, entries, offered, byTool)) {
+        const pointer = offered.get(key);
+        if (pointer !== undefined) pointer.followed = true;
+      }
     }
     for (const pointer of parsePointers(resultText(event, trajectory.blobs))) {
       const pointerEntries = Object.entries(pointer.args)

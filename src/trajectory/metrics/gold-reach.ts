@@ -9,7 +9,7 @@ import type { ToolEvent } from '../schema.js';
 import type { BlobReader, Trajectory } from '../trajectory.js';
 import { callItems } from './call-items.js';
 import { callsInOrder } from './calls.js';
-import { resultText } from './pointers.js';
+import { resultText } from './result-text.js';
 import { contentReadingTools, REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 
 /** When the run first reached the gold; every field `null` when the task has no gold. */

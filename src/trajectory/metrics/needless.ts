@@ -14,6 +14,9 @@ export interface NeedlessCalls extends ChargedCalls {
   readonly tool_mismatch: ChargedCalls;
 }
 
+// The last result per trajectory (and roles), so that tool_calls_used reuses the one computeMetrics made.
+const cache = new WeakMap<Trajectory, { roles: ToolRoles; needless: NeedlessCalls }>();
+
 /**
  * `needless_call_rate`: share of calls charged by at least one component (a call charged twice
  * counts once); 0.0 when the trajectory made no call.
@@ -27,6 +30,8 @@ export function needlessCalls(
   trajectory: Trajectory,
   roles: ToolRoles = REFERENCE_TOOL_ROLES,
 ): NeedlessCalls {
+  const cached = cache.get(trajectory);
+  if (cached !== undefined && cached.roles === roles) return cached.needless;
   const components = {
     resurfacing: resurfacing(trajectory),
     zero_yield: zeroYield(trajectory),
@@ -38,5 +43,7 @@ export function needlessCalls(
     for (const seq of component.charged) union.add(seq);
   }
   const charged = [...union].sort((a, b) => a - b);
-  return { ...chargedCalls(charged, callsInOrder(trajectory).length), ...components };
+  const needless = { ...chargedCalls(charged, callsInOrder(trajectory).length), ...components };
+  cache.set(trajectory, { roles, needless });
+  return needless;
 }

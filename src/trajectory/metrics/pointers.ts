@@ -1,8 +1,6 @@
-import { Buffer } from 'node:buffer';
-import type { ToolEvent } from '../schema.js';
-import type { BlobReader, Trajectory } from '../trajectory.js';
+import type { Trajectory } from '../trajectory.js';
 import { callsInOrder } from './calls.js';
-import { parsePointers } from './pointer-parse.js';
+import { resultPointers } from './result-pointers.js';
 
 // One spelling per value so that `5` and `"5"` compare equal: a rendered pointer may quote a number.
 function canonical(value: unknown): string {
@@ -14,25 +12,6 @@ function canonical(value: unknown): string {
 
 function keyOf(tool: string, entries: readonly (readonly [string, string])[]): string {
   return JSON.stringify([tool, ...entries]);
-}
-
-// Blob texts read in this pass, so that two metrics needing one result read its blob once.
-const texts = new WeakMap<ToolEvent, string>();
-
-/**
- * The full text of a call's result: the preview when it is whole, else the blob, else (a store that
- * did not keep the blob) the preview.
- *
- * @example
- * resultText(event, trajectory.blobs).length; // event.bytes when the blob is held
- */
-export function resultText(event: ToolEvent, blobs: BlobReader): string {
-  if (Buffer.byteLength(event.preview, 'utf8') >= event.bytes) return event.preview;
-  const cached = texts.get(event);
-  if (cached !== undefined) return cached;
-  const text = blobs.read(event.blob) ?? event.preview;
-  texts.set(event, text);
-  return text;
 }
 
 // Past this many arguments a call is matched by scanning its tool's pointers instead of subsets.
@@ -70,7 +49,7 @@ export function pointerFollowing(trajectory: Trajectory): PointerFollowing {
         if (pointer !== undefined) pointer.followed = true;
       }
     }
-    for (const pointer of parsePointers(resultText(event, trajectory.blobs))) {
+    for (const pointer of resultPointers(event, trajectory.blobs)) {
       const pointerEntries = Object.entries(pointer.args)
         .map(([key, value]) => [key, canonical(value)] as const)
         .sort(([a], [b]) => (a < b ? -1 : 1));

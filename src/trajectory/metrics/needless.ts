@@ -1,6 +1,7 @@
 import type { Trajectory } from '../trajectory.js';
 import { type ChargedCalls, callsInOrder, chargedCalls } from './calls.js';
 import { fanOutWhereBatch } from './fan-out.js';
+import { LastTrajectoryMemo } from './last-trajectory.js';
 import { resurfacing } from './resurfacing.js';
 import { toolMismatch } from './tool-mismatch.js';
 import { REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
@@ -14,8 +15,8 @@ export interface NeedlessCalls extends ChargedCalls {
   readonly tool_mismatch: ChargedCalls;
 }
 
-// The last result per trajectory (and roles), so that tool_calls_used reuses the one computeMetrics made.
-const cache = new WeakMap<Trajectory, { roles: ToolRoles; needless: NeedlessCalls }>();
+// Per roles, for the last trajectory: tool_calls_used reuses the pass computeMetrics made.
+const cache = new LastTrajectoryMemo<Map<ToolRoles, NeedlessCalls>>();
 
 /**
  * `needless_call_rate`: share of calls charged by at least one component (a call charged twice
@@ -30,8 +31,9 @@ export function needlessCalls(
   trajectory: Trajectory,
   roles: ToolRoles = REFERENCE_TOOL_ROLES,
 ): NeedlessCalls {
-  const cached = cache.get(trajectory);
-  if (cached !== undefined && cached.roles === roles) return cached.needless;
+  const byRoles = cache.get(trajectory, () => new Map());
+  const cached = byRoles.get(roles);
+  if (cached !== undefined) return cached;
   const components = {
     resurfacing: resurfacing(trajectory),
     zero_yield: zeroYield(trajectory),
@@ -44,6 +46,6 @@ export function needlessCalls(
   }
   const charged = [...union].sort((a, b) => a - b);
   const needless = { ...chargedCalls(charged, callsInOrder(trajectory).length), ...components };
-  cache.set(trajectory, { roles, needless });
+  byRoles.set(roles, needless);
   return needless;
 }

@@ -49,7 +49,7 @@ export function pointerFollowing(trajectory: Trajectory): PointerFollowing {
         if (pointer !== undefined) pointer.followed = true;
       }
     }
-    for (const pointer of resultPointers(event, trajectory.blobs)) {
+    for (const pointer of resultPointers(trajectory, event)) {
       const pointerEntries = Object.entries(pointer.args)
         .map(([key, value]) => [key, canonical(value)] as const)
         .sort(([a], [b]) => (a < b ? -1 : 1));

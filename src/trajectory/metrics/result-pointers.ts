@@ -1,5 +1,5 @@
 import type { ToolEvent } from '../schema.js';
-import type { BlobReader } from '../trajectory.js';
+import type { BlobReader, Trajectory } from '../trajectory.js';
 import { type Pointer, parsePointers } from './pointer-parse.js';
 import { previewIsWhole, resultText } from './result-text.js';
 
@@ -17,10 +17,11 @@ const cachePerStore = new WeakMap<BlobReader, Map<string, readonly Pointer[]>>()
  * store lacks the blob, from the preview.
  *
  * @example
- * resultPointers(event, trajectory.blobs); // [{ tool: 'get_symbol', args: { target: 'pkg.mod.Cls' } }]
+ * resultPointers(trajectory, event); // [{ tool: 'get_symbol', args: { target: 'pkg.mod.Cls' } }]
  */
-export function resultPointers(event: ToolEvent, blobs: BlobReader): readonly Pointer[] {
+export function resultPointers(trajectory: Trajectory, event: ToolEvent): readonly Pointer[] {
   if (previewIsWhole(event)) return parsePointers(event.preview);
+  const blobs = trajectory.blobs;
   let cache = cachePerStore.get(blobs);
   if (cache === undefined) {
     cache = new Map();
@@ -32,7 +33,7 @@ export function resultPointers(event: ToolEvent, blobs: BlobReader): readonly Po
     cache.set(event.blob, cached);
     return cached;
   }
-  const text = resultText(event, blobs);
+  const text = resultText(trajectory, event);
   const pointers = parsePointers(text);
   // A blob the store does not hold falls back to this event's preview: nothing to keep by name.
   if (text !== event.preview) {

@@ -1,9 +1,10 @@
 import { Buffer } from 'node:buffer';
 import type { ToolEvent } from '../schema.js';
-import type { BlobReader } from '../trajectory.js';
+import type { Trajectory } from '../trajectory.js';
+import { LastTrajectoryMemo } from './last-trajectory.js';
 
-// Blob texts read in this pass, so that two metrics needing one result read its blob once.
-const texts = new WeakMap<ToolEvent, string>();
+// Blob texts read for the last trajectory, so that two metrics needing one result read its blob once.
+const textsOf = new LastTrajectoryMemo<Map<ToolEvent, string>>();
 
 /**
  * Whether a call's preview holds its whole result. A string's UTF-8 length lies between its length
@@ -21,13 +22,14 @@ export function previewIsWhole(event: ToolEvent): boolean {
  * did not keep the blob) the preview.
  *
  * @example
- * resultText(event, trajectory.blobs).length; // event.bytes when the blob is held
+ * resultText(trajectory, event).length; // event.bytes when the blob is held
  */
-export function resultText(event: ToolEvent, blobs: BlobReader): string {
+export function resultText(trajectory: Trajectory, event: ToolEvent): string {
   if (previewIsWhole(event)) return event.preview;
+  const texts = textsOf.get(trajectory, () => new Map());
   const cached = texts.get(event);
   if (cached !== undefined) return cached;
-  const text = blobs.read(event.blob) ?? event.preview;
+  const text = trajectory.blobs.read(event.blob) ?? event.preview;
   texts.set(event, text);
   return text;
 }

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { CACHED_BLOBS_PER_STORE, resultPointers } from '../../../src/trajectory/metrics/result-pointers.js';
 import { previewIsWhole, resultText } from '../../../src/trajectory/metrics/result-text.js';
-import type { BlobReader } from '../../../src/trajectory/trajectory.js';
-import { buildTrajectory } from '../build-trajectory.js';
+import type { BlobReader, Trajectory } from '../../../src/trajectory/trajectory.js';
+import { buildTrajectory, type TrajectorySpec } from '../build-trajectory.js';
 
 // A long result ending with a pointer the 16-byte preview cuts off.
 const long = (target: string) => `${'#\n'.repeat(20)}together: → get_symbol(target="${target}")`;
@@ -21,33 +21,43 @@ function counting(reader: BlobReader): BlobReader & { reads: string[] } {
   };
 }
 
+// A trajectory of the spec whose blobs are read through `store`.
+const served = (spec: TrajectorySpec, store: BlobReader): Trajectory => ({
+  ...buildTrajectory(spec),
+  blobs: store,
+});
+
 describe('resultPointers', () => {
   test('a whole preview is parsed without a read; a cut one reads its blob', () => {
-    const { events, blobs } = buildTrajectory({
+    const spec = {
       previewBytes: 16,
       calls: [
         { tool: 'search_codebase', turn: 1, text: '→ read_file()' },
         { tool: 'search_codebase', turn: 1, text: long('a') },
       ],
-    });
-    const store = counting(blobs);
-    expect(resultPointers(events[0]!, store)).toEqual([{ tool: 'read_file', args: {} }]);
-    expect(resultPointers(events[1]!, store)).toEqual([{ tool: 'get_symbol', args: { target: 'a' } }]);
-    expect(store.reads).toEqual([events[1]!.blob]);
+    };
+    const store = counting(buildTrajectory(spec).blobs);
+    const trajectory = served(spec, store);
+    expect(resultPointers(trajectory, trajectory.events[0]!)).toEqual([{ tool: 'read_file', args: {} }]);
+    expect(resultPointers(trajectory, trajectory.events[1]!)).toEqual([
+      { tool: 'get_symbol', args: { target: 'a' } },
+    ]);
+    expect(store.reads).toEqual([trajectory.events[1]!.blob]);
   });
 
   test('one store reads a recurring blob once, for every trajectory that returned it', () => {
     const spec = { previewBytes: 16, calls: [{ tool: 'search_codebase', turn: 1, text: long('b') }] };
-    const first = buildTrajectory(spec);
-    const again = buildTrajectory(spec);
-    const store = counting(first.blobs);
-    const other = counting(first.blobs);
-    for (const event of [first.events[0]!, again.events[0]!]) {
-      expect(resultPointers(event, store)).toEqual([{ tool: 'get_symbol', args: { target: 'b' } }]);
+    const store = counting(buildTrajectory(spec).blobs);
+    for (const trajectory of [served(spec, store), served(spec, store)]) {
+      expect(resultPointers(trajectory, trajectory.events[0]!)).toEqual([
+        { tool: 'get_symbol', args: { target: 'b' } },
+      ]);
     }
     expect(store.reads).toHaveLength(1);
     // another store keeps its own
-    resultPointers(again.events[0]!, other);
+    const other = counting(buildTrajectory(spec).blobs);
+    const elsewhere = served(spec, other);
+    resultPointers(elsewhere, elsewhere.events[0]!);
     expect(other.reads).toHaveLength(1);
   });
 
@@ -59,8 +69,10 @@ describe('resultPointers', () => {
       ],
     };
     const store = counting(buildTrajectory(spec).blobs);
-    for (const { events } of [buildTrajectory(spec), buildTrajectory(spec)]) {
-      expect(resultPointers(events[0]!, store)).toEqual([{ tool: 'read_file', args: { path: 'a' } }]);
+    for (const trajectory of [served(spec, store), served(spec, store)]) {
+      expect(resultPointers(trajectory, trajectory.events[0]!)).toEqual([
+        { tool: 'read_file', args: { path: 'a' } },
+      ]);
     }
     expect(store.reads).toHaveLength(2);
   });
@@ -71,13 +83,16 @@ describe('resultPointers', () => {
       turn: 1,
       text: long(`t${i}`),
     }));
-    const { events, blobs } = buildTrajectory({ previewBytes: 16, calls });
-    const store = counting(blobs);
-    resultPointers(events[0]!, store);
-    for (const event of events.slice(2)) resultPointers(event, store);
-    resultPointers(events[0]!, store); // still held: the oldest now is events[2]
-    resultPointers(events[1]!, store); // evicts events[2]
-    resultPointers({ ...events[2]! }, store); // read again (a fresh event: its own text was kept too)
+    const spec = { previewBytes: 16, calls };
+    const store = counting(buildTrajectory(spec).blobs);
+    const trajectory = served(spec, store);
+    const { events } = trajectory;
+    resultPointers(trajectory, events[0]!);
+    for (const event of events.slice(2)) resultPointers(trajectory, event);
+    resultPointers(trajectory, events[0]!); // still held: the oldest now is events[2]
+    resultPointers(trajectory, events[1]!); // evicts events[2]
+    // read again (through another trajectory: the texts of this one are kept for its pass)
+    resultPointers({ ...trajectory }, events[2]!);
     expect(store.reads.length).toBe(CACHED_BLOBS_PER_STORE + 2);
     expect(store.reads.at(-1)).toBe(events[2]!.blob);
     expect(store.reads.filter((sha) => sha === events[0]!.blob)).toHaveLength(1);
@@ -86,12 +101,15 @@ describe('resultPointers', () => {
 
 describe('previewIsWhole', () => {
   test('agrees with counting UTF-8 bytes', () => {
-    const { events } = buildTrajectory({ calls: [{ tool: 't', turn: 1, text: 'x' }] });
+    const trajectory = {
+      ...buildTrajectory({ calls: [{ tool: 't', turn: 1, text: 'x' }] }),
+      blobs: { read: () => 'never' },
+    };
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), fc.nat(40), (preview, bytes) => {
-        const event = { ...events[0]!, preview, bytes };
+        const event = { ...trajectory.events[0]!, preview, bytes };
         expect(previewIsWhole(event)).toBe(Buffer.byteLength(preview, 'utf8') >= bytes);
-        if (previewIsWhole(event)) expect(resultText(event, { read: () => 'never' })).toBe(preview);
+        if (previewIsWhole(event)) expect(resultText(trajectory, event)).toBe(preview);
       }),
       { numRuns: 2000 },
     );

@@ -14,15 +14,31 @@ function keyOf(tool: string, entries: readonly (readonly [string, string])[]): s
   return JSON.stringify([tool, ...entries]);
 }
 
-// Past this many arguments a call is matched by scanning its tool's pointers instead of subsets.
-const MAX_SUBSET_ARGS = 8;
-
 /** `pointer_followed_rate` with its parts. */
 export interface PointerFollowing {
   readonly offered: number;
   readonly followed: number;
   /** `followed / offered`; `null` when no pointer was offered. */
   readonly rate: number | null;
+}
+
+type Entries = readonly (readonly [string, string])[];
+
+// A pointer's arguments, canonical and sorted by name (its identity among the offered ones).
+function pointerEntries(args: Readonly<Record<string, unknown>>): Entries {
+  return Object.entries(args)
+    .map(([key, value]) => [key, canonical(value)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+// Whether a call's arguments name every argument of a pointer with an equal (canonical) value.
+function follows(args: Readonly<Record<string, unknown>>, entries: Entries): boolean {
+  for (const [name, value] of entries) {
+    if (!Object.hasOwn(args, name)) return false;
+    const own = args[name];
+    if (own === undefined || canonical(own) !== value) return false;
+  }
+  return true;
 }
 
 /**
@@ -34,61 +50,31 @@ export interface PointerFollowing {
  * pointerFollowing(trajectory); // { offered: 2, followed: 1, rate: 0.5 }
  */
 export function pointerFollowing(trajectory: Trajectory): PointerFollowing {
-  // Offered pointers by key (tool + sorted canonical args): followed or not.
-  const offered = new Map<string, { followed: boolean; entries: readonly (readonly [string, string])[] }>();
-  const byTool = new Map<string, string[]>();
+  // Keys (tool + sorted canonical args) of the distinct pointers offered so far.
+  const offered = new Set<string>();
+  // Per tool, the offered pointers no call has followed yet: a call scans only its tool's, and a
+  // followed pointer leaves the list (it counts once).
+  const waiting = new Map<string, Entries[]>();
+  let followed = 0;
   for (const { event } of callsInOrder(trajectory)) {
-    // Only a tool some earlier result pointed at can follow anything.
-    if (byTool.has(event.tool)) {
-      const entries = Object.entries(event.args)
-        .filter(([, value]) => value !== undefined)
-        .map(([key, value]) => [key, canonical(value)] as const)
-        .sort(([a], [b]) => (a < b ? -1 : 1));
-      for (const key of matchingKeys(event.tool, entries, offered, byTool)) {
-        const pointer = offered.get(key);
-        if (pointer !== undefined) pointer.followed = true;
+    const open = waiting.get(event.tool);
+    if (open !== undefined && open.length > 0) {
+      let kept = 0;
+      for (const entries of open) {
+        if (follows(event.args, entries)) followed += 1;
+        else open[kept++] = entries;
       }
+      open.length = kept;
     }
     for (const pointer of resultPointers(trajectory, event)) {
-      const pointerEntries = Object.entries(pointer.args)
-        .map(([key, value]) => [key, canonical(value)] as const)
-        .sort(([a], [b]) => (a < b ? -1 : 1));
-      const key = keyOf(pointer.tool, pointerEntries);
+      const entries = pointerEntries(pointer.args);
+      const key = keyOf(pointer.tool, entries);
       if (offered.has(key)) continue;
-      offered.set(key, { followed: false, entries: pointerEntries });
-      const list = byTool.get(pointer.tool);
-      if (list === undefined) byTool.set(pointer.tool, [key]);
-      else list.push(key);
+      offered.add(key);
+      const list = waiting.get(pointer.tool);
+      if (list === undefined) waiting.set(pointer.tool, [entries]);
+      else list.push(entries);
     }
   }
-  const followed = [...offered.values()].filter((pointer) => pointer.followed).length;
   return { offered: offered.size, followed, rate: offered.size === 0 ? null : followed / offered.size };
-}
-
-// The keys of offered pointers a call with these (sorted) arguments would follow: every subset of
-// its arguments is a candidate key, so the lookup stays constant per call instead of a scan.
-function matchingKeys(
-  tool: string,
-  entries: readonly (readonly [string, string])[],
-  offered: ReadonlyMap<string, { entries: readonly (readonly [string, string])[] }>,
-  byTool: ReadonlyMap<string, readonly string[]>,
-): string[] {
-  const candidates = byTool.get(tool);
-  if (candidates === undefined) return [];
-  if (entries.length > MAX_SUBSET_ARGS) {
-    const own = new Map(entries);
-    return candidates.filter((key) =>
-      (offered.get(key)?.entries ?? []).every(([name, value]) => own.get(name) === value),
-    );
-  }
-  const keys: string[] = [];
-  for (let mask = 0; mask < 1 << entries.length; mask += 1) {
-    keys.push(
-      keyOf(
-        tool,
-        entries.filter((_, index) => (mask & (1 << index)) !== 0),
-      ),
-    );
-  }
-  return keys.filter((key) => offered.has(key));
 }

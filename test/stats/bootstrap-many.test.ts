@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { bootstrapCI, bootstrapCIs } from '../../src/stats/bootstrap.js';
 import { createRandom } from '../../src/stats/random.js';
 
-// Columns of several sizes (shared and not), with nulls, constants, fractions and an empty one.
+// Columns of several sizes (six of 40: a group of four summed side by side and two more), with
+// nulls, constants, fractions and an empty one.
 function columns(): (number | null)[][] {
   const random = createRandom('columns');
   const column = (n: number, make: () => number | null) => Array.from({ length: n }, make);
@@ -10,6 +11,9 @@ function columns(): (number | null)[][] {
     column(40, () => (random() < 0.5 ? 1 : 0)),
     column(40, () => random()),
     column(40, () => 0.1),
+    column(40, () => random() * 1e6),
+    column(40, () => -random()),
+    column(40, () => (random() < 0.5 ? 1e-9 : 1e9)),
     column(41, () => (random() < 0.2 ? null : random() * 100)),
     column(7, () => Math.floor(random() * 5)),
     [],

@@ -58,6 +58,8 @@ class Cursor {
     const body = this.text.slice(this.at + 1, end);
     this.at = end + 1;
     if (quote === "'") return body.replace(/\\(['\\])/g, '$1');
+    // Without a backslash there is nothing to unescape: JSON.parse would give the body back.
+    if (!body.includes('\\')) return body;
     try {
       return JSON.parse(`"${body}"`) as string;
     } catch {

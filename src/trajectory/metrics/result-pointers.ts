@@ -11,6 +11,12 @@ export const CACHED_BLOBS_PER_STORE = 4096;
 // read blobs are kept per store (a bounded map, so memory stays flat however many are scored).
 const cachePerStore = new WeakMap<BlobReader, Map<string, readonly Pointer[]>>();
 
+// Pointers parsed from a text hold slices of it (V8 shares a substring's parent): a kept copy is
+// cloned so that the cache holds the pointers' few bytes, not every blob they came from.
+function detached(pointers: Pointer[]): readonly Pointer[] {
+  return pointers.length === 0 ? pointers : structuredClone(pointers);
+}
+
 /**
  * The pointers a call's whole result offers: parsed from the preview when it is whole, else from
  * the blob (read at most once per store while it stays among the recently used), else, when the
@@ -37,7 +43,7 @@ export function resultPointers(trajectory: Trajectory, event: ToolEvent): readon
   const pointers = parsePointers(text);
   // A blob the store does not hold falls back to this event's preview: nothing to keep by name.
   if (text !== event.preview) {
-    cache.set(event.blob, pointers);
+    cache.set(event.blob, detached(pointers));
     if (cache.size > CACHED_BLOBS_PER_STORE) cache.delete(cache.keys().next().value!);
   }
   return pointers;

@@ -61,6 +61,19 @@ describe('resultPointers', () => {
     expect(other.reads).toHaveLength(1);
   });
 
+  test('a kept copy gives the same values as a fresh parse (numbers out of JSON range too)', () => {
+    const text = `${'#\n'.repeat(20)}→ t(n=1e999, m=-0, s="x", list=["a", {"k": null}])`;
+    const spec = { previewBytes: 16, calls: [{ tool: 'search_codebase', turn: 1, text }] };
+    const store = counting(buildTrajectory(spec).blobs);
+    const expected = [
+      { tool: 't', args: { n: Number.POSITIVE_INFINITY, m: -0, s: 'x', list: ['a', { k: null }] } },
+    ];
+    for (const trajectory of [served(spec, store), served(spec, store)]) {
+      expect(resultPointers(trajectory, trajectory.events[0]!)).toStrictEqual(expected);
+    }
+    expect(store.reads).toHaveLength(1);
+  });
+
   test('a blob the store lacks falls back to the preview, and is asked again next time', () => {
     const spec = {
       previewBytes: 64,

@@ -1,18 +1,6 @@
 import type { Trajectory } from '../trajectory.js';
 import { callsInOrder } from './calls.js';
-import { resultPointers } from './result-pointers.js';
-
-// One spelling per value so that `5` and `"5"` compare equal: a rendered pointer may quote a number.
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return String(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-  return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
-}
-
-function keyOf(tool: string, entries: readonly (readonly [string, string])[]): string {
-  return JSON.stringify([tool, ...entries]);
-}
+import { canonical, type OfferEntries, resultOffers } from './offers.js';
 
 /** `pointer_followed_rate` with its parts. */
 export interface PointerFollowing {
@@ -22,17 +10,8 @@ export interface PointerFollowing {
   readonly rate: number | null;
 }
 
-type Entries = readonly (readonly [string, string])[];
-
-// A pointer's arguments, canonical and sorted by name (its identity among the offered ones).
-function pointerEntries(args: Readonly<Record<string, unknown>>): Entries {
-  return Object.entries(args)
-    .map(([key, value]) => [key, canonical(value)] as const)
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-}
-
 // Whether a call's arguments name every argument of a pointer with an equal (canonical) value.
-function follows(args: Readonly<Record<string, unknown>>, entries: Entries): boolean {
+function follows(args: Readonly<Record<string, unknown>>, entries: OfferEntries): boolean {
   for (const [name, value] of entries) {
     if (!Object.hasOwn(args, name)) return false;
     const own = args[name];
@@ -54,7 +33,7 @@ export function pointerFollowing(trajectory: Trajectory): PointerFollowing {
   const offered = new Set<string>();
   // Per tool, the offered pointers no call has followed yet: a call scans only its tool's, and a
   // followed pointer leaves the list (it counts once).
-  const waiting = new Map<string, Entries[]>();
+  const waiting = new Map<string, OfferEntries[]>();
   let followed = 0;
   for (const { event } of callsInOrder(trajectory)) {
     const open = waiting.get(event.tool);
@@ -66,14 +45,12 @@ export function pointerFollowing(trajectory: Trajectory): PointerFollowing {
       }
       open.length = kept;
     }
-    for (const pointer of resultPointers(trajectory, event)) {
-      const entries = pointerEntries(pointer.args);
-      const key = keyOf(pointer.tool, entries);
-      if (offered.has(key)) continue;
-      offered.add(key);
-      const list = waiting.get(pointer.tool);
-      if (list === undefined) waiting.set(pointer.tool, [entries]);
-      else list.push(entries);
+    for (const offer of resultOffers(trajectory, event)) {
+      if (offered.has(offer.key)) continue;
+      offered.add(offer.key);
+      const list = waiting.get(offer.tool);
+      if (list === undefined) waiting.set(offer.tool, [offer.entries]);
+      else list.push(offer.entries);
     }
   }
   return { offered: offered.size, followed, rate: offered.size === 0 ? null : followed / offered.size };

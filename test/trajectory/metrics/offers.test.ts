@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { CACHED_BLOBS_PER_STORE, resultPointers } from '../../../src/trajectory/metrics/result-pointers.js';
+import { CACHED_BLOBS_PER_STORE, type Offer, resultOffers } from '../../../src/trajectory/metrics/offers.js';
 import { previewIsWhole, resultText } from '../../../src/trajectory/metrics/result-text.js';
 import type { BlobReader, Trajectory } from '../../../src/trajectory/trajectory.js';
 import { buildTrajectory, type TrajectorySpec } from '../build-trajectory.js';
@@ -21,13 +21,20 @@ function counting(reader: BlobReader): BlobReader & { reads: string[] } {
   };
 }
 
+// The offers of a call, as the pointers they came from.
+const pointersOf = (trajectory: Trajectory, event: Trajectory['events'][number]) =>
+  resultOffers(trajectory, event).map(({ tool, entries }: Offer) => ({
+    tool,
+    args: Object.fromEntries(entries),
+  }));
+
 // A trajectory of the spec whose blobs are read through `store`.
 const served = (spec: TrajectorySpec, store: BlobReader): Trajectory => ({
   ...buildTrajectory(spec),
   blobs: store,
 });
 
-describe('resultPointers', () => {
+describe('resultOffers', () => {
   test('a whole preview is parsed without a read; a cut one reads its blob', () => {
     const spec = {
       previewBytes: 16,
@@ -38,8 +45,8 @@ describe('resultPointers', () => {
     };
     const store = counting(buildTrajectory(spec).blobs);
     const trajectory = served(spec, store);
-    expect(resultPointers(trajectory, trajectory.events[0]!)).toEqual([{ tool: 'read_file', args: {} }]);
-    expect(resultPointers(trajectory, trajectory.events[1]!)).toEqual([
+    expect(pointersOf(trajectory, trajectory.events[0]!)).toEqual([{ tool: 'read_file', args: {} }]);
+    expect(pointersOf(trajectory, trajectory.events[1]!)).toEqual([
       { tool: 'get_symbol', args: { target: 'a' } },
     ]);
     expect(store.reads).toEqual([trajectory.events[1]!.blob]);
@@ -49,7 +56,7 @@ describe('resultPointers', () => {
     const spec = { previewBytes: 16, calls: [{ tool: 'search_codebase', turn: 1, text: long('b') }] };
     const store = counting(buildTrajectory(spec).blobs);
     for (const trajectory of [served(spec, store), served(spec, store)]) {
-      expect(resultPointers(trajectory, trajectory.events[0]!)).toEqual([
+      expect(pointersOf(trajectory, trajectory.events[0]!)).toEqual([
         { tool: 'get_symbol', args: { target: 'b' } },
       ]);
     }
@@ -57,19 +64,23 @@ describe('resultPointers', () => {
     // another store keeps its own
     const other = counting(buildTrajectory(spec).blobs);
     const elsewhere = served(spec, other);
-    resultPointers(elsewhere, elsewhere.events[0]!);
+    pointersOf(elsewhere, elsewhere.events[0]!);
     expect(other.reads).toHaveLength(1);
   });
 
-  test('a kept copy gives the same values as a fresh parse (numbers out of JSON range too)', () => {
+  test('a kept copy is what a fresh parse gives: canonical arguments, sorted, and the key', () => {
     const text = `${'#\n'.repeat(20)}→ t(n=1e999, m=-0, s="x", list=["a", {"k": null}])`;
     const spec = { previewBytes: 16, calls: [{ tool: 'search_codebase', turn: 1, text }] };
     const store = counting(buildTrajectory(spec).blobs);
-    const expected = [
-      { tool: 't', args: { n: Number.POSITIVE_INFINITY, m: -0, s: 'x', list: ['a', { k: null }] } },
+    const entries = [
+      ['list', '[a,{"k":null}]'],
+      ['m', '0'],
+      ['n', 'Infinity'],
+      ['s', 'x'],
     ];
+    const expected = [{ tool: 't', entries, key: JSON.stringify(['t', ...entries]) }];
     for (const trajectory of [served(spec, store), served(spec, store)]) {
-      expect(resultPointers(trajectory, trajectory.events[0]!)).toStrictEqual(expected);
+      expect(resultOffers(trajectory, trajectory.events[0]!)).toStrictEqual(expected);
     }
     expect(store.reads).toHaveLength(1);
   });
@@ -83,7 +94,7 @@ describe('resultPointers', () => {
     };
     const store = counting(buildTrajectory(spec).blobs);
     for (const trajectory of [served(spec, store), served(spec, store)]) {
-      expect(resultPointers(trajectory, trajectory.events[0]!)).toEqual([
+      expect(pointersOf(trajectory, trajectory.events[0]!)).toEqual([
         { tool: 'read_file', args: { path: 'a' } },
       ]);
     }
@@ -100,12 +111,12 @@ describe('resultPointers', () => {
     const store = counting(buildTrajectory(spec).blobs);
     const trajectory = served(spec, store);
     const { events } = trajectory;
-    resultPointers(trajectory, events[0]!);
-    for (const event of events.slice(2)) resultPointers(trajectory, event);
-    resultPointers(trajectory, events[0]!); // still held: the oldest now is events[2]
-    resultPointers(trajectory, events[1]!); // evicts events[2]
+    pointersOf(trajectory, events[0]!);
+    for (const event of events.slice(2)) pointersOf(trajectory, event);
+    pointersOf(trajectory, events[0]!); // still held: the oldest now is events[2]
+    pointersOf(trajectory, events[1]!); // evicts events[2]
     // read again (through another trajectory: the texts of this one are kept for its pass)
-    resultPointers({ ...trajectory }, events[2]!);
+    pointersOf({ ...trajectory }, events[2]!);
     expect(store.reads.length).toBe(CACHED_BLOBS_PER_STORE + 2);
     expect(store.reads.at(-1)).toBe(events[2]!.blob);
     expect(store.reads.filter((sha) => sha === events[0]!.blob)).toHaveLength(1);

@@ -34,12 +34,12 @@ export interface CommitSpec {
   outcome: string;
   knownKeys?: string[];
   manifest?: Record<string, unknown>;
-  files?: Record<string, string>;
+  files?: Record<string, string | Buffer>;
 }
 
 const DEFAULT_KEYS = ['base_url', 'provider', 'auth', 'params.temperature', 'max_retries'];
 
-function writeFiles(repo: string, files: Record<string, string>): void {
+function writeFiles(repo: string, files: Record<string, string | Buffer>): void {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(repo, path)), { recursive: true });
     writeFileSync(join(repo, path), text);

@@ -15,6 +15,8 @@ export function campaignPaths(dir: string) {
     ledger: join(dir, 'ledger.jsonl'),
     queue: join(dir, 'queue.jsonl'),
     log: join(dir, 'campaign.log'),
+    /** The worktrees a running campaign holds, so a run after a hard kill removes them. */
+    worktrees: join(dir, 'worktrees.json'),
     blobs: join(dir, 'blobs'),
     inputs: join(dir, 'inputs'),
     /** One task line per file, the `--tasks` a rollout's harness reads. */

@@ -27,6 +27,8 @@ export interface PrepareArmOptions {
   env?: Record<string, string | undefined>;
   manifestName?: string;
   signal?: AbortSignal;
+  /** Called with the worktree's directory as soon as it exists (to record it before setup runs). */
+  onWorktree?: (dir: string) => void;
 }
 
 /**
@@ -40,6 +42,7 @@ export interface PrepareArmOptions {
 export async function prepareArm(options: PrepareArmOptions): Promise<PreparedArm> {
   const worktree = await addWorktree(options.repo, options.commit, join(options.worktreesDir, options.arm));
   try {
+    options.onWorktree?.(worktree);
     const manifest = readProductManifest(worktree, options.manifestName);
     const setup = await setupArm({
       worktree,

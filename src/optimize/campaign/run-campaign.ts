@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LlmBlock } from '../../agent/llm/block-schema.js';
@@ -13,6 +13,7 @@ import { type PreparedArm, prepareArm, removeArm } from './prepare-arm.js';
 import { openQueue } from './queue.js';
 import { type RunArmsOptions, type RunArmsResult, runArms } from './run-arms.js';
 import { openCampaignSpend } from './spend.js';
+import { removeWorktree } from './worktree.js';
 
 export interface RunCampaignOptions
   extends Pick<
@@ -45,6 +46,19 @@ export function blockSecrets(block: LlmBlock, env: Record<string, string | undef
   const name = block.auth?.env;
   const value = name === undefined ? undefined : (env[name] ?? process.env[name]);
   return value === undefined || value === '' ? [] : [value];
+}
+
+/** Removes the worktrees a campaign killed before its cleanup left behind (see `worktrees.json`). */
+async function removeStaleWorktrees(file: string): Promise<void> {
+  if (!existsSync(file)) return;
+  let stale: { repo: string; dir: string }[] = [];
+  try {
+    stale = JSON.parse(readFileSync(file, 'utf8')) as { repo: string; dir: string }[];
+  } catch {
+    // a record torn by the kill: nothing trustworthy to remove
+  }
+  for (const { repo, dir } of stale) if (existsSync(repo)) await removeWorktree(repo, dir);
+  rmSync(file, { force: true });
 }
 
 function assertSamePlan(dir: string, plan: Plan): void {
@@ -87,6 +101,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     alreadyBookedUsd: existsSync(paths.queue) ? openQueue(paths.queue).bookedUsd() : 0,
   });
   assertSamePlan(dir, options.plan);
+  mkdirSync(dir, { recursive: true });
   writePlan(dir, options.plan);
   const env = options.env ?? {};
   const secrets = blockSecrets(options.llmBlock.block, env);
@@ -94,12 +109,23 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   const worktreesDir = options.worktreesDir ?? mkdtempSync(join(tmpdir(), 'agent-track-arms-'));
   const installCache =
     options.installCache === undefined ? join(resolveCacheDir(), 'installs') : options.installCache;
+  await removeStaleWorktrees(paths.worktrees);
   const prepared: PreparedArm[] = [];
+  const remember = () =>
+    writeFileSync(
+      paths.worktrees,
+      `${JSON.stringify(prepared.map((arm) => ({ repo: resolve(options.repo), dir: arm.worktree })))}\n`,
+    );
   try {
     // One after the other, so the second arm can link the first one's install.
     for (const arm of options.plan.arms) {
       prepared.push(
         await prepareArm({
+          onWorktree: (dir) =>
+            writeFileSync(
+              paths.worktrees,
+              `${JSON.stringify([...prepared.map((arm) => arm.worktree), dir].map((path) => ({ repo: resolve(options.repo), dir: path })))}\n`,
+            ),
           repo: options.repo,
           arm: arm.arm,
           commit: arm.commit.sha,
@@ -109,6 +135,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
           signal: options.signal,
         }),
       );
+      remember();
     }
     const blockFile = resolve(options.llmBlock.file);
     const blockVerdicts = await checkLlmBlock(prepared, blockFile, { env, secrets });
@@ -124,6 +151,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     return { blockVerdicts, run };
   } finally {
     for (const arm of prepared) await removeArm(options.repo, arm);
+    rmSync(paths.worktrees, { force: true });
     if (ownTemp) rmSync(worktreesDir, { recursive: true, force: true });
   }
 }

@@ -43,25 +43,41 @@ describe('ledger', () => {
     expect(ledger.tornLine).toBe(2);
     expect(ledger.has('baseline', 't2')).toBe(false);
     ledger.append(line('baseline', 't2'));
-    expect(openLedger(file).lines().map((l) => l.task_id)).toEqual(['t1', 't2']);
+    expect(
+      openLedger(file)
+        .lines()
+        .map((l) => l.task_id),
+    ).toEqual(['t1', 't2']);
     expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(3);
   });
 
   test('a whole record that only lost its newline is kept', () => {
     using dir = tempDir();
     const file = join(dir.path, 'ledger.jsonl');
-    writeFileSync(file, `${JSON.stringify(line('baseline', 't1'))}\n${JSON.stringify(line('baseline', 't2'))}`);
+    writeFileSync(
+      file,
+      `${JSON.stringify(line('baseline', 't1'))}\n${JSON.stringify(line('baseline', 't2'))}`,
+    );
     const ledger = openLedger(file);
     expect(ledger.tornLine).toBeNull();
     ledger.append(line('baseline', 't3'));
-    expect(openLedger(file).lines().map((l) => l.task_id)).toEqual(['t1', 't2', 't3']);
+    expect(
+      openLedger(file)
+        .lines()
+        .map((l) => l.task_id),
+    ).toEqual(['t1', 't2', 't3']);
   });
 
   test('a bad line in the middle is corruption, refused naming file:line and key', () => {
     using dir = tempDir();
     const file = join(dir.path, 'ledger.jsonl');
-    writeFileSync(file, `${JSON.stringify({ ...line('baseline', 't1'), extra: 1 })}\n${JSON.stringify(line('baseline', 't2'))}\n`);
-    expect(() => openLedger(file)).toThrow(`Line 1 of the ledger \`${file}\` fails the ledger schema at \`extra\``);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ ...line('baseline', 't1'), extra: 1 })}\n${JSON.stringify(line('baseline', 't2'))}\n`,
+    );
+    expect(() => openLedger(file)).toThrow(
+      `Line 1 of the ledger \`${file}\` fails the ledger schema at \`extra\``,
+    );
   });
 });
 

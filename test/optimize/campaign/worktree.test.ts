@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { prepareArm, removeArm } from '../../../src/optimize/campaign/prepare-arm.js';
@@ -32,14 +40,19 @@ function packedDependency(root: string): Record<string, string | Buffer> {
       dependencies: { 'fixture-harness': 'file:./vendor/fixture-harness-1.0.0.tgz' },
     }),
     'vendor/fixture-harness-1.0.0.tgz': readFileSync(join(root, 'fixture-harness-1.0.0.tgz')),
-    'build.mjs': "import { mkdirSync, writeFileSync } from 'node:fs'; mkdirSync('dist', { recursive: true }); writeFileSync('dist/built.txt', 'built');\n",
+    'build.mjs':
+      "import { mkdirSync, writeFileSync } from 'node:fs'; mkdirSync('dist', { recursive: true }); writeFileSync('dist/built.txt', 'built');\n",
   };
 }
 
 function lockfile(repo: string): string {
-  execFileSync('npm', ['install', '--package-lock-only', '--offline', '--no-audit', '--no-fund', '--silent'], {
-    cwd: repo,
-  });
+  execFileSync(
+    'npm',
+    ['install', '--package-lock-only', '--offline', '--no-audit', '--no-fund', '--silent'],
+    {
+      cwd: repo,
+    },
+  );
   return readFileSync(join(repo, 'package-lock.json'), 'utf8');
 }
 
@@ -96,17 +109,29 @@ describe('prepareArm', () => {
     git(repo, 'add', '-A');
     git(repo, 'commit', '-q', '-m', 'lockfile');
     const first = git(repo, 'rev-parse', 'HEAD');
-    writeFileSync(join(repo, 'product.json'), JSON.stringify({ name: 'x', outcome: 'answered', known_keys: [] }));
+    writeFileSync(
+      join(repo, 'product.json'),
+      JSON.stringify({ name: 'x', outcome: 'answered', known_keys: [] }),
+    );
     git(repo, 'commit', '-qam', 'same lockfile');
     const second = git(repo, 'rev-parse', 'HEAD');
-    writeFileSync(join(repo, 'package-lock.json'), `${readFileSync(join(repo, 'package-lock.json'), 'utf8')}\n`);
+    writeFileSync(
+      join(repo, 'package-lock.json'),
+      `${readFileSync(join(repo, 'package-lock.json'), 'utf8')}\n`,
+    );
     git(repo, 'commit', '-qam', 'lockfile bytes changed');
     const third = git(repo, 'rev-parse', 'HEAD');
     const installCache = join(dir.path, 'installs');
     const worktreesDir = join(dir.path, 'wt');
 
     const baseline = await prepareArm({ repo, arm: 'baseline', commit: first, worktreesDir, installCache });
-    const candidate = await prepareArm({ repo, arm: 'candidate', commit: second, worktreesDir, installCache });
+    const candidate = await prepareArm({
+      repo,
+      arm: 'candidate',
+      commit: second,
+      worktreesDir,
+      installCache,
+    });
     const changed = await prepareArm({ repo, arm: 'changed', commit: third, worktreesDir, installCache });
     try {
       expect(changed.setup.install).toBe('installed');
@@ -125,7 +150,9 @@ describe('prepareArm', () => {
       await removeArm(repo, changed);
     }
     // Removing a worktree unlinks the install, never deletes the cached copy.
-    expect(existsSync(join(installCache, baseline.setup.installKey!, 'node_modules/fixture-harness'))).toBe(true);
+    expect(existsSync(join(installCache, baseline.setup.installKey!, 'node_modules/fixture-harness'))).toBe(
+      true,
+    );
   }, 60_000);
 
   test('an installed copy shadowing the harness is refused, naming the arm and where it resolves', async () => {
@@ -192,14 +219,22 @@ describe('assertProductInWorktree', () => {
   test('a serve entry that is not there is refused by name', () => {
     using dir = tempDir();
     expect(() =>
-      assertProductInWorktree({ arm: 'baseline', worktree: dir.path, role: 'serve', argv: ['node', 'dist/cli.js'] }),
+      assertProductInWorktree({
+        arm: 'baseline',
+        worktree: dir.path,
+        role: 'serve',
+        argv: ['node', 'dist/cli.js'],
+      }),
     ).toThrow(expect.objectContaining({ code: 'ARM_PRODUCT_NOT_FOUND' }));
   });
 });
 
 test('splitSetup finds a leading install step', () => {
   expect(splitSetup('npm ci && npm run build')).toEqual({ install: 'npm ci', rest: 'npm run build' });
-  expect(splitSetup('pnpm install --frozen-lockfile')).toEqual({ install: 'pnpm install --frozen-lockfile', rest: null });
+  expect(splitSetup('pnpm install --frozen-lockfile')).toEqual({
+    install: 'pnpm install --frozen-lockfile',
+    rest: null,
+  });
   expect(splitSetup('make && npm ci')).toEqual({ install: null, rest: 'make && npm ci' });
   expect(splitSetup('npm ci; rm -rf /')).toEqual({ install: null, rest: 'npm ci; rm -rf /' });
 });

@@ -1,9 +1,10 @@
 /**
  * The public surface of `agent-track/optimize`: campaigns (plan and spend, worktree arms, child
- * processes, ledger and queue, the rollout scheduler). Named exports only; this file is the
- * complete list.
+ * processes, ledger and queue, the rollout scheduler) and the before-after report. Named exports
+ * only; this file is the complete list.
  */
 
+// --- Campaign ---
 export type { ArmProcessOptions, ArmProcessResult } from './campaign/arm-process.js';
 export { exceptionFromStderr, runArmProcess } from './campaign/arm-process.js';
 export type { CampaignPaths } from './campaign/campaign-dir.js';
@@ -49,3 +50,18 @@ export { setupArm, splitSetup } from './campaign/setup-arm.js';
 export type { SpendBook, SpendBooking, SpendGate } from './campaign/spend.js';
 export { assertSpendAllowed, createSpendBook, openCampaignSpend } from './campaign/spend.js';
 export { addWorktree, removeWorktree } from './campaign/worktree.js';
+// --- end campaign ---
+
+// --- Report ---
+export { type ArmResults, type BuildReportOptions, buildReport } from './report/build-report.js';
+export { num, renderReportMarkdown } from './report/render-markdown.js';
+export {
+  type ArmCell,
+  type ArmInfo,
+  type Report,
+  type ReportRow,
+  reportRowSchema,
+  reportSchema,
+} from './report/report-schema.js';
+export { verdictOf } from './report/verdict.js';
+// --- end report ---

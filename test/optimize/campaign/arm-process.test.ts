@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { exceptionFromStderr, runArmProcess } from '../../../src/optimize/campaign/arm-process.js';
@@ -48,14 +48,21 @@ describe('runArmProcess', () => {
 
   test('a child that ignores SIGTERM gets SIGKILL after the grace', async () => {
     using dir = tempDir();
+    const ready = join(dir.path, 'ready');
+    const controller = new AbortController();
+    // Stop it only once its SIGTERM handler is in place, however slow the machine is.
+    const poll = setInterval(() => {
+      if (existsSync(ready)) controller.abort();
+    }, 20);
     const result = await runArmProcess({
       worktree: dir.path,
-      argv: ['node', PROC, 'stubborn'],
-      timeoutMs: 400,
+      argv: ['node', PROC, 'stubborn', ready],
+      signal: controller.signal,
       killGraceMs: 200,
     });
-    expect(result).toMatchObject({ timedOut: true, signal: 'SIGKILL' });
-    expect(result.exception?.message).toBe('killed after 400 ms; stderr: ignoring SIGTERM');
+    clearInterval(poll);
+    expect(result).toMatchObject({ aborted: true, signal: 'SIGKILL' });
+    expect(result.stderrTail).toBe('ignoring SIGTERM');
   });
 
   test('an abort kills the child', async () => {

@@ -1,5 +1,17 @@
+import { cacheCommand } from './commands/cache.js';
+import { endpointCommand } from './commands/endpoint.js';
+import { indexCommand } from './commands/index-corpus.js';
 import { metricsCommand } from './commands/metrics.js';
+import { retrievalCommand } from './commands/retrieval.js';
+import { serveCommand } from './commands/serve.js';
 import type { CliCommand } from './program.js';
 
 /** Every command the CLI offers, in help order. Each arrives with its issue. */
-export const commands: readonly CliCommand[] = [metricsCommand];
+export const commands: readonly CliCommand[] = [
+  indexCommand,
+  serveCommand,
+  metricsCommand,
+  retrievalCommand,
+  cacheCommand,
+  endpointCommand,
+];

@@ -57,6 +57,26 @@ test('agent-track/stats offers the named API after a build', () => {
   expect(JSON.parse(out)).toEqual({ w: 1 / 32, m: 1, b: 0, p: 0, h: [2, 1, 1], s: 0 });
 });
 
+test('agent-track/agent runs a provider against the offline endpoint after a build', () => {
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { startEndpoint, createProvider, parseLlmBlock } from 'agent-track/agent';
+       const endpoint = await startEndpoint({ policy: 'offline' });
+       const block = parseLlmBlock({ provider: 'openai', base_url: endpoint.openaiBaseUrl }, 'inline');
+       const result = await createProvider(block).complete({ model: 'offline', messages: [{ role: 'user', content: 'hi' }], tools: [] });
+       await endpoint.close();
+       console.log(JSON.stringify({ content: result.message.content, usage: result.usage }));`,
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  const parsed = JSON.parse(out) as { content: string; usage: { prompt: number } };
+  expect(parsed.content).toMatch(/^\[offline policy: /);
+  expect(parsed.usage.prompt).toBe(1);
+});
+
 test('the bin is built and starts with a node shebang', () => {
   const bin = resolve(root, pkg.bin['agent-track']!);
   expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node')).toBe(true);

@@ -1,0 +1,59 @@
+import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import type { ChatMessage, ToolDefinition } from '../llm/providers/chat-provider.js';
+
+/**
+ * Tokens of a text with the o200k_base encoding (GPT-4o's), bundled with `gpt-tokenizer`: no
+ * download at run time.
+ *
+ * @example
+ * countTokens('hello world'); // 2
+ */
+export function countTokens(text: string): number {
+  return text.length === 0 ? 0 : countO200k(text);
+}
+
+function messageTokens(message: ChatMessage): number {
+  let total = countTokens(message.content);
+  if (message.role === 'assistant') {
+    for (const call of message.tool_calls ?? [])
+      total += countTokens(call.name) + countTokens(call.arguments_raw);
+  }
+  return total;
+}
+
+/** A tool definition's tokens: its name, its description and its JSON Schema (compact JSON). */
+export function toolTokens(tool: ToolDefinition): number {
+  return (
+    countTokens(tool.name) + countTokens(tool.description) + countTokens(JSON.stringify(tool.input_schema))
+  );
+}
+
+/**
+ * The prompt of a request as the offline endpoint bills it: the sum of each message's content
+ * tokens (plus each tool call's name and raw arguments) and each tool definition's tokens. No
+ * per-message overhead is added, so a count can be checked by hand.
+ *
+ * @example
+ * promptTokens([{ role: 'user', content: 'hello world' }], []); // 2
+ */
+export function promptTokens(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): number {
+  let total = 0;
+  for (const message of messages) total += messageTokens(message);
+  for (const tool of tools) total += toolTokens(tool);
+  return total;
+}
+
+/**
+ * A reply's tokens: its text plus each tool call's name and compact JSON arguments.
+ *
+ * @example
+ * completionTokens('Hello, world!', []); // 4
+ */
+export function completionTokens(
+  content: string,
+  calls: readonly { name: string; arguments: Record<string, unknown> }[],
+): number {
+  let total = countTokens(content);
+  for (const call of calls) total += countTokens(call.name) + countTokens(JSON.stringify(call.arguments));
+  return total;
+}

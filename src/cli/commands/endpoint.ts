@@ -1,0 +1,38 @@
+import { createOfflinePolicy, startEndpoint } from '../../agent/index.js';
+import { invalidOption } from '../../errors.js';
+import type { CliCommand } from '../program.js';
+
+function nonNegativeInteger(option: string, text: string, max = Number.MAX_SAFE_INTEGER): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value > max) throw invalidOption(option, `an integer from 0 to ${max}`, text);
+  return value;
+}
+
+/**
+ * `agent-track endpoint --policy offline|script:FILE [--port 0]`: serves the offline endpoint on
+ * 127.0.0.1 until the process is stopped; the first line printed is its URL.
+ */
+export const endpointCommand: CliCommand = {
+  name: 'endpoint',
+  describe: (command, io) =>
+    command
+      .description(
+        'serve the OpenAI and Anthropic wire formats on 127.0.0.1 from a deterministic policy (a stand-in for a model)',
+      )
+      .requiredOption(
+        '--policy <policy>',
+        '`offline` (a deterministic searcher) or `script:FILE` (scripted turns)',
+      )
+      .option('--port <port>', 'port to listen on (0 picks a free one)', '0')
+      .option('--max-calls <n>', 'offline policy: tool calls before it answers', '3')
+      .action(async (options: { policy: string; port: string; maxCalls: string }) => {
+        const port = nonNegativeInteger('--port', options.port, 65535);
+        const maxCalls = nonNegativeInteger('--max-calls', options.maxCalls);
+        const policy = options.policy === 'offline' ? createOfflinePolicy({ maxCalls }) : options.policy;
+        const endpoint = await startEndpoint({ policy, port });
+        io.out(`${endpoint.url}\n`);
+        io.out(
+          `openai base_url: ${endpoint.openaiBaseUrl}\nanthropic base_url: ${endpoint.anthropicBaseUrl}\n`,
+        );
+      }),
+};

@@ -1,0 +1,49 @@
+/**
+ * The bundle's SQLite tables. `pieces_fts` is contentless (the text lives in `files.content`) and
+ * its rowid is the piece id; `name`, `path` and `text` are the BM25 columns the ranking weights
+ * name, and `kind` (weight 0) holds the piece kind and `code` or `docs` for the `kind` filter.
+ */
+export function bundleTables(stemming: boolean): string {
+  const tokenizer = stemming ? 'porter unicode61 remove_diacritics 2' : 'unicode61 remove_diacritics 2';
+  return `
+CREATE TABLE files (
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  language TEXT NOT NULL,
+  bytes INTEGER NOT NULL,
+  lines INTEGER NOT NULL,
+  sha256 TEXT NOT NULL,
+  content TEXT NOT NULL
+);
+CREATE TABLE pieces (
+  id INTEGER PRIMARY KEY,
+  file_id INTEGER NOT NULL REFERENCES files(id),
+  kind TEXT NOT NULL,
+  name TEXT NOT NULL,
+  qualified TEXT,
+  start INTEGER NOT NULL,
+  end INTEGER NOT NULL
+);
+CREATE TABLE symbols (
+  id INTEGER PRIMARY KEY,
+  qualified TEXT NOT NULL,
+  name TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  file_id INTEGER NOT NULL REFERENCES files(id),
+  start INTEGER NOT NULL,
+  end INTEGER NOT NULL,
+  signature TEXT NOT NULL,
+  parent TEXT
+);
+CREATE VIRTUAL TABLE pieces_fts USING fts5(name, path, text, kind, content='', tokenize='${tokenizer}');
+`;
+}
+
+/** Indexes created after the bulk insert (cheaper than maintaining them row by row). */
+export const BUNDLE_INDEXES = `
+CREATE INDEX symbols_qualified ON symbols(qualified);
+CREATE INDEX symbols_name ON symbols(name COLLATE NOCASE);
+CREATE INDEX symbols_parent ON symbols(parent);
+CREATE INDEX pieces_file ON pieces(file_id, start);
+INSERT INTO pieces_fts(pieces_fts) VALUES ('optimize');
+`;

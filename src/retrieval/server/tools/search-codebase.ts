@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { type SearchRow, searchCodebase } from '../../search/search-codebase.js';
+import { KIND_FILTERS } from '../../search/search-pieces.js';
+import type { Pointer } from '../pointers.js';
+import { defineTool, LIMITS, type ToolContext } from '../tool.js';
+
+function location(row: { path: string; start: number; end: number }): string {
+  return `${row.path}:${row.start}-${row.end}`;
+}
+
+/** The chunk id of a piece: `path#Lstart-Lend`. */
+export function chunkId(row: { path: string; start: number; end: number }): string {
+  return `${row.path}#L${row.start}-L${row.end}`;
+}
+
+function rowLine(row: SearchRow, rank: number): string {
+  const what = row.qualified === null ? row.kind : `${row.kind} ${row.qualified}`;
+  return `${rank}. ${location(row)}  ${row.name}  [${what}]`;
+}
+
+function detail(context: ToolContext, row: SearchRow): string[] {
+  const lines = context.reader.file(row.path)?.lines ?? [];
+  const snippet = lines
+    .slice(row.start - 1, Math.min(row.end, row.start + 5))
+    .map((line) => `     | ${line}`);
+  const out = [`     score ${row.score.toFixed(2)}`, ...snippet];
+  if (row.more.length > 0) {
+    out.push(
+      `     also in this file: ${row.more.map((piece) => `${piece.name} (${piece.start}-${piece.end})`).join(', ')}`,
+    );
+  }
+  return out;
+}
+
+function pointersFor(rows: readonly SearchRow[]): Pointer[] {
+  const top = rows.slice(0, 3);
+  const symbols = [
+    ...new Set(
+      top.filter((row) => row.qualified !== null && row.kind !== 'section').map((row) => row.qualified!),
+    ),
+  ];
+  const out: Pointer[] = [];
+  if (symbols.length > 1) out.push({ label: 'together', tool: 'get_symbols', args: { targets: symbols } });
+  else if (symbols.length === 1)
+    out.push({ label: 'then', tool: 'get_symbol', args: { target: symbols[0] } });
+  const first = rows[0];
+  if (first !== undefined && (first.qualified === null || first.kind === 'section')) {
+    out.push({
+      label: 'then',
+      tool: 'read_file',
+      args: { path: first.path, start: first.start, end: first.end },
+    });
+  }
+  return out;
+}
+
+/** `search_codebase(query, kind?, limit?)`: ranked pieces (or files through their best piece). */
+export const searchCodebaseTool = defineTool({
+  name: 'search_codebase',
+  parameters: ['query', 'kind', 'limit'],
+  schema: (docs) =>
+    z
+      .object({
+        query: z
+          .string()
+          .min(1)
+          .max(LIMITS.queryChars)
+          .describe(docs.query ?? ''),
+        kind: z
+          .enum(KIND_FILTERS as [string, ...string[]])
+          .optional()
+          .describe(docs.kind ?? ''),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(200)
+          .optional()
+          .describe(docs.limit ?? ''),
+      })
+      .strict(),
+  run: (context, args) => {
+    const { response } = context.config;
+    const limit = Math.min(args.limit ?? response.top_k, response.max_limit);
+    const outcome = searchCodebase(context.bundle, context.config, {
+      query: args.query,
+      kind: args.kind as never,
+      limit,
+    });
+    const rows = outcome.rows;
+    const modeNote = outcome.fellBack ? 'any word, after all words found nothing' : `${outcome.mode} words`;
+    const lines =
+      rows.length === 0
+        ? [
+            `No results for ${JSON.stringify(args.query)}${args.kind ? ` (kind ${args.kind})` : ''}. Try other or fewer words, or grep for an exact name.`,
+          ]
+        : [`${rows.length} results for ${JSON.stringify(args.query)} (${modeNote}):`];
+    rows.forEach((row, i) => {
+      lines.push(rowLine(row, i + 1));
+      if (response.format === 'detailed') lines.push(...detail(context, row));
+    });
+    const structuredRows = rows.map((row) => {
+      const base = { path: row.path, start: row.start, end: row.end, name: row.name };
+      if (!response.row_text) return base;
+      const text =
+        context.reader
+          .file(row.path)
+          ?.lines.slice(row.start - 1, row.end)
+          .join('\n') ?? '';
+      return { ...base, text };
+    });
+    const identifiers = [...new Set(rows.flatMap((row) => [row.path, chunkId(row)]))];
+    return {
+      text: lines.join('\n'),
+      structured: { identifiers, rows: structuredRows, mode: outcome.mode },
+      pointers: pointersFor(rows),
+    };
+  },
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * What the index is built from. Every key here changes the bundle, so its hash is recorded in the
+ * bundle and a server refuses a bundle built with other values.
+ */
+export const IngestionSchema = z
+  .object({
+    /** A piece longer than this many lines is cut into windows. */
+    max_piece_lines: z.number().int().min(5).max(5000).prefault(120),
+    /** Lines per window for files with no language cutter and for code outside any symbol. */
+    window_lines: z.number().int().min(5).max(2000).prefault(60),
+    /** Files larger than this are skipped (not indexed, not readable). */
+    max_file_bytes: z.number().int().min(1).max(50_000_000).prefault(1_000_000),
+    /** Directory names never entered (hidden directories are always skipped). */
+    exclude_dirs: z
+      .array(z.string().min(1))
+      .prefault(['node_modules', 'dist', 'build', '__pycache__', 'vendor', 'target', 'venv']),
+    /** Index the parts of camelCase identifiers too (`getUserById` also as `get user by id`). */
+    split_identifiers: z.boolean().prefault(true),
+    /** Porter stemming in the FTS5 tokenizer (`parsing` finds `parse`). */
+    stemming: z.boolean().prefault(true),
+  })
+  .strict();
+
+/** How a query string becomes an FTS5 match expression. */
+export const QuerySchema = z
+  .object({
+    /** `all`: every word must appear in a piece; `any`: any word may, ranked by BM25. */
+    mode: z.enum(['all', 'any']).prefault('any'),
+    /** Drop English stop words (`the`, `how`, `does`...) from the query. */
+    stop_words: z.boolean().prefault(true),
+    /** In `all` mode, retry as `any` when every word together finds nothing. */
+    fallback_to_any: z.boolean().prefault(true),
+    /**
+     * In `any` mode, a word in more than this share of all pieces is common: it still scores, but
+     * only pieces matching a rarer word are ranked (all words common: pieces holding every word,
+     * then any). 0 turns this off: every piece matching any word is scored (slow on big corpora).
+     */
+    common_term_cutoff: z.number().min(0).max(1).prefault(0.05),
+  })
+  .strict();
+
+/** BM25 column weights: a match in a piece's name counts `name` times a match in its text. */
+export const WeightsSchema = z
+  .object({
+    name: z.number().min(0).max(100).prefault(6),
+    path: z.number().min(0).max(100).prefault(2),
+    text: z.number().min(0).max(100).prefault(1),
+  })
+  .strict();
+
+/** A file scored by its best pieces: score = sum over its top `pieces` of decay^i * piece score. */
+export const FileAggregationSchema = z
+  .object({
+    enabled: z.boolean().prefault(true),
+    decay: z.number().min(0).max(1).prefault(0.5),
+    pieces: z.number().int().min(1).max(20).prefault(3),
+  })
+  .strict();
+
+export const RankingSchema = z
+  .object({
+    weights: WeightsSchema.prefault({}),
+    file_aggregation: FileAggregationSchema.prefault({}),
+  })
+  .strict();
+
+/** What a tool result looks like. */
+export const ResponseSchema = z
+  .object({
+    /** Rows returned by `search_codebase` when the call names no `limit`. */
+    top_k: z.number().int().min(1).max(100).prefault(10),
+    /** The largest `limit` a call may ask for. */
+    max_limit: z.number().int().min(1).max(200).prefault(50),
+    /** `concise`: one line per row; `detailed`: adds signatures, scores and a snippet. */
+    format: z.enum(['concise', 'detailed']).prefault('concise'),
+    /** End results with arrow-prefixed follow-up calls (`then: → read_file(...)`). */
+    pointers: z.boolean().prefault(true),
+    /** Lines one `read_file` call returns at most; a longer range ends with a pointer onwards. */
+    max_read_lines: z.number().int().min(10).max(5000).prefault(400),
+    /** Bytes of text one result carries at most (cut on a line boundary, with a note). */
+    max_bytes: z.number().int().min(1024).max(1_000_000).prefault(60_000),
+    /** Put each search row's source in `structuredContent.rows[].text` (what body-equivalence gold needs). */
+    row_text: z.boolean().prefault(true),
+  })
+  .strict();
+
+/**
+ * The serving config of the reference code-search server (`configs/serving/default.yaml`), and
+ * the shape every retrieval overlay must keep after it is deep-merged over it.
+ */
+export const ServingConfigSchema = z
+  .object({
+    ingestion: IngestionSchema.prefault({}),
+    query: QuerySchema.prefault({}),
+    ranking: RankingSchema.prefault({}),
+    response: ResponseSchema.prefault({}),
+  })
+  .strict();
+
+export type ServingConfig = z.infer<typeof ServingConfigSchema>;
+export type IngestionConfig = z.infer<typeof IngestionSchema>;
+export type QueryConfig = z.infer<typeof QuerySchema>;
+export type RankingConfig = z.infer<typeof RankingSchema>;
+export type ResponseConfig = z.infer<typeof ResponseSchema>;

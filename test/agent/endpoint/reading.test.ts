@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest';
+import { completionTokens, countTokens, promptTokens } from '../../../src/agent/endpoint/count-tokens.js';
+import { parsePointerArguments, pointersIn } from '../../../src/agent/endpoint/pointer-lines.js';
+import { pathsIn, resultLines } from '../../../src/agent/endpoint/tool-result-text.js';
+
+describe('pointer lines', () => {
+  test.each([
+    ['target="pkg.mod.fn"', { target: 'pkg.mod.fn' }],
+    ['path="a/b.py", start=3, end=10', { path: 'a/b.py', start: 3, end: 10 }],
+    ["name='x', exact=true, limit=null", { name: 'x', exact: true, limit: null }],
+    ['q="say \\"hi\\", then go"', { q: 'say "hi", then go' }],
+    ['ids=["a", "b"], n=-2.5', { ids: ['a', 'b'], n: -2.5 }],
+    ['', {}],
+  ])('parses `%s`', (text, expected) => {
+    expect(parsePointerArguments(text)).toEqual(expected);
+  });
+
+  test.each([['"positional"'], ['target=bare'], ['a="x" b="y"'], ['a="unterminated']])(
+    'refuses `%s`',
+    (text) => {
+      expect(parsePointerArguments(text)).toBeUndefined();
+    },
+  );
+
+  test('finds arrow lines in order, skipping malformed ones and prose', () => {
+    const text = [
+      'Found 2 symbols.',
+      'see → not a pointer',
+      '→ get_symbol(target="a.b")',
+      '-> read_file(path="x.py")',
+      '→ broken(target=bare)',
+      '  →  get_symbols(targets=["a", "b"])  ',
+    ].join('\n');
+    expect(pointersIn(text)).toEqual([
+      { name: 'get_symbol', arguments: { target: 'a.b' } },
+      { name: 'read_file', arguments: { path: 'x.py' } },
+      { name: 'get_symbols', arguments: { targets: ['a', 'b'] } },
+    ]);
+  });
+});
+
+describe('reading tool results', () => {
+  test('JSON: path keys in document order, deduplicated; string values split into lines', () => {
+    const text = JSON.stringify({
+      structuredContent: { rows: [{ path: 'src/a.py' }, { file: 'src/b.ts' }, { path: 'src/a.py' }] },
+      note: 'one\n→ get_symbol(target="a")',
+    });
+    expect(pathsIn(text)).toEqual(['src/a.py', 'src/b.ts']);
+    expect(resultLines(text)).toContain('→ get_symbol(target="a")');
+  });
+
+  test('text: path-looking tokens, pointer lines excluded', () => {
+    const text =
+      '1. src/pkg/mod.py:12 fn\n2. README.md\n3. pkg.mod.fn is a symbol\n→ read_file(path="other/c.py")';
+    expect(pathsIn(text)).toEqual(['src/pkg/mod.py', 'README.md']);
+  });
+
+  test('JSON without paths falls back to its text tokens', () => {
+    expect(pathsIn('{"summary": "see lib/x.go"}')).toEqual(['lib/x.go']);
+  });
+});
+
+describe('token counts (o200k_base)', () => {
+  test.each([
+    ['', 0],
+    ['hello world', 2],
+    ['Hello, world!', 4],
+  ])('countTokens(%j) = %i', (text, expected) => {
+    expect(countTokens(text)).toBe(expected);
+  });
+
+  test('prompt: message contents, tool-call names and raw arguments, tool definitions', () => {
+    expect(
+      promptTokens(
+        [
+          { role: 'user', content: 'hello world' },
+          {
+            role: 'assistant',
+            content: 'Hello, world!',
+            tool_calls: [{ id: 'c', name: 'search_codebase', arguments: {}, arguments_raw: '{}' }],
+          },
+          { role: 'tool', tool_call_id: 'c', content: 'hello world' },
+        ],
+        [{ name: 'search_codebase', description: '', input_schema: {} }],
+      ),
+    ).toBe(2 + 4 + 3 + 1 + 2 + 3 + 0 + 1);
+  });
+
+  test('completion: text plus call names and compact JSON arguments', () => {
+    expect(
+      completionTokens('hello world', [{ name: 'search_codebase', arguments: { query: 'hello world' } }]),
+    ).toBe(2 + 3 + 6);
+  });
+});

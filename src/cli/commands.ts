@@ -2,6 +2,7 @@ import { cacheCommand } from './commands/cache.js';
 import { endpointCommand } from './commands/endpoint.js';
 import { indexCommand } from './commands/index-corpus.js';
 import { metricsCommand } from './commands/metrics.js';
+import { plotCommand } from './commands/plot.js';
 import { retrievalCommand } from './commands/retrieval.js';
 import { serveCommand } from './commands/serve.js';
 import type { CliCommand } from './program.js';
@@ -12,6 +13,7 @@ export const commands: readonly CliCommand[] = [
   serveCommand,
   metricsCommand,
   retrievalCommand,
+  plotCommand,
   cacheCommand,
   endpointCommand,
 ];

@@ -1,8 +1,17 @@
+import { askCommand } from './commands/ask.js';
 import { endpointCommand } from './commands/endpoint.js';
+import { harnessCommand } from './commands/harness.js';
 import { indexCommand } from './commands/index-corpus.js';
 import { metricsCommand } from './commands/metrics.js';
 import { serveCommand } from './commands/serve.js';
 import type { CliCommand } from './program.js';
 
 /** Every command the CLI offers, in help order. Each arrives with its issue. */
-export const commands: readonly CliCommand[] = [indexCommand, serveCommand, metricsCommand, endpointCommand];
+export const commands: readonly CliCommand[] = [
+  indexCommand,
+  serveCommand,
+  metricsCommand,
+  endpointCommand,
+  askCommand,
+  harnessCommand,
+];

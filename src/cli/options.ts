@@ -1,5 +1,8 @@
 import { invalidOption } from '../errors.js';
 
+/** The agent graph variants (`agent/loop/architecture.ts`), repeated here so parsing flags loads no agent code. */
+export const ARCHITECTURES = ['react', 'rewrite'] as const;
+
 /** A flag that must be a positive integer (`--concurrency 8`), refused by name otherwise. */
 export function positiveInteger(option: string, text: string): number {
   const value = Number(text);

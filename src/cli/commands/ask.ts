@@ -1,5 +1,5 @@
-import { ARCHITECTURES, type Architecture, askQuestion } from '../../agent/index.js';
-import { oneOf, positiveInteger, positiveNumber } from '../options.js';
+import type { Architecture } from '../../agent/index.js';
+import { ARCHITECTURES, oneOf, positiveInteger, positiveNumber } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface AskFlags {
@@ -40,6 +40,8 @@ export const askCommand: CliCommand = {
       .option('--turn-budget <n>', 'tool-calling turns before one final turn without tools', '12')
       .option('--timeout-seconds <s>', 'time limit', '600')
       .action(async (question: string, flags: AskFlags) => {
+        // Loaded when the command runs, so `serve` does not pay for the agent layer.
+        const { askQuestion } = await import('../../agent/index.js');
         const result = await askQuestion({
           question,
           corpus: flags.corpus,

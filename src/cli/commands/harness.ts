@@ -1,12 +1,6 @@
-import {
-  ARCHITECTURES,
-  type Architecture,
-  harnessRun,
-  type LedgerLine,
-  loadLlmBlock,
-} from '../../agent/index.js';
+import type { Architecture, LedgerLine } from '../../agent/index.js';
 import { formatNumber } from '../format.js';
-import { oneOf, positiveInteger, positiveNumber } from '../options.js';
+import { ARCHITECTURES, oneOf, positiveInteger, positiveNumber } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';
 
 interface RunFlags {
@@ -34,6 +28,7 @@ function taskLine(line: LedgerLine): string {
 }
 
 async function run(flags: RunFlags, io: CliIo): Promise<void> {
+  const { harnessRun } = await import('../../agent/index.js');
   const summary = await harnessRun({
     tasks: flags.tasks,
     out: flags.out,
@@ -65,6 +60,9 @@ async function run(flags: RunFlags, io: CliIo): Promise<void> {
     `${summary.done} done (${tally || 'none'}), ${summary.failed} failed, ${summary.skipped} skipped (already in the ledger) in ${summary.duration_ms} ms; ledger: ${summary.ledger}\n`,
   );
 }
+
+// The agent layer is imported when a command runs (LangGraph and the SDKs take ~1.5 s to load),
+// so `agent-track serve`, spawned once per rollout, does not pay for it.
 
 /**
  * `agent-track harness run|validate-llm-block`: the child entry a campaign arm runs inside its
@@ -115,7 +113,8 @@ export const harnessCommand: CliCommand = {
       .command('validate-llm-block')
       .description('does THIS checkout accept the block? exit 0 if so; exit 2 naming the offending key')
       .argument('<file>', 'the LLM block')
-      .action((file: string) => {
+      .action(async (file: string) => {
+        const { loadLlmBlock } = await import('../../agent/index.js');
         const loaded = loadLlmBlock(file);
         io.out(`accepts the block \`${file}\` (sha256 ${loaded.hash})\n`);
       });

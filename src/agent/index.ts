@@ -88,6 +88,8 @@ export type { ConnectOptions, McpSession } from './mcp/mcp-session.js';
 export { connectMcpServer } from './mcp/mcp-session.js';
 export type { RecordingProxy, RecordingProxyOptions } from './mcp/recording-proxy.js';
 export { createRecordingProxy } from './mcp/recording-proxy.js';
+export type { ServerPool } from './mcp/server-pool.js';
+export { freshServers, reusedServers } from './mcp/server-pool.js';
 export { toolDescriptionTokens, toToolDefinitions } from './mcp/tool-definitions.js';
 export type { AgentProduct, OpenProductOptions } from './product/agent-product.js';
 export { openAgentProduct } from './product/agent-product.js';

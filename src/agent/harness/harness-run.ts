@@ -33,6 +33,8 @@ export interface HarnessRunOptions {
   turnBudget?: number;
   timeoutMs?: number;
   retryFailed?: boolean;
+  /** Reuse a finished rollout's server for the next task (servers with no state between calls only). */
+  reuseServers?: boolean;
   /** Regex whose matches (first group) are a result's identifiers when a server returns no `structuredContent`. */
   identifierPattern?: string;
   env?: Readonly<Record<string, string | undefined>>;
@@ -101,6 +103,7 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
       ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
+      ...(options.reuseServers === undefined ? {} : { reuseServers: options.reuseServers }),
       ...(options.onTask === undefined ? {} : { onTask: options.onTask }),
     });
   } finally {

@@ -6,6 +6,7 @@ import { importedTaskDir, OUTCOMES, type Outcome } from '../../trajectory/index.
 import { redact } from '../llm/providers/request-failure.js';
 import type { Architecture } from '../loop/architecture.js';
 import type { TextExtractor } from '../mcp/extract-result.js';
+import { freshServers, reusedServers } from '../mcp/server-pool.js';
 import type { AgentProduct } from '../product/agent-product.js';
 import { appendLedgerLine, LEDGER_FILE, type LedgerLine, readLedger, repairLedgerTail } from './ledger.js';
 import type { OpenedModel } from './open-model.js';
@@ -26,6 +27,11 @@ export interface HarnessOptions {
   turnBudget?: number;
   timeoutMs?: number;
   extractor?: TextExtractor;
+  /**
+   * Keep a finished rollout's server for the next task on the same workspace instead of starting
+   * one per task (default false). Only for servers with no state between calls.
+   */
+  reuseServers?: boolean;
   /** Re-run tasks the ledger records as failed (default: every task in the ledger is skipped). */
   retryFailed?: boolean;
   /** Where `auth.env` is read, to redact the key from error messages (default `process.env`). */
@@ -123,66 +129,72 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
   const outcomes = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<Outcome, number>;
   let done = 0;
   let failed = 0;
-  await runPool(pending, options.concurrency ?? 1, async (task) => {
-    const taskBegan = performance.now();
-    const trajectory = relative(options.out, importedTaskDir(options.out, task.id));
-    let attempts = 0;
-    let line: LedgerLine | undefined;
-    let lastError: unknown;
-    while (line === undefined && attempts < 2) {
-      attempts += 1;
-      try {
-        const workspace = await options.workspaces(task);
-        const run = await runTask(task, {
-          out: options.out,
-          provider: options.model.provider,
-          model: options.model.model,
-          server: options.product.serverFor(workspace),
-          system: options.product.system,
-          thinking: options.model.thinking,
-          overwrite: true,
-          ...(options.architecture === undefined ? {} : { architecture: options.architecture }),
-          ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),
-          ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-          ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
-        });
-        line = doneLine(run, {
-          task_id: task.id,
-          attempts,
-          duration_ms: Math.round(performance.now() - taskBegan),
-          trajectory,
-          finished_at: new Date().toISOString(),
-        });
-      } catch (error) {
-        lastError = error;
-        if (!worthRetrying(error)) break;
+  const servers = options.reuseServers === true ? reusedServers() : freshServers();
+  try {
+    await runPool(pending, options.concurrency ?? 1, async (task) => {
+      const taskBegan = performance.now();
+      const trajectory = relative(options.out, importedTaskDir(options.out, task.id));
+      let attempts = 0;
+      let line: LedgerLine | undefined;
+      let lastError: unknown;
+      while (line === undefined && attempts < 2) {
+        attempts += 1;
+        try {
+          const workspace = await options.workspaces(task);
+          const run = await runTask(task, {
+            out: options.out,
+            provider: options.model.provider,
+            model: options.model.model,
+            server: options.product.serverFor(workspace),
+            system: options.product.system,
+            thinking: options.model.thinking,
+            servers,
+            overwrite: true,
+            ...(options.architecture === undefined ? {} : { architecture: options.architecture }),
+            ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),
+            ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+            ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
+          });
+          line = doneLine(run, {
+            task_id: task.id,
+            attempts,
+            duration_ms: Math.round(performance.now() - taskBegan),
+            trajectory,
+            finished_at: new Date().toISOString(),
+          });
+        } catch (error) {
+          lastError = error;
+          if (!worthRetrying(error)) break;
+        }
       }
-    }
-    line ??= {
-      task_id: task.id,
-      status: 'failed',
-      outcome: null,
-      attempts,
-      turns: null,
-      tool_calls: null,
-      usage: null,
-      cost_usd: null,
-      duration_ms: Math.round(performance.now() - taskBegan),
-      description_tokens: null,
-      trajectory,
-      error: {
-        type: errorType(lastError),
-        message: redact(lastError instanceof Error ? lastError.message : String(lastError), secret),
-      },
-      finished_at: new Date().toISOString(),
-    };
-    appendLedgerLine(ledger, line);
-    if (line.status === 'done') {
-      done += 1;
-      outcomes[line.outcome!] += 1;
-    } else failed += 1;
-    options.onTask?.(line);
-  });
+      line ??= {
+        task_id: task.id,
+        status: 'failed',
+        outcome: null,
+        attempts,
+        turns: null,
+        tool_calls: null,
+        usage: null,
+        cost_usd: null,
+        duration_ms: Math.round(performance.now() - taskBegan),
+        description_tokens: null,
+        trajectory,
+        error: {
+          type: errorType(lastError),
+          message: redact(lastError instanceof Error ? lastError.message : String(lastError), secret),
+        },
+        finished_at: new Date().toISOString(),
+      };
+      appendLedgerLine(ledger, line);
+      if (line.status === 'done') {
+        done += 1;
+        outcomes[line.outcome!] += 1;
+      } else failed += 1;
+      options.onTask?.(line);
+    });
+  } finally {
+    await servers.close();
+  }
   return {
     ledger,
     total: options.tasks.length,

@@ -12,7 +12,7 @@ import type { ChatProvider } from '../llm/providers/chat-provider.js';
 import type { Architecture } from '../loop/architecture.js';
 import { DEFAULT_TURN_BUDGET, runAgent } from '../loop/run-agent.js';
 import { filePathExtractor, type TextExtractor } from '../mcp/extract-result.js';
-import { connectMcpServer } from '../mcp/mcp-session.js';
+import { freshServers, type ServerPool } from '../mcp/server-pool.js';
 import type { ServerCommand } from '../product/server-command.js';
 
 export interface RunTaskOptions {
@@ -33,6 +33,8 @@ export interface RunTaskOptions {
   thinking?: boolean;
   /** Identifiers from result text when a server returns no `structuredContent` (default: file paths). */
   extractor?: TextExtractor;
+  /** Where the session comes from (default: a fresh server for this rollout, stopped after). */
+  servers?: ServerPool;
   /** Replace a trajectory already in the task's directory (a retry); default: refuse. */
   overwrite?: boolean;
 }
@@ -72,7 +74,9 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
   });
   const startedAt = new Date();
   const began = performance.now();
-  const session = await connectMcpServer(options.server);
+  const servers = options.servers ?? freshServers();
+  const session = await servers.acquire(options.server);
+  let clean = false;
   try {
     const run = await runAgent({
       provider: options.provider,
@@ -87,6 +91,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       thinking: options.thinking ?? false,
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
+    clean = !run.timedOut;
     const durationMs = Math.round(performance.now() - began);
     const trajectory = recorder.finish({
       answer: run.answer,
@@ -109,6 +114,6 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       description_tokens: session.descriptionTokens,
     };
   } finally {
-    await session.close();
+    await servers.release(session, clean);
   }
 }

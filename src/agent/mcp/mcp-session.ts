@@ -15,6 +15,8 @@ export interface McpSession {
   readonly definitions: readonly ToolDefinition[];
   /** o200k_base tokens of the definitions (name, description, schema): what each prompt carries. */
   readonly descriptionTokens: number;
+  /** The server process id (`null` once it is gone). */
+  readonly pid: number | null;
   /** False once the server process has exited or the connection closed. */
   readonly alive: boolean;
   /**
@@ -112,6 +114,9 @@ export async function connectMcpServer(
     descriptionTokens: toolDescriptionTokens(definitions),
     get alive() {
       return alive;
+    },
+    get pid() {
+      return transport.pid;
     },
     call: async (name, args, callOptions = {}) => {
       if (!alive) return fail(new Error('the connection is closed'), false);

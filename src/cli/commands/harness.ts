@@ -19,6 +19,7 @@ interface RunFlags {
   turnBudget: string;
   timeoutSeconds: string;
   retryFailed?: boolean;
+  reuseServers?: boolean;
   identifierPattern?: string;
 }
 
@@ -45,6 +46,7 @@ async function run(flags: RunFlags, io: CliIo): Promise<void> {
     ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
     ...(flags.reposDir === undefined ? {} : { reposDir: flags.reposDir }),
     ...(flags.retryFailed === true ? { retryFailed: true } : {}),
+    ...(flags.reuseServers === true ? { reuseServers: true } : {}),
     ...(flags.identifierPattern === undefined ? {} : { identifierPattern: flags.identifierPattern }),
     onStart: ({ offline, tasks, product }) => {
       if (offline) io.out('model: offline policy (a deterministic stand-in for a model, not a model)\n');
@@ -104,6 +106,10 @@ export const harnessCommand: CliCommand = {
       .option('--turn-budget <n>', 'tool-calling turns before one final turn without tools', '12')
       .option('--timeout-seconds <s>', 'per-task time limit', '600')
       .option('--retry-failed', 're-run tasks the ledger records as failed')
+      .option(
+        '--reuse-servers',
+        "keep a finished task's MCP server for the next task (only for servers with no state between calls)",
+      )
       .option(
         '--identifier-pattern <regex>',
         'identifiers from result text when a server returns no structuredContent',

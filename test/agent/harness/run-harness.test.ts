@@ -180,3 +180,34 @@ test('model settings in the environment, or a model with no block, are refused b
     'The model `gpt-4.1-mini` needs an LLM block (`--llm-block FILE`)',
   );
 });
+
+test("--reuse-servers: a finished task's server serves the next; a fresh server per task otherwise", async () => {
+  using dir = tempDir();
+  const model = await openModel({ model: 'offline', offline: { maxCalls: 1 } });
+  const tasks: Task[] = ['a', 'b', 'c'].map((id) => ({ id, question: `question ${id}`, gold: {} }));
+  const pids = async (out: string) => {
+    const found: string[] = [];
+    for (const id of ['a', 'b', 'c']) {
+      const events = readFileSync(join(out, 'tasks', id, 'events.jsonl'), 'utf8');
+      found.push(/served by pid (\d+)/.exec(events)![1]!);
+    }
+    return found;
+  };
+  try {
+    for (const reuseServers of [true, false]) {
+      const out = join(dir.path, String(reuseServers));
+      const summary = await runHarness({
+        tasks,
+        out,
+        model,
+        reuseServers,
+        product: productWith(fixtureServer('text-server.mjs')),
+        workspaces: async () => dir.path,
+      });
+      expect(summary.done).toBe(3);
+      expect(new Set(await pids(out)).size).toBe(reuseServers ? 1 : 3);
+    }
+  } finally {
+    await model.close();
+  }
+});

@@ -113,7 +113,7 @@ test('a text-only server: identifiers from the text extractor (file paths by def
       ['shop/cart.py', 'shop/tax.py'],
     ]);
     expect(recorder.events[0]!.preview).toBe(
-      '1. shop/cart.py:1-3 Cart.total\n2. shop/tax.py:1 RATE\nquery was "total"',
+      `1. shop/cart.py:1-3 Cart.total\n2. shop/tax.py:1 RATE\nquery was "total"\nserved by pid ${session.pid}`,
     );
   } finally {
     await session.close();

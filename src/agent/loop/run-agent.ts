@@ -1,11 +1,12 @@
 import { GraphRecursionError } from '@langchain/langgraph';
+import { invalidOption } from '../../errors.js';
 import type { Recorder } from '../../trajectory/index.js';
 import type { ChatProvider, CompletionResult, ToolDefinition } from '../llm/providers/chat-provider.js';
 import type { TextExtractor } from '../mcp/extract-result.js';
 import type { McpSession } from '../mcp/mcp-session.js';
 import { createRecordingProxy } from '../mcp/recording-proxy.js';
 import { type AgentSteps, buildAgentGraph, recursionLimitFor } from './agent-graph.js';
-import type { Architecture } from './architecture.js';
+import { ARCHITECTURES, type Architecture } from './architecture.js';
 import { type ClassifiedOutcome, classifyOutcome } from './outcome.js';
 
 /** The default number of tool-calling turns before the final tool-less one. */
@@ -52,7 +53,20 @@ class RolloutTimeout extends Error {
  * run.outcome; // 'answered'
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
-  const turnBudget = options.turnBudget ?? 12;
+  const turnBudget = options.turnBudget ?? DEFAULT_TURN_BUDGET;
+  if (!Number.isInteger(turnBudget) || turnBudget < 1) {
+    throw invalidOption('turnBudget', 'a positive integer', options.turnBudget);
+  }
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
+    throw invalidOption('timeoutMs', 'a positive number of milliseconds', options.timeoutMs);
+  }
+  if (options.architecture !== undefined && !ARCHITECTURES.includes(options.architecture)) {
+    throw invalidOption(
+      'architecture',
+      `one of ${ARCHITECTURES.map((a) => `\`${a}\``).join(', ')}`,
+      options.architecture,
+    );
+  }
   const controller = new AbortController();
   const proxy = createRecordingProxy({
     session: options.session,

@@ -1,6 +1,19 @@
 /**
- * The public surface of `agent-track`. Named exports only, no wildcards: this file is the complete
- * list of what the package offers at its root. Each layer also has its own entry
- * (`agent-track/stats`, ...).
+ * The public surface of `agent-track`: the handful of functions most users start with. Named
+ * exports only, no wildcards; every layer also has its own entry with its complete list
+ * (`agent-track/stats`, `/retrieval`, `/trajectory`, `/agent`, `/optimize`).
+ *
+ * @example
+ * import { computeMetrics, readTrajectory, pairedComparison } from 'agent-track';
  */
 export { AgentTrackError, invalidOption } from './errors.js';
+export { buildReport, renderReportMarkdown } from './optimize/index.js';
+export { isRelevant, loadSplit, runRetrievalRung, scoreRanking } from './retrieval/index.js';
+export {
+  bootstrapCI,
+  mcnemarExact,
+  pairedComparison,
+  stratifiedSplit,
+  wilcoxonSignedRank,
+} from './stats/index.js';
+export { computeMetrics, importTranscript, Recorder, readTrajectory, scorePath } from './trajectory/index.js';

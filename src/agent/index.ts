@@ -45,7 +45,7 @@ export { runHarness } from './harness/run-harness.js';
 export type { RunTaskOptions, TaskRun } from './harness/run-task.js';
 export { runTask } from './harness/run-task.js';
 export type { WorkspaceOptions, WorkspaceResolver } from './harness/task-workspace.js';
-export { createWorkspaceResolver, workspaceDir } from './harness/task-workspace.js';
+export { createWorkspaceResolver } from './harness/task-workspace.js';
 export type { LlmBlock, LlmParams, LlmProviderName, LlmThinking } from './llm/block-schema.js';
 export { LLM_BLOCK_DEFAULTS, llmBlockSchema } from './llm/block-schema.js';
 export { blockHash, canonicalBlock } from './llm/canonical-block.js';

@@ -1,8 +1,10 @@
 import { askCommand } from './commands/ask.js';
+import { cacheCommand } from './commands/cache.js';
 import { endpointCommand } from './commands/endpoint.js';
 import { harnessCommand } from './commands/harness.js';
 import { indexCommand } from './commands/index-corpus.js';
 import { metricsCommand } from './commands/metrics.js';
+import { retrievalCommand } from './commands/retrieval.js';
 import { serveCommand } from './commands/serve.js';
 import type { CliCommand } from './program.js';
 
@@ -11,6 +13,8 @@ export const commands: readonly CliCommand[] = [
   indexCommand,
   serveCommand,
   metricsCommand,
+  retrievalCommand,
+  cacheCommand,
   endpointCommand,
   askCommand,
   harnessCommand,

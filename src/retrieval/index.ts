@@ -7,8 +7,34 @@
 // The reference code-search server: serving config, index bundle, search, MCP server.
 export { type BundleManifest, BundleManifestSchema, readBundleManifest } from './bundle/manifest.js';
 export { type Bundle, openBundle } from './bundle/open-bundle.js';
+export { type CacheEntry, cacheContents, evictCache } from './corpora/cache-contents.js';
+export { resolveCacheDir } from './corpora/cache-dir.js';
+export { corpusKey } from './corpora/corpus-key.js';
+export { directoryHash } from './corpora/directory-hash.js';
+export { ensureIndex, type IndexStatus, indexStatus, indexWorkspace } from './corpora/index-cache.js';
+export { type MaterializedCorpus, materializeCorpus } from './corpora/materialize.js';
+// Datasets, corpora and the free retrieval rung.
+export { type Citation, parseCitations, resolveCitations } from './datasets/citations.js';
+export { type LoadedSplit, loadSplit } from './datasets/load-split.js';
+export type { LoadedDataset } from './datasets/loaded.js';
+export {
+  BUILT_IN_DATASETS_DIR,
+  type DatasetDefinition,
+  listDatasets,
+  loadDataset,
+  resolveDataset,
+} from './datasets/registry.js';
+export { findClone, listTree, type RepoSource, requireClone } from './datasets/repo-source.js';
+export { loadRepoQa } from './datasets/repoqa.js';
+export { parseSplitName, SLICES, type Slice, sliceTasks } from './datasets/slices.js';
+export { loadSweQa, type SweQaOptions } from './datasets/swe-qa.js';
 export { type BuildIndexOptions, buildIndex } from './index-build/build-index.js';
 export type { Piece, PieceKind, SymbolSpan } from './index-build/pieces/types.js';
+export { compareRungs, type RungComparisonRow, readRungRun } from './rung/compare.js';
+export { type RungOptions, runRetrievalRung } from './rung/run-rung.js';
+export { RUNG_METRICS, type RungRun, rungRunSchema } from './rung/rung-schema.js';
+export { connectSearch, type SearchClient, type SearchHit } from './rung/search-client.js';
+export { selfCommand } from './rung/self-command.js';
 export { bodyTokens } from './scoring/body/body-tokens.js';
 export { languageOfPath } from './scoring/body/language.js';
 export { distinctFiles } from './scoring/distinct-files.js';

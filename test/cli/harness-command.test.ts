@@ -165,3 +165,21 @@ test('agent-track ask --model offline answers from a fixture corpus as a real ch
     outcome: 'answered',
   });
 }, 60_000);
+
+test('harness run records a failed task in the ledger and exits 2 naming it', async () => {
+  using dir = tempDir();
+  const tasks = join(dir.path, 'tasks.jsonl');
+  writeFileSync(tasks, `${JSON.stringify({ id: 'lost', question: 'q', gold: {} })}\n`);
+  let printed = '';
+  const program = createProgram({
+    version: '0.0.0',
+    commands,
+    io: { out: (t) => (printed += t), err: () => {} },
+  });
+  const args = ['harness', 'run', '--tasks', tasks, '--out', join(dir.path, 'out'), '--model', 'offline'];
+  await expect(program.parseAsync(['node', 'agent-track', ...args])).rejects.toThrow(
+    '1 of 1 tasks failed (recorded in the ledger); first: `lost`: NO_WORKSPACE: Task `lost` names no corpus and no `--workspace` was given to search',
+  );
+  expect(printed).toContain('lost\tfailed NO_WORKSPACE: Task `lost` names no corpus');
+  expect(printed).toContain('0 done (none), 1 failed, 0 skipped');
+});

@@ -136,7 +136,7 @@ describe('agent-track metrics', () => {
   test('a transcript file is imported and scored', async () => {
     const file = join(
       root,
-      '../shared/realdata/trajectories/claude-code-stream-json/takopi_claude_stream_json_session.jsonl',
+      'fixtures/realdata/trajectories/claude-code-stream-json/takopi_claude_stream_json_session.jsonl',
     );
     const { stdout, code } = await cli('metrics', file, '--tools', 'claude-code');
     expect(code).toBe(0);

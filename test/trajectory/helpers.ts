@@ -6,8 +6,8 @@ import { Recorder } from '../../src/trajectory/recorder.js';
 import type { Trajectory } from '../../src/trajectory/trajectory.js';
 
 export const REPO = resolve(import.meta.dirname, '../..');
-/** The public samples, beside the clone (see ../shared/realdata/SOURCES.md). */
-export const REALDATA = resolve(REPO, '../shared/realdata/trajectories');
+/** The public samples, beside the clone (copied into fixtures/realdata/, see its SOURCES.md). */
+export const REALDATA = resolve(REPO, 'fixtures/realdata/trajectories');
 export const FIXTURES = resolve(REPO, 'fixtures/trajectories');
 
 const made: string[] = [];

@@ -33,6 +33,8 @@ export interface HarnessRunOptions {
   turnBudget?: number;
   timeoutMs?: number;
   retryFailed?: boolean;
+  /** Rollouts per task before it is recorded as failed (default 2). */
+  attempts?: number;
   /** Reuse a finished rollout's server for the next task (servers with no state between calls only). */
   reuseServers?: boolean;
   /** Regex whose matches (first group) are a result's identifiers when a server returns no `structuredContent`. */
@@ -104,6 +106,7 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
       ...(options.reuseServers === undefined ? {} : { reuseServers: options.reuseServers }),
+      ...(options.attempts === undefined ? {} : { attempts: options.attempts }),
       ...(options.onTask === undefined ? {} : { onTask: options.onTask }),
     });
   } finally {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError, invalidOption } from '../../errors.js';
 import type { Task } from '../../retrieval/index.js';
 import { importedTaskDir, OUTCOMES, type Outcome } from '../../trajectory/index.js';
 import { redact } from '../llm/providers/request-failure.js';
@@ -32,6 +32,8 @@ export interface HarnessOptions {
    * one per task (default false). Only for servers with no state between calls.
    */
   reuseServers?: boolean;
+  /** Rollouts per task before it is recorded as failed (default 2: a failure is retried once). */
+  attempts?: number;
   /** Re-run tasks the ledger records as failed (default: every task in the ledger is skipped). */
   retryFailed?: boolean;
   /** Where `auth.env` is read, to redact the key from error messages (default `process.env`). */
@@ -48,6 +50,8 @@ export interface HarnessSummary {
   done: number;
   failed: number;
   outcomes: Record<Outcome, number>;
+  /** The tasks this run recorded as failed, with the error's type and message. */
+  failures: { task_id: string; type: string; message: string }[];
   duration_ms: number;
 }
 
@@ -105,9 +109,9 @@ function doneLine(
 /**
  * The harness: every task through `runTask`, `concurrency` at a time, one trajectory directory per
  * task and one ledger line per finished task. Resumable: a task the ledger holds is skipped (a
- * failed one too, unless `retryFailed`). A rollout that throws is retried once (not when retrying
- * cannot help: a 401, a missing key or corpus), then recorded as failed with the error's type and
- * message (the key redacted).
+ * failed one too, unless `retryFailed`). A rollout that throws is retried up to `attempts` in all
+ * (default 2; not when retrying cannot help: a 401, a missing key or corpus), then recorded as
+ * failed with the error's type and message (the key redacted).
  *
  * @example
  * const summary = await runHarness({ tasks, out: 'runs/arm', model, product, workspaces, concurrency: 8 });
@@ -115,6 +119,10 @@ function doneLine(
  */
 export async function runHarness(options: HarnessOptions): Promise<HarnessSummary> {
   const began = performance.now();
+  const maxAttempts = options.attempts ?? 2;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    throw invalidOption('attempts', 'a positive integer', options.attempts);
+  }
   mkdirSync(options.out, { recursive: true });
   const ledger = join(options.out, LEDGER_FILE);
   repairLedgerTail(ledger);
@@ -129,6 +137,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
   const outcomes = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<Outcome, number>;
   let done = 0;
   let failed = 0;
+  const failures: HarnessSummary['failures'] = [];
   const servers = options.reuseServers === true ? reusedServers() : freshServers();
   try {
     await runPool(pending, options.concurrency ?? 1, async (task) => {
@@ -137,7 +146,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
       let attempts = 0;
       let line: LedgerLine | undefined;
       let lastError: unknown;
-      while (line === undefined && attempts < 2) {
+      while (line === undefined && attempts < maxAttempts) {
         attempts += 1;
         try {
           const workspace = await options.workspaces(task);
@@ -189,7 +198,10 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
       if (line.status === 'done') {
         done += 1;
         outcomes[line.outcome!] += 1;
-      } else failed += 1;
+      } else {
+        failed += 1;
+        failures.push({ task_id: task.id, type: line.error!.type, message: line.error!.message });
+      }
       options.onTask?.(line);
     });
   } finally {
@@ -202,6 +214,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
     done,
     failed,
     outcomes,
+    failures,
     duration_ms: Math.round(performance.now() - began),
   };
 }

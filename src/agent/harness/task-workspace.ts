@@ -1,14 +1,11 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { AgentTrackError } from '../../errors.js';
-import { materializeCorpus } from '../../retrieval/corpora/materialize.js';
-import { buildIndex, ingestionHash, type ServingConfig, type Task } from '../../retrieval/index.js';
+import { corpusKey } from '../../retrieval/corpora/corpus-key.js';
+import { ensureIndex, type ServingConfig, type Task } from '../../retrieval/index.js';
 
 export interface WorkspaceOptions {
   /** The serving config: its ingestion keys decide what a bundle holds. */
   config: ServingConfig;
-  /** Where corpora are materialized and workspaces built (`<cacheDir>/workspaces/<key>`). */
+  /** The cache corpora are materialized and indexed into (`ensureIndex`: `<cacheDir>/indexes/`). */
   cacheDir: string;
   /** Where local clones of pinned repositories live. */
   reposDir: string;
@@ -20,23 +17,10 @@ export interface WorkspaceOptions {
 export type WorkspaceResolver = (task: Task) => Promise<string>;
 
 /**
- * The workspace directory a corpus gets in the cache for a serving config: one per (corpus
- * content, ingestion keys), so both arms of a campaign and every re-run share it.
- *
- * @example
- * workspaceDir('/cache', 'git:3f2a...', config); // '/cache/workspaces/5d1c0e...'
- */
-export function workspaceDir(cacheDir: string, contentHash: string, config: ServingConfig): string {
-  const key = createHash('sha256')
-    .update(`${contentHash}\0${ingestionHash(config.ingestion)}`)
-    .digest('hex');
-  return join(cacheDir, 'workspaces', key.slice(0, 24));
-}
-
-/**
- * Resolves each task's workspace: a task naming a corpus has it materialized and indexed once
- * (reused from the cache when built before; concurrent tasks on one corpus share one build); a
- * task naming none uses `workspace`, and without one is refused naming the task.
+ * Resolves each task's workspace: a task naming a corpus gets the retrieval layer's cached index
+ * (`ensureIndex`: materialized and built once per corpus content and ingestion keys, the same
+ * folder the campaign plan checks; concurrent tasks on one corpus share one build); a task naming
+ * none uses `workspace`, and without one is refused naming the task.
  *
  * @example
  * const resolveWorkspace = createWorkspaceResolver({ config, cacheDir, reposDir });
@@ -45,7 +29,8 @@ export function workspaceDir(cacheDir: string, contentHash: string, config: Serv
 export function createWorkspaceResolver(options: WorkspaceOptions): WorkspaceResolver {
   const building = new Map<string, Promise<string>>();
   return async (task) => {
-    if (task.corpus === undefined) {
+    const corpus = task.corpus;
+    if (corpus === undefined) {
       if (options.workspace !== undefined) return options.workspace;
       throw new AgentTrackError(
         'NO_WORKSPACE',
@@ -53,23 +38,11 @@ export function createWorkspaceResolver(options: WorkspaceOptions): WorkspaceRes
         { data: { task_id: task.id } },
       );
     }
-    const corpus = await materializeCorpus(task.corpus, options);
-    const dir = workspaceDir(options.cacheDir, corpus.contentHash, options.config);
-    let build = building.get(dir);
+    const key = corpusKey(corpus);
+    let build = building.get(key);
     if (build === undefined) {
-      build = Promise.resolve().then(() => {
-        if (existsSync(join(dir, 'bundle.json'))) return dir;
-        const tmp = `${dir}.tmp-${process.pid}-${Date.now()}`;
-        mkdirSync(tmp, { recursive: true });
-        try {
-          buildIndex({ corpus: corpus.dir, out: tmp, config: options.config });
-          if (!existsSync(dir)) renameSync(tmp, dir);
-        } finally {
-          rmSync(tmp, { recursive: true, force: true });
-        }
-        return dir;
-      });
-      building.set(dir, build);
+      build = ensureIndex(corpus, options).then((status) => status.workspace);
+      building.set(key, build);
     }
     return build;
   };

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { selfCommand } from '../../retrieval/index.js';
 import type { LoadedProduct } from './load-manifest.js';
 
 /** A process to spawn: the MCP server of one rollout, speaking MCP over its stdio. */
@@ -36,28 +35,18 @@ export function productServerCommand(product: LoadedProduct, values: ServeValues
 /** The root of the running agent-track package (the embedded default product). */
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-// This module runs from `src/` (through tsx) or from `dist/`: the CLI entry beside it is started
-// the same way, so the embedded server works on a fresh clone with no build.
-function selfCli(): string[] {
-  const built = fileURLToPath(new URL('../../cli/bin.js', import.meta.url));
-  if (!import.meta.url.endsWith('.ts') && existsSync(built)) return [built];
-  const source = fileURLToPath(new URL('../../cli/bin.ts', import.meta.url));
-  const tsx = createRequire(import.meta.url).resolve('tsx');
-  return ['--import', pathToFileURL(tsx).href, source];
-}
-
 /**
- * The embedded default server: this package's own `agent-track serve`, started with the running
- * Node. `toolDocs` is the tool-docs file it serves (the package's by default).
+ * The embedded default server: this package's own `agent-track serve` (`selfCommand`: the built
+ * entry from `dist/`, or the source through tsx), run from the package root. `toolDocs` is the tool-docs file it serves (the package's by default).
  *
  * @example
  * embeddedServerCommand({ config: DEFAULT_SERVING_CONFIG, workspace: '/tmp/ws' });
  */
 export function embeddedServerCommand(values: ServeValues & { toolDocs?: string }): ServerCommand {
   return {
-    command: process.execPath,
+    command: selfCommand()[0]!,
     args: [
-      ...selfCli(),
+      ...selfCommand().slice(1),
       'serve',
       '--config',
       values.config,

@@ -1,4 +1,5 @@
 import type { Architecture, LedgerLine } from '../../agent/index.js';
+import { AgentTrackError } from '../../errors.js';
 import { formatNumber } from '../format.js';
 import { ARCHITECTURES, oneOf, positiveInteger, positiveNumber } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';
@@ -20,6 +21,7 @@ interface RunFlags {
   timeoutSeconds: string;
   retryFailed?: boolean;
   reuseServers?: boolean;
+  attempts: string;
   identifierPattern?: string;
 }
 
@@ -35,6 +37,7 @@ async function run(flags: RunFlags, io: CliIo): Promise<void> {
     out: flags.out,
     model: flags.model,
     concurrency: positiveInteger('--concurrency', flags.concurrency),
+    attempts: positiveInteger('--attempts', flags.attempts),
     architecture: oneOf<Architecture>('--architecture', flags.architecture, ARCHITECTURES),
     turnBudget: positiveInteger('--turn-budget', flags.turnBudget),
     timeoutMs: Math.round(positiveNumber('--timeout-seconds', flags.timeoutSeconds) * 1000),
@@ -61,6 +64,15 @@ async function run(flags: RunFlags, io: CliIo): Promise<void> {
   io.out(
     `${summary.done} done (${tally || 'none'}), ${summary.failed} failed, ${summary.skipped} skipped (already in the ledger) in ${summary.duration_ms} ms; ledger: ${summary.ledger}\n`,
   );
+  // Every task ran, but a failed one makes the exit code 2 (the campaign reads it as a failed rollout).
+  const first = summary.failures[0];
+  if (first !== undefined) {
+    throw new AgentTrackError(
+      'HARNESS_TASKS_FAILED',
+      `${summary.failures.length} of ${summary.done + summary.failed} tasks failed (recorded in the ledger); first: \`${first.task_id}\`: ${first.type}: ${first.message}`,
+      { data: { failures: summary.failures } },
+    );
+  }
 }
 
 // The agent layer is imported when a command runs (LangGraph and the SDKs take ~1.5 s to load),
@@ -106,6 +118,7 @@ export const harnessCommand: CliCommand = {
       .option('--turn-budget <n>', 'tool-calling turns before one final turn without tools', '12')
       .option('--timeout-seconds <s>', 'per-task time limit', '600')
       .option('--retry-failed', 're-run tasks the ledger records as failed')
+      .option('--attempts <n>', 'rollouts per task before it is recorded as failed', '2')
       .option(
         '--reuse-servers',
         "keep a finished task's MCP server for the next task (only for servers with no state between calls)",

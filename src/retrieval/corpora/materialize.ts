@@ -4,13 +4,16 @@ import { execa } from 'execa';
 import { simpleGit } from 'simple-git';
 import { AgentTrackError } from '../../errors.js';
 import { requireClone } from '../datasets/repo-source.js';
+import type { IngestionConfig } from '../serving/schema.js';
 import type { Corpus } from '../task/schema.js';
 import { corpusKey, inlineFilesHash } from './corpus-key.js';
-import { treeHash } from './tree-hash.js';
+import { directoryHash } from './directory-hash.js';
 
 export interface MaterializeOptions {
   cacheDir: string;
   reposDir: string;
+  /** What the indexer will read (exclusions, size limit): a directory's hash follows it. */
+  ingestion: IngestionConfig;
 }
 
 /** A corpus on disk, ready to index. */
@@ -42,7 +45,7 @@ export async function materializeCorpus(
         data: { dir },
       });
     }
-    return { key, dir, contentHash: treeHash(dir) };
+    return { key, dir, contentHash: directoryHash(dir, options.ingestion).hash };
   }
   if ('files' in corpus) {
     const hash = inlineFilesHash(corpus.files);

@@ -90,8 +90,15 @@ export function resolveDataset(name: string, registryDir: string = BUILT_IN_DATA
 /** Loads a resolved dataset's tasks with its loader. */
 export async function loadDataset(definition: DatasetDefinition, source: RepoSource): Promise<LoadedDataset> {
   switch (definition.loader) {
-    case 'native':
-      return { tasks: await readTasks(definition.file), dropped: {}, notes: [] };
+    case 'native': {
+      // A relative corpus directory is read from where the tasks file sits, not from the cwd.
+      const tasks = (await readTasks(definition.file)).map((task) =>
+        task.corpus && 'dir' in task.corpus
+          ? { ...task, corpus: { dir: resolve(dirname(definition.file), task.corpus.dir) } }
+          : task,
+      );
+      return { tasks, dropped: {}, notes: [] };
+    }
     case 'repoqa':
       return loadRepoQa({ file: definition.file, name: definition.name });
     default:

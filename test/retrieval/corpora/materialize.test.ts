@@ -12,8 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { corpusKey } from '../../../src/retrieval/corpora/corpus-key.js';
+import { directoryHash } from '../../../src/retrieval/corpora/directory-hash.js';
 import { materializeCorpus } from '../../../src/retrieval/corpora/materialize.js';
-import { treeHash } from '../../../src/retrieval/corpora/tree-hash.js';
+import { loadServingConfig } from '../../../src/retrieval/index.js';
+
+const { ingestion } = loadServingConfig();
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-corpora-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -34,13 +37,13 @@ describe('materializeCorpus', () => {
 
     const cacheDir = join(scratch, 'cache');
     const corpus = { repo: 'acme/shop', commit: first.slice(0, 8) };
-    const got = await materializeCorpus(corpus, { cacheDir, reposDir });
+    const got = await materializeCorpus(corpus, { cacheDir, reposDir, ingestion });
     expect(got.contentHash).toBe(`git:${first}`);
     expect(got.key).toBe(`repo:acme/shop@${first.slice(0, 8)}`);
     expect(readFileSync(join(got.dir, 'src', 'a.py'), 'utf8')).toBe('A = 1\n');
     // Reused, not rebuilt: a marker written into it survives a second call.
     writeFileSync(join(got.dir, 'marker'), '');
-    const again = await materializeCorpus(corpus, { cacheDir, reposDir });
+    const again = await materializeCorpus(corpus, { cacheDir, reposDir, ingestion });
     expect(again.dir).toBe(got.dir);
     expect(existsSync(join(again.dir, 'marker'))).toBe(true);
     expect(readdirSync(join(cacheDir, 'corpora')).filter((n) => n.includes('.tmp-'))).toEqual([]);
@@ -50,20 +53,23 @@ describe('materializeCorpus', () => {
     await expect(
       materializeCorpus(
         { repo: 'ghost/repo', commit: 'abc' },
-        { cacheDir: scratch, reposDir: join(scratch, 'none') },
+        { cacheDir: scratch, reposDir: join(scratch, 'none'), ingestion },
       ),
     ).rejects.toThrow('No local clone of `ghost/repo`');
   });
 
   test('inline files are written to the cache; the same files give the same key and hash', async () => {
     const files = { 'pkg/mod.py': 'def f():\n    return 1\n', 'README.md': '# x\n' };
-    const got = await materializeCorpus({ files }, { cacheDir: join(scratch, 'c2'), reposDir: scratch });
+    const got = await materializeCorpus(
+      { files },
+      { cacheDir: join(scratch, 'c2'), reposDir: scratch, ingestion },
+    );
     expect(readFileSync(join(got.dir, 'pkg', 'mod.py'), 'utf8')).toBe(files['pkg/mod.py']);
     expect(corpusKey({ files: { 'README.md': '# x\n', 'pkg/mod.py': files['pkg/mod.py'] } })).toBe(got.key);
     await expect(
       materializeCorpus(
         { files: { '../evil.py': 'x' } },
-        { cacheDir: join(scratch, 'c3'), reposDir: scratch },
+        { cacheDir: join(scratch, 'c3'), reposDir: scratch, ingestion },
       ),
     ).rejects.toThrow('escapes its root: `../evil.py`');
   });
@@ -73,15 +79,18 @@ describe('materializeCorpus', () => {
     mkdirSync(join(dir, '.git'), { recursive: true });
     writeFileSync(join(dir, 'a.ts'), 'export const a = 1;\n');
     writeFileSync(join(dir, '.git', 'HEAD'), 'ignored\n');
-    const got = await materializeCorpus({ dir }, { cacheDir: scratch, reposDir: scratch });
+    const got = await materializeCorpus({ dir }, { cacheDir: scratch, reposDir: scratch, ingestion });
     expect(got.dir).toBe(dir);
     const before = got.contentHash;
     writeFileSync(join(dir, '.git', 'HEAD'), 'still ignored\n');
-    expect(treeHash(dir)).toBe(before);
+    expect(directoryHash(dir, ingestion).hash).toBe(before);
     writeFileSync(join(dir, 'a.ts'), 'export const a = 2;\n');
-    expect(treeHash(dir)).not.toBe(before);
+    expect(directoryHash(dir, ingestion).hash).not.toBe(before);
     await expect(
-      materializeCorpus({ dir: join(scratch, 'missing') }, { cacheDir: scratch, reposDir: scratch }),
+      materializeCorpus(
+        { dir: join(scratch, 'missing') },
+        { cacheDir: scratch, reposDir: scratch, ingestion },
+      ),
     ).rejects.toThrow('does not exist');
   });
 });

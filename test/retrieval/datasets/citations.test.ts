@@ -5,7 +5,7 @@ import { parseCitations, resolveCitations } from '../../../src/retrieval/dataset
 
 const SAMPLE = resolve(
   import.meta.dirname,
-  '../../../../shared/realdata/retrieval/swe-qa-pro/train-sample.jsonl',
+  '../../../fixtures/realdata/retrieval/swe-qa-pro/train-sample.jsonl',
 );
 
 describe('parseCitations', () => {

@@ -10,7 +10,7 @@ import { loadSweQa } from '../../../src/retrieval/datasets/swe-qa.js';
 
 const SAMPLE = resolve(
   import.meta.dirname,
-  '../../../../shared/realdata/retrieval/swe-qa-pro/train-sample.jsonl',
+  '../../../fixtures/realdata/retrieval/swe-qa-pro/train-sample.jsonl',
 );
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-datasets-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -175,5 +175,22 @@ describe('registry and splits', () => {
     await expect(loadSplit('typo/all', { reposDir: scratch, registryDir: registry })).rejects.toThrow(
       `${join(registry, 'typo.yaml')}: \`slice\``,
     );
+  });
+});
+
+describe('the shipped registry', () => {
+  test('every registered dataset loads; fixture-code has 24 tasks over 3 corpora, self 10', async () => {
+    const { listDatasets } = await import('../../../src/retrieval/datasets/registry.js');
+    const { corpusKey } = await import('../../../src/retrieval/corpora/corpus-key.js');
+    const names = listDatasets().map((d) => d.name);
+    expect(names).toEqual(expect.arrayContaining(['fixture-code', 'self']));
+    const fixture = await loadSplit('fixture-code/all', { reposDir: scratch });
+    expect(fixture.tasks).toHaveLength(24);
+    expect(new Set(fixture.tasks.map((t) => corpusKey(t.corpus))).size).toBe(3);
+    expect((await loadSplit('self/all', { reposDir: scratch })).tasks).toHaveLength(10);
+    // 24 tasks in 3 strata of 8: dev 12 = 4 per corpus; small slices = min(30, 12, 12) = 12
+    const dev = await loadSplit('fixture-code/dev', { reposDir: scratch });
+    expect(dev.tasks).toHaveLength(12);
+    expect((await loadSplit('fixture-code/small_test', { reposDir: scratch })).tasks).toHaveLength(12);
   });
 });

@@ -1,0 +1,113 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  compareRungs,
+  type RungComparisonRow,
+  type RungRun,
+  readRungRun,
+  resolveCacheDir,
+  runRetrievalRung,
+} from '../../retrieval/index.js';
+import { formatNumber, formatTable } from '../format.js';
+import type { CliCommand } from '../program.js';
+
+interface RetrievalFlags {
+  dataset: string;
+  split: string;
+  overlay: string[];
+  config?: string;
+  limit?: string;
+  out?: string;
+  compare?: string;
+  cacheDir?: string;
+  repos?: string;
+  workspace?: string;
+}
+
+/** `agent-track retrieval`: the free rung, search quality per overlay with no model and no money. */
+export const retrievalCommand: CliCommand = {
+  name: 'retrieval',
+  describe: (command, io) =>
+    command
+      .description(
+        'the free retrieval rung: search every task through the MCP server, score the rows, no model',
+      )
+      .requiredOption('--dataset <name>', 'a registered dataset, loader:FILE, or a tasks.jsonl path')
+      .requiredOption('--split <slice>', 'all | dev | test | small_dev | small_test')
+      .option(
+        '--overlay <file>',
+        'a retrieval overlay to compare (repeatable)',
+        (v: string, all: string[]) => [...all, v],
+        [],
+      )
+      .option('--config <file>', 'the serving config the overlays merge over')
+      .option('--limit <n>', 'the first N tasks of the slice')
+      .option('--out <file>', 'where to save the run (default runs/retrieval/<time>.json)')
+      .option('--compare <file>', 'an earlier run to pair against')
+      .option(
+        '--cache-dir <dir>',
+        'corpus and index cache (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
+      )
+      .option('--repos <dir>', 'local clones of pinned repositories (default <cache>/repos)')
+      .option('--workspace <dir>', 'an indexed workspace for tasks that name no corpus')
+      .action(async (flags: RetrievalFlags) => {
+        const cacheDir = resolveCacheDir(flags.cacheDir);
+        const { run, loaded } = await runRetrievalRung({
+          split: `${flags.dataset}/${flags.split}`,
+          overlays: flags.overlay,
+          cacheDir,
+          reposDir: flags.repos ?? join(cacheDir, 'repos'),
+          ...(flags.config ? { config: flags.config } : {}),
+          ...(flags.limit ? { limit: Number(flags.limit) } : {}),
+          ...(flags.workspace ? { workspace: flags.workspace } : {}),
+          ...(process.stderr.isTTY
+            ? { onProgress: (e) => process.stderr.write(`\r${e.overlay}: ${e.done}/${e.total} tasks`) }
+            : {}),
+        });
+        if (process.stderr.isTTY) process.stderr.write('\n');
+        for (const note of loaded.notes) io.err(`note: ${note}\n`);
+        for (const [reason, count] of Object.entries(loaded.dropped))
+          io.err(`dropped ${count} row(s): ${reason}\n`);
+        const out = flags.out ?? join('runs', 'retrieval', `${run.created_at.replace(/[:.]/g, '-')}.json`);
+        mkdirSync(dirname(out), { recursive: true });
+        writeFileSync(out, `${JSON.stringify(run, null, 2)}\n`);
+        io.out(`${renderRun(run)}\n\nsaved ${out}\n`);
+        if (flags.compare) io.out(`\n${renderComparison(compareRungs(readRungRun(flags.compare), run))}\n`);
+      }),
+};
+
+const ci = (low: number | null, high: number | null) =>
+  low === null ? 'n/a' : `[${formatNumber(low)}, ${formatNumber(high)}]`;
+
+function renderRun(run: RungRun): string {
+  const blocks = run.overlays.map((overlay) => {
+    const rows = overlay.summary.map((row) => [
+      row.level === 'latency' ? row.metric : `${row.level} ${row.metric}`,
+      formatNumber(row.mean),
+      ci(row.low, row.high),
+      String(row.n),
+    ]);
+    rows.push([
+      'latency p50 / p95 ms',
+      `${formatNumber(overlay.latency_p50_ms, 2)} / ${formatNumber(overlay.latency_p95_ms, 2)}`,
+      '',
+      '',
+    ]);
+    return `overlay ${overlay.name} (${run.dataset}/${run.slice}, ${overlay.tasks.length} tasks, k=${run.k})\n${formatTable(['metric', 'mean', '95% CI', 'n'], rows)}`;
+  });
+  return blocks.join('\n\n');
+}
+
+function renderComparison(rows: readonly RungComparisonRow[]): string {
+  return `paired against the earlier run (delta = now - before)\n${formatTable(
+    ['overlay', 'metric', 'pairs', 'delta', '95% CI', 'p'],
+    rows.map((row) => [
+      row.overlay,
+      row.level === 'latency' ? row.metric : `${row.level} ${row.metric}`,
+      String(row.pairs),
+      formatNumber(row.delta),
+      ci(row.low, row.high),
+      formatNumber(row.pvalue),
+    ]),
+  )}`;
+}

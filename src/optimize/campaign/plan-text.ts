@@ -1,0 +1,111 @@
+import type { Plan } from './plan-schema.js';
+
+const int = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * Dollars as the plan prints them: 4 decimals under a dollar, 2 from there.
+ *
+ * @example
+ * formatUsd(0.01234); // '$0.0123'
+ */
+export function formatUsd(value: number): string {
+  return value < 1 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+}
+
+function table(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) =>
+    `  ${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}`.trimEnd(),
+  );
+}
+
+/**
+ * The plan as printed before anything runs: tasks, commits, model and endpoint, the LLM block
+ * (byte-identical for both arms), the estimate per arm, corpora, every assumption with its flag,
+ * and the metric list the report will carry.
+ *
+ * @example
+ * process.stdout.write(renderPlan(plan));
+ */
+export function renderPlan(plan: Plan): string {
+  const lines: string[] = [];
+  const { tasks } = plan;
+  const scope = [
+    tasks.split === null ? null : `split ${tasks.split}`,
+    tasks.limit === null ? null : `first ${tasks.limit}`,
+  ]
+    .filter((part) => part !== null)
+    .join(', ');
+  lines.push(
+    `Plan for campaign \`${plan.campaign}\`: ${int(tasks.count)} tasks${scope === '' ? '' : ` (${scope})`} x ${plan.arms.length} arms = ${int(plan.totals.rollouts)} rollouts`,
+  );
+  for (const arm of plan.arms) {
+    lines.push(
+      `  ${arm.arm}: ${arm.commit.sha.slice(0, 12)} "${arm.commit.subject}" (${arm.commit.rev}); tool descriptions ${int(arm.description_tokens)} tokens`,
+    );
+  }
+  lines.push(`Model \`${plan.model}\` via ${plan.endpoint.provider} at ${plan.endpoint.base_url}`);
+  lines.push(
+    `LLM block \`${plan.llm_block.file}\` (sha256 ${plan.llm_block.hash.slice(0, 16)}), byte-identical for both arms:`,
+  );
+  lines.push(`  ${plan.llm_block.canonical}`);
+  lines.push(`Estimate (every rollout spends its full turn budget of ${plan.turn_budget} turns):`);
+  lines.push(
+    ...table([
+      ['arm', 'rollouts', 'calls', 'input tokens', 'output tokens', 'per rollout', 'dollars'],
+      ...plan.arms.map((arm) => [
+        arm.arm,
+        int(arm.rollouts),
+        int(arm.calls),
+        int(arm.input_tokens),
+        int(arm.output_tokens),
+        formatUsd(arm.usd_per_rollout),
+        formatUsd(arm.usd),
+      ]),
+      [
+        'total',
+        int(plan.totals.rollouts),
+        int(plan.totals.calls),
+        int(plan.totals.input_tokens),
+        int(plan.totals.output_tokens),
+        '',
+        formatUsd(plan.totals.rollouts_usd),
+      ],
+    ]),
+  );
+  const corpora = plan.corpora;
+  if (corpora.distinct > 0) {
+    lines.push(
+      `Corpora: ${corpora.distinct} distinct; ${corpora.valid} built and valid; ${corpora.invalid} built with another config; ${corpora.missing} missing`,
+    );
+    for (const corpus of corpora.items.filter((item) => item.state !== 'valid')) {
+      lines.push(
+        `  ${corpus.state === 'missing' ? 'missing' : 'refused'}: ${corpus.key} (${int(corpus.source_bytes)} source bytes)${corpus.reason === null ? '' : `: ${corpus.reason}`}`,
+      );
+    }
+    if (corpora.invalid + corpora.missing > 0) {
+      lines.push(
+        `  building them embeds ${int(corpora.to_build_source_bytes)} bytes / 4 = ${int(corpora.embed_tokens)} tokens, ${formatUsd(corpora.embed_usd)}${
+          corpora.build_indexes
+            ? ' (--build-indexes: booked against --max-usd before the arms)'
+            : ' (not built without --build-indexes)'
+        }`,
+      );
+    }
+  }
+  lines.push(
+    `Total: ${formatUsd(plan.totals.usd)}${plan.totals.index_build_usd > 0 ? ` (index builds ${formatUsd(plan.totals.index_build_usd)})` : ''}`,
+  );
+  lines.push('Assumptions (the flag that changes each):');
+  for (const assumption of plan.assumptions) {
+    const value = assumption.value === null ? 'unknown' : int(assumption.value);
+    lines.push(`  ${assumption.flag} ${value}: ${assumption.meaning}`);
+  }
+  if (plan.unknown_prices.length > 0) {
+    lines.push(
+      `Price unknown: ${plan.unknown_prices.join(', ')}; the dollars above read $0 for it until given, and --max-usd refuses to start`,
+    );
+  }
+  lines.push(`Metrics the report will carry (${plan.metrics.length}): ${plan.metrics.join(', ')}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,96 @@
+import type { Task } from '../../retrieval/task/schema.js';
+import type { CampaignPaths } from './campaign-dir.js';
+import type { CampaignLog } from './campaign-log.js';
+import { readJsonlLog } from './jsonl-log.js';
+import type { Ledger } from './ledger.js';
+import type { Queue } from './queue.js';
+import { harnessLedgerLineSchema } from './schema.js';
+
+/** An arm as the scheduler knows it. */
+export interface ArmRef {
+  arm: string;
+  commit: string;
+}
+
+/**
+ * The tasks an arm's harness recorded as finished in its own `ledger.jsonl` (task id -> outcome).
+ *
+ * @example
+ * harnessFinished(campaignPaths('runs/demo'), 'baseline').has('t1');
+ */
+export function harnessFinished(paths: CampaignPaths, arm: string): Map<string, string | null> {
+  const { records } = readJsonlLog(paths.armLedger(arm), harnessLedgerLineSchema, 'harness ledger');
+  // A `status: failed` line is the harness recording a rollout that threw: not a finished one.
+  const finished = records.filter((line) => line.status !== 'failed');
+  return new Map(finished.map((line) => [line.task_id, line.outcome ?? null]));
+}
+
+/**
+ * Records one finished (arm, task): its ledger line (attempts and dollars from the queue), then
+ * its queue snapshot.
+ *
+ * @example
+ * recordFinished({ paths, ledger, queue }, arm, 't1', 'answered', 1200);
+ */
+export function recordFinished(
+  files: { paths: CampaignPaths; ledger: Ledger; queue: Queue },
+  arm: ArmRef,
+  taskId: string,
+  outcome: string | null,
+  durationMs: number | null,
+): void {
+  const state = files.queue.state(arm.arm, taskId);
+  files.ledger.append({
+    arm: arm.arm,
+    task_id: taskId,
+    commit: arm.commit,
+    outcome,
+    attempts: state?.attempts ?? 0,
+    booked_usd: state?.booked_usd ?? 0,
+    duration_ms: durationMs,
+    finished_at: new Date().toISOString(),
+    trajectory: files.paths.trajectory(arm.arm, taskId),
+  });
+  files.queue.update(arm.arm, taskId, { status: 'finished', exception: null });
+}
+
+/**
+ * Before a (re-)run: adopts every task an arm's harness finished that the campaign ledger missed (a
+ * kill between the two writes), so it is never paid again; then says, per arm, which tasks the
+ * ledger holds (skipped), which an earlier run excluded, and which are still to run.
+ *
+ * @example
+ * const { pending } = reconcile({ paths, ledger, queue }, arms, tasks, log);
+ */
+export function reconcile<A extends ArmRef>(
+  files: { paths: CampaignPaths; ledger: Ledger; queue: Queue },
+  arms: readonly A[],
+  tasks: readonly Task[],
+  log: CampaignLog,
+): { skipped: Map<string, number>; excluded: Map<string, number>; pending: { arm: A; task: Task }[] } {
+  const skipped = new Map<string, number>();
+  const excluded = new Map<string, number>();
+  for (const arm of arms) {
+    const finished = harnessFinished(files.paths, arm.arm);
+    for (const task of tasks) {
+      if (!files.ledger.has(arm.arm, task.id) && finished.has(task.id)) {
+        recordFinished(files, arm, task.id, finished.get(task.id) ?? null, null);
+        log(`${arm.arm} ${task.id} adopted: the harness finished it before the campaign recorded it`);
+      }
+    }
+  }
+  const pending: { arm: A; task: Task }[] = [];
+  // Interleaved by task, so a stop (ceiling, abort) leaves complete pairs.
+  for (const task of tasks) {
+    for (const arm of arms) {
+      if (files.ledger.has(arm.arm, task.id)) {
+        skipped.set(arm.arm, (skipped.get(arm.arm) ?? 0) + 1);
+      } else if (files.queue.state(arm.arm, task.id)?.status === 'excluded') {
+        excluded.set(arm.arm, (excluded.get(arm.arm) ?? 0) + 1);
+      } else {
+        pending.push({ arm, task });
+      }
+    }
+  }
+  return { skipped, excluded, pending };
+}

@@ -1,0 +1,235 @@
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Task } from '../../retrieval/task/schema.js';
+import { runArmProcess } from './arm-process.js';
+import { campaignPaths } from './campaign-dir.js';
+import { openCampaignLog } from './campaign-log.js';
+import { openLedger } from './ledger.js';
+import type { Plan } from './plan-schema.js';
+import { formatUsd } from './plan-text.js';
+import { createProgress, type ProgressState } from './progress.js';
+import { openQueue } from './queue.js';
+import { harnessFinished, reconcile, recordFinished } from './resume.js';
+import type { RolloutException } from './schema.js';
+import type { SpendBook } from './spend.js';
+
+/** An arm as the scheduler needs it (a `PreparedArm` fits). */
+export interface RunnableArm {
+  arm: string;
+  commit: string;
+  worktree: string;
+  harness: readonly string[];
+}
+
+export interface RunArmsOptions {
+  /** The campaign directory, `runs/<campaign>`. */
+  dir: string;
+  plan: Plan;
+  arms: readonly RunnableArm[];
+  tasks: readonly Task[];
+  model: string;
+  llmBlockFile: string;
+  spend: SpendBook;
+  /** Rollouts running at once across both arms, default 1. */
+  concurrency?: number;
+  /** Attempts per rollout in this run, default 2 (a failure is retried once, then excluded). */
+  maxAttempts?: number;
+  rolloutTimeoutMs?: number | null;
+  /** Arguments added after the harness's own `run --tasks --out --model --llm-block`. */
+  harnessArgs?: readonly string[];
+  env?: Record<string, string | undefined>;
+  /** Values (API keys) never written to any campaign file. */
+  secrets?: readonly string[];
+  signal?: AbortSignal;
+  progress?: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export interface ArmTally {
+  arm: string;
+  total: number;
+  /** Finished in an earlier run (the ledger held them). */
+  skipped: number;
+  finished: number;
+  excluded: number;
+  notRun: number;
+}
+
+export interface RunArmsResult {
+  arms: ArmTally[];
+  bookedUsd: number;
+  stoppedBy: 'ceiling' | 'abort' | null;
+}
+
+const CEILING: RolloutException = { type: 'SpendCeiling', message: 'not started: it would cross --max-usd' };
+const ABORTED: RolloutException = { type: 'Aborted', message: 'not started: the campaign was stopped' };
+
+interface Job {
+  arm: RunnableArm;
+  task: Task;
+  usd: number;
+}
+
+/**
+ * Runs every (arm, task) rollout not yet in the ledger, one harness child per rollout, interleaved
+ * by task so a stop leaves pairs; books each at the plan's per-rollout estimate before it starts and
+ * stops starting when the next would cross the ceiling; retries a failed rollout once, then
+ * excludes it with its exception in `queue.jsonl` and the log. A finished rollout the arm's harness
+ * recorded but the campaign ledger missed (a kill in between) is adopted, never paid again.
+ *
+ * @example
+ * const result = await runArms({ dir: 'runs/demo', plan, arms, tasks, model: 'offline', llmBlockFile, spend });
+ */
+export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
+  const dir = resolve(options.dir);
+  const paths = campaignPaths(dir);
+  const llmBlockFile = resolve(options.llmBlockFile);
+  const secrets = options.secrets ?? [];
+  mkdirSync(paths.inputs, { recursive: true });
+  mkdirSync(paths.blobs, { recursive: true });
+  const log = openCampaignLog(paths.log, secrets);
+  const ledger = openLedger(paths.ledger);
+  const queue = openQueue(paths.queue);
+  if (ledger.tornLine !== null) log(`ledger: ignored torn line ${ledger.tornLine}`);
+  if (queue.tornLine !== null) log(`queue: ignored torn line ${queue.tornLine}`);
+  const maxAttempts = options.maxAttempts ?? 2;
+  const tallies = new Map<string, ArmTally>();
+  const failures = new Map<string, number>();
+
+  const files = { paths, ledger, queue };
+  for (const arm of options.arms) {
+    const armDir = paths.arm(arm.arm);
+    mkdirSync(armDir, { recursive: true });
+    if (!existsSync(join(armDir, 'blobs')))
+      symlinkSync(join('..', '..', 'blobs'), join(armDir, 'blobs'), 'dir');
+  }
+  const { skipped, excluded, pending } = reconcile(files, options.arms, options.tasks, log);
+  for (const arm of options.arms) {
+    tallies.set(arm.arm, {
+      arm: arm.arm,
+      total: options.tasks.length,
+      skipped: skipped.get(arm.arm) ?? 0,
+      finished: 0,
+      excluded: excluded.get(arm.arm) ?? 0,
+      notRun: 0,
+    });
+  }
+  const usdOf = (arm: string) =>
+    options.plan.arms.find((planned) => planned.arm === arm)?.usd_per_rollout ?? 0;
+  const jobs: Job[] = pending.map(({ arm, task }) => ({ arm, task, usd: usdOf(arm.arm) }));
+
+  const progress = createProgress(options.progress ?? process.stderr);
+  const show = () => {
+    const state: ProgressState = {
+      arms: [...tallies.values()].map((tally) => ({
+        arm: tally.arm,
+        done: tally.skipped + tally.finished,
+        total: tally.total,
+        failed: failures.get(tally.arm) ?? 0,
+      })),
+      bookedUsd: options.spend.bookedUsd(),
+      ceilingUsd: options.spend.ceilingUsd,
+    };
+    progress.update(state);
+  };
+  show();
+
+  let stoppedBy: RunArmsResult['stoppedBy'] = null;
+  const runJob = async (job: Job): Promise<void> => {
+    const { arm, task } = job;
+    const tally = tallies.get(arm.arm)!;
+    const input = paths.taskInput(task.id);
+    if (!existsSync(input)) writeFileSync(input, `${JSON.stringify(task)}\n`);
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      if (options.signal?.aborted) stoppedBy ??= 'abort';
+      if (stoppedBy !== null) {
+        queue.update(arm.arm, task.id, {
+          status: 'not_run',
+          exception: stoppedBy === 'ceiling' ? CEILING : ABORTED,
+        });
+        tally.notRun++;
+        return;
+      }
+      if (!options.spend.tryBook('rollout', `${arm.arm}/${task.id}`, job.usd)) {
+        stoppedBy = 'ceiling';
+        log(
+          `stopped at the ceiling: ${arm.arm} ${task.id} (${formatUsd(job.usd)}) would take ${formatUsd(options.spend.bookedUsd())} past ${formatUsd(options.spend.ceilingUsd ?? 0)}`,
+        );
+        queue.update(arm.arm, task.id, { status: 'not_run', exception: CEILING });
+        tally.notRun++;
+        return;
+      }
+      const attempts = (queue.state(arm.arm, task.id)?.attempts ?? 0) + 1;
+      queue.update(arm.arm, task.id, { status: 'running', attempts, addUsd: job.usd });
+      log(`${arm.arm} ${task.id} started (attempt ${attempts}, booked ${formatUsd(job.usd)})`);
+      show();
+      // A directory a killed attempt left without result.json is not a trajectory: start it afresh.
+      const taskDir = join(dir, paths.trajectory(arm.arm, task.id));
+      if (existsSync(taskDir) && !existsSync(join(taskDir, 'result.json')))
+        rmSync(taskDir, { recursive: true, force: true });
+      const result = await runArmProcess({
+        worktree: arm.worktree,
+        argv: [
+          ...arm.harness,
+          'run',
+          '--tasks',
+          input,
+          '--out',
+          paths.arm(arm.arm),
+          '--model',
+          options.model,
+          '--llm-block',
+          llmBlockFile,
+          ...(options.harnessArgs ?? []),
+        ],
+        env: options.env,
+        timeoutMs: options.rolloutTimeoutMs ?? null,
+        signal: options.signal,
+        secrets,
+      });
+      let exception = result.exception;
+      if (exception === null) {
+        const finished = harnessFinished(paths, arm.arm);
+        if (finished.has(task.id)) {
+          const outcome = finished.get(task.id) ?? null;
+          recordFinished(files, arm, task.id, outcome, result.durationMs);
+          tally.finished++;
+          log(`${arm.arm} ${task.id} finished${outcome === null ? '' : ` (${outcome})`}`);
+          show();
+          return;
+        }
+        exception = {
+          type: 'NoLedgerLine',
+          message: 'the harness exited 0 but wrote no ledger line for the task',
+        };
+      }
+      if (result.aborted) {
+        stoppedBy ??= 'abort';
+        queue.update(arm.arm, task.id, { status: 'not_run', exception });
+        tally.notRun++;
+        log(`${arm.arm} ${task.id} interrupted`);
+        return;
+      }
+      failures.set(arm.arm, (failures.get(arm.arm) ?? 0) + 1);
+      const last = attempt === maxAttempts;
+      queue.update(arm.arm, task.id, { status: last ? 'excluded' : 'failed', exception });
+      log(
+        `${arm.arm} ${task.id} ${last ? 'excluded' : 'failed, retrying'}: ${exception.type}: ${exception.message}`,
+      );
+      show();
+      if (last) tally.excluded++;
+    }
+  };
+
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) await runJob(jobs[next++]!);
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+  } finally {
+    show();
+    progress.done();
+  }
+  return { arms: [...tallies.values()], bookedUsd: options.spend.bookedUsd(), stoppedBy };
+}

@@ -1,0 +1,147 @@
+import { bootstrapCI } from '../../stats/bootstrap.js';
+import type { MaybeNumber } from '../../stats/defined.js';
+import { pairedComparison } from '../../stats/paired.js';
+import { percentile } from '../../stats/percentile.js';
+import { METRIC_COLUMNS, type MetricColumn } from '../../trajectory/metrics/columns.js';
+import type { TrajectoryMetrics } from '../../trajectory/metrics/compute.js';
+import type { ArmCell, ArmInfo, Report, ReportRow } from './report-schema.js';
+import { verdictOf } from './verdict.js';
+
+/** What one arm produced: per task its metrics, and the rollouts that failed outright. */
+export interface ArmResults {
+  commit: string;
+  subject: string;
+  metrics: ReadonlyMap<string, TrajectoryMetrics>;
+  failed: number;
+}
+
+export interface BuildReportOptions {
+  title: string;
+  model: string;
+  /** The model was the offline policy: every output says so. */
+  offline: boolean;
+  alpha?: number;
+  /** Prices for the estimated dollars on measured tokens; `null` when not given. */
+  prices: { input_per_1m: number | null; output_per_1m: number | null };
+  /** Every task of the split, in order (a task an arm lost still gets its outcome line). */
+  taskIds: readonly string[];
+}
+
+const cell = (values: Iterable<MaybeNumber>): ArmCell => bootstrapCI(values);
+const sum = (values: Iterable<MaybeNumber>): number | null => {
+  let total: number | null = null;
+  for (const v of values) if (v !== null && v !== undefined) total = (total ?? 0) + v;
+  return total;
+};
+
+function estimatedUsd(m: TrajectoryMetrics, prices: BuildReportOptions['prices']): number | null {
+  if (m.usage === null || prices.input_per_1m === null || prices.output_per_1m === null) return null;
+  return (m.usage.prompt * prices.input_per_1m + m.usage.completion * prices.output_per_1m) / 1e6;
+}
+
+function row(
+  column: Pick<MetricColumn, 'key' | 'group' | 'kind' | 'direction'>,
+  base: ReadonlyMap<string, number | null>,
+  cand: ReadonlyMap<string, number | null>,
+): ReportRow {
+  const paired = pairedComparison(base, cand, { kind: column.kind, direction: column.direction });
+  const out: ReportRow = {
+    key: column.key,
+    group: column.group,
+    kind: column.kind,
+    direction: column.direction,
+    baseline: cell(base.values()),
+    candidate: cell(cand.values()),
+    pairs: paired.pairs,
+    delta: paired.delta,
+    delta_low: paired.low,
+    delta_high: paired.high,
+    pvalue: paired.pvalue,
+    test: paired.test,
+  };
+  if (column.group === 'turns') {
+    out.totals = { baseline: sum(base.values()), candidate: sum(cand.values()) };
+    out.p90 = { baseline: percentile(base.values(), 90), candidate: percentile(cand.values(), 90) };
+  }
+  return out;
+}
+
+function armInfo(name: ArmInfo['name'], arm: ArmResults): ArmInfo {
+  const outcomes: Record<string, number> = {};
+  let nearCap = 0;
+  for (const m of arm.metrics.values()) {
+    outcomes[m.outcome] = (outcomes[m.outcome] ?? 0) + 1;
+    if (m.near_cap === true) nearCap++;
+  }
+  return {
+    name,
+    commit: arm.commit,
+    subject: arm.subject,
+    tasks: arm.metrics.size,
+    outcomes,
+    near_cap: nearCap,
+    failed: arm.failed,
+  };
+}
+
+/**
+ * The before-after report from both arms' per-task metrics: every `METRIC_COLUMNS` row with each
+ * arm's mean and 95% bootstrap interval, the paired delta over the tasks both arms defined, and a
+ * one-sided p in the row's direction (Wilcoxon, or McNemar for 0/1 rows); turn rows also carry
+ * totals and p90s; the estimated dollars beside the quoted ones; one verdict line.
+ *
+ * @example
+ * const report = buildReport(baseline, candidate, { title: 'tool docs v2', model: 'offline', offline: true, prices, taskIds });
+ */
+export function buildReport(
+  baseline: ArmResults,
+  candidate: ArmResults,
+  options: BuildReportOptions,
+): Report {
+  const alpha = options.alpha ?? 0.05;
+  const column = (arm: ArmResults, read: (m: TrajectoryMetrics) => number | null) =>
+    new Map([...arm.metrics].map(([task, m]) => [task, read(m)]));
+  const rows = METRIC_COLUMNS.map((c) => {
+    const r = row(c, column(baseline, c.read), column(candidate, c.read));
+    if (c.key === 'tool_calls_used.ratio') r.note = definitions(baseline, candidate);
+    return r;
+  });
+  const estimate = (m: TrajectoryMetrics) => estimatedUsd(m, options.prices);
+  rows.push(
+    row(
+      { key: 'estimated_usd', group: 'usage', kind: 'continuous', direction: 'lower' },
+      column(baseline, estimate),
+      column(candidate, estimate),
+    ),
+  );
+  const quoted = (arm: ArmResults) => sum([...arm.metrics.values()].map((m) => m.usage?.cost_usd ?? null));
+  return {
+    title: options.title,
+    model: options.model,
+    offline: options.offline,
+    alpha,
+    verdict: verdictOf(rows, baseline, candidate, alpha),
+    arms: [armInfo('baseline', baseline), armInfo('candidate', candidate)],
+    outcomes_by_task: options.taskIds.map((task_id) => ({
+      task_id,
+      baseline: baseline.metrics.get(task_id)?.outcome ?? null,
+      candidate: candidate.metrics.get(task_id)?.outcome ?? null,
+    })),
+    rows,
+    cost: {
+      estimated_usd: {
+        baseline: sum([...baseline.metrics.values()].map(estimate)),
+        candidate: sum([...candidate.metrics.values()].map(estimate)),
+      },
+      quoted_usd: { baseline: quoted(baseline), candidate: quoted(candidate) },
+      prices: options.prices,
+    },
+  };
+}
+
+function definitions(...arms: ArmResults[]): string {
+  const seen = new Set(
+    arms.flatMap((arm) => [...arm.metrics.values()].map((m) => m.tool_calls_used.definition)),
+  );
+  return `definition: ${[...seen].sort().join(' / ') || 'n/a'}`;
+}

@@ -1,0 +1,92 @@
+import type { ArmCell, Report, ReportRow } from './report-schema.js';
+
+const GROUP_TITLES: Record<string, string> = {
+  outcome: 'Outcomes',
+  turns: 'Turns and calls',
+  efficiency: 'Call efficiency',
+  retrieval: "The runs' own retrieval",
+  gold: 'Gold reached',
+  used: 'Used calls',
+  usage: 'Usage and cost',
+};
+const ARROWS = { lower: '↓', higher: '↑', neither: '·' } as const;
+
+/** `n/a` for undefined, never 0; integers as they are; else 3 decimals. */
+export function num(value: number | null | undefined, digits = 3): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return 'n/a';
+  return Number.isInteger(value) ? String(value) : value.toFixed(digits);
+}
+
+const armCell = (c: ArmCell) => (c.n === 0 ? 'n/a' : `${num(c.mean)} [${num(c.low)}, ${num(c.high)}]`);
+const signed = (x: number | null) => (x === null ? 'n/a' : `${x > 0 ? '+' : ''}${num(x)}`);
+
+function metricLines(row: ReportRow): string[] {
+  const delta =
+    row.delta === null ? 'n/a' : `${signed(row.delta)} [${signed(row.delta_low)}, ${signed(row.delta_high)}]`;
+  const p = row.test === 'none' ? '' : `${num(row.pvalue, 4)} (${row.test})`;
+  const name = `${row.key}${row.note ? ` (${row.note})` : ''}`;
+  const lines = [
+    `| ${name} | ${ARROWS[row.direction]} | ${armCell(row.baseline)} | ${armCell(row.candidate)} | ${delta} | ${row.pairs} | ${p} |`,
+  ];
+  if (row.totals)
+    lines.push(`| ${row.key}: total | | ${num(row.totals.baseline)} | ${num(row.totals.candidate)} | | | |`);
+  if (row.p90)
+    lines.push(`| ${row.key}: p90 | | ${num(row.p90.baseline)} | ${num(row.p90.candidate)} | | | |`);
+  return lines;
+}
+
+/**
+ * `report.md`, ready to post: the verdict line, each arm's commit and tally, one outcome per task,
+ * then every row grouped as in the report (arm means with 95% intervals, paired delta with its
+ * interval, pairs, one-sided p), and the dollars.
+ */
+export function renderReportMarkdown(report: Report): string {
+  const [base, cand] = report.arms;
+  const out: string[] = [`# ${report.title}`, ''];
+  if (report.offline) {
+    out.push(
+      '> Model: the **offline policy**, a deterministic stand-in for a model. These numbers exercise the pipeline; they say nothing about a real model.',
+      '',
+    );
+  } else {
+    out.push(`Model: \`${report.model}\``, '');
+  }
+  out.push(`**${report.verdict.success ? '✅' : '❌'} ${report.verdict.line}**`, '');
+  out.push(
+    '| arm | commit | tasks | outcomes | near cap | failed rollouts |',
+    '| --- | --- | --- | --- | --- | --- |',
+  );
+  for (const arm of [base!, cand!]) {
+    const tally = Object.entries(arm.outcomes)
+      .map(([outcome, n]) => `${outcome} ${n}`)
+      .join(', ');
+    out.push(
+      `| ${arm.name} | \`${arm.commit.slice(0, 12)}\` ${arm.subject} | ${arm.tasks} | ${tally || 'none'} | ${arm.near_cap} | ${arm.failed} |`,
+    );
+  }
+  out.push('', '## Outcome per task', '', '| task | baseline | candidate |', '| --- | --- | --- |');
+  for (const t of report.outcomes_by_task) {
+    const mark = t.baseline !== t.candidate ? ' ◆' : '';
+    out.push(`| ${t.task_id}${mark} | ${t.baseline ?? 'n/a'} | ${t.candidate ?? 'n/a'} |`);
+  }
+  const groups = [...new Set(report.rows.map((r) => r.group))];
+  for (const group of groups) {
+    out.push('', `## ${GROUP_TITLES[group] ?? group}`, '');
+    out.push(
+      '| metric | | baseline | candidate | Δ candidate − baseline | pairs | p |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+    );
+    for (const row of report.rows.filter((r) => r.group === group)) out.push(...metricLines(row));
+  }
+  const { estimated_usd: est, quoted_usd: quoted, prices } = report.cost;
+  out.push(
+    '',
+    '## Dollars',
+    '',
+    `Estimated on measured tokens at $${num(prices.input_per_1m)}/1M input and $${num(prices.output_per_1m)}/1M output: baseline $${num(est.baseline, 4)}, candidate $${num(est.candidate, 4)}. Quoted by the endpoint: baseline $${num(quoted.baseline, 4)}, candidate $${num(quoted.candidate, 4)}.`,
+    '',
+    `Rows: mean [95% bootstrap interval, 1000 resamples, seed 0] per arm; Δ over the tasks both arms defined; p one-sided in the row's direction (↓ lower is better, ↑ higher is better, · two-sided), α = ${report.alpha}. n/a: undefined, never 0.`,
+    '',
+  );
+  return out.join('\n');
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const nullableNumber = z.number().nullable();
+
+/** One arm's column of a row: mean with its 95% bootstrap interval over the tasks it defined. */
+export const armCellSchema = z
+  .object({ mean: nullableNumber, low: nullableNumber, high: nullableNumber, n: z.number().int() })
+  .strict();
+
+/** One report row: both arms, the paired delta, and the test in the row's direction. */
+export const reportRowSchema = z
+  .object({
+    key: z.string(),
+    group: z.string(),
+    kind: z.enum(['continuous', 'binary', 'count']),
+    direction: z.enum(['higher', 'lower', 'neither']),
+    baseline: armCellSchema,
+    candidate: armCellSchema,
+    /** Totals and p90s of the turn rows (count rows carry no test). */
+    totals: z.object({ baseline: nullableNumber, candidate: nullableNumber }).strict().optional(),
+    p90: z.object({ baseline: nullableNumber, candidate: nullableNumber }).strict().optional(),
+    pairs: z.number().int(),
+    delta: nullableNumber,
+    delta_low: nullableNumber,
+    delta_high: nullableNumber,
+    pvalue: nullableNumber,
+    test: z.enum(['wilcoxon', 'mcnemar', 'none']),
+    /** Extra words the row must carry (e.g. the definition of used calls). */
+    note: z.string().optional(),
+  })
+  .strict();
+
+export const armInfoSchema = z
+  .object({
+    name: z.enum(['baseline', 'candidate']),
+    commit: z.string(),
+    subject: z.string(),
+    tasks: z.number().int(),
+    outcomes: z.record(z.string(), z.number().int()),
+    near_cap: z.number().int(),
+    failed: z.number().int(),
+  })
+  .strict();
+
+/** `report.json`: everything `report.md` prints, for machines. */
+export const reportSchema = z
+  .object({
+    title: z.string(),
+    model: z.string(),
+    offline: z.boolean(),
+    alpha: z.number(),
+    verdict: z.object({ success: z.boolean(), line: z.string() }).strict(),
+    arms: z.array(armInfoSchema),
+    outcomes_by_task: z.array(
+      z
+        .object({ task_id: z.string(), baseline: z.string().nullable(), candidate: z.string().nullable() })
+        .strict(),
+    ),
+    rows: z.array(reportRowSchema),
+    cost: z
+      .object({
+        estimated_usd: z.object({ baseline: nullableNumber, candidate: nullableNumber }).strict(),
+        quoted_usd: z.object({ baseline: nullableNumber, candidate: nullableNumber }).strict(),
+        prices: z.object({ input_per_1m: nullableNumber, output_per_1m: nullableNumber }).strict(),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type ArmCell = z.infer<typeof armCellSchema>;
+export type ReportRow = z.infer<typeof reportRowSchema>;
+export type ArmInfo = z.infer<typeof armInfoSchema>;
+export type Report = z.infer<typeof reportSchema>;

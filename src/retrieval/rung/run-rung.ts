@@ -1,0 +1,141 @@
+import { basename } from 'node:path';
+import { AgentTrackError } from '../../errors.js';
+import { corpusKey } from '../corpora/corpus-key.js';
+import { ensureIndex } from '../corpora/index-cache.js';
+import { type LoadedSplit, loadSplit } from '../datasets/load-split.js';
+import { goldRanksOf } from '../scoring/gold-ranks.js';
+import { judgeList } from '../scoring/judge-list.js';
+import { scoreRanking } from '../scoring/score-ranking.js';
+import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../serving/load-serving-config.js';
+import type { Task } from '../task/schema.js';
+import type { RungOverlay, RungRun, RungTask } from './rung-schema.js';
+import { connectSearch, type SearchHit } from './search-client.js';
+import { summarizeRung } from './summarize.js';
+
+export interface RungOptions {
+  /** `<dataset>/<slice>`. */
+  split: string;
+  /** Retrieval overlays to compare; none: the serving config alone (named `base`). */
+  overlays?: readonly string[];
+  /** The serving config the overlays merge over (default: the package's default.yaml). */
+  config?: string;
+  /** The first N tasks of the slice. */
+  limit?: number;
+  /** Rows asked of each search (default 10). */
+  k?: number;
+  cacheDir: string;
+  reposDir: string;
+  /** The workspace searched by tasks that name no corpus. */
+  workspace?: string;
+  seed?: number;
+  registryDir?: string;
+  onProgress?: (event: { overlay: string; done: number; total: number }) => void;
+}
+
+/**
+ * The free retrieval rung: for every overlay, indexes each corpus of the split once (cached),
+ * serves it with `agent-track serve` and calls `search_codebase` with each task's question
+ * through a real MCP client (no model, no money); scores the rows at piece and file level against
+ * the task's gold and times each round trip.
+ *
+ * @example
+ * const { run } = await runRetrievalRung({ split: 'fixture-code/all', overlays: ['configs/retrieval/all-words.yaml'], cacheDir, reposDir });
+ */
+export async function runRetrievalRung(options: RungOptions): Promise<{ run: RungRun; loaded: LoadedSplit }> {
+  const loaded = await loadSplit(options.split, {
+    reposDir: options.reposDir,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.registryDir === undefined ? {} : { registryDir: options.registryDir }),
+  });
+  const tasks = options.limit === undefined ? loaded.tasks : loaded.tasks.slice(0, options.limit);
+  const k = options.k ?? 10;
+  const base = options.config ?? DEFAULT_SERVING_CONFIG;
+  const variants =
+    options.overlays && options.overlays.length > 0
+      ? options.overlays.map((file) => ({ name: basename(file).replace(/\.ya?ml$/, ''), files: [file] }))
+      : [{ name: 'base', files: [] as string[] }];
+  const overlays: RungOverlay[] = [];
+  for (const variant of variants) {
+    const config = loadServingConfig(base, variant.files);
+    const groups = new Map<string, Task[]>();
+    for (const task of tasks)
+      groups.set(corpusKey(task.corpus), [...(groups.get(corpusKey(task.corpus)) ?? []), task]);
+    const results = new Map<string, RungTask>();
+    let done = 0;
+    for (const [key, group] of groups) {
+      const corpus = group[0]!.corpus;
+      let workspace = options.workspace;
+      if (corpus !== undefined) {
+        workspace = (
+          await ensureIndex(corpus, { cacheDir: options.cacheDir, reposDir: options.reposDir, config })
+        ).workspace;
+      }
+      if (workspace === undefined) {
+        throw new AgentTrackError(
+          'NO_WORKSPACE',
+          `Task \`${group[0]!.id}\` names no corpus: give \`--workspace\` (an indexed workspace) to search`,
+          { data: { task: group[0]!.id } },
+        );
+      }
+      const client = await connectSearch({ workspace, config: base, overlays: variant.files });
+      try {
+        for (const task of group) {
+          results.set(task.id, await searchOne(client, task, key, k));
+          options.onProgress?.({ overlay: variant.name, done: ++done, total: tasks.length });
+        }
+      } finally {
+        await client.close();
+      }
+    }
+    const ordered = tasks.map((task) => results.get(task.id)!);
+    overlays.push({ name: variant.name, files: variant.files, tasks: ordered, ...summarizeRung(ordered) });
+  }
+  const { definition, slice } = loaded;
+  return {
+    loaded,
+    run: {
+      kind: 'retrieval-rung',
+      split: options.split,
+      dataset: definition.name,
+      slice,
+      limit: options.limit ?? null,
+      k,
+      created_at: new Date().toISOString(),
+      overlays,
+    },
+  };
+}
+
+async function searchOne(
+  client: Awaited<ReturnType<typeof connectSearch>>,
+  task: Task,
+  corpus: string,
+  k: number,
+): Promise<RungTask> {
+  let rows: SearchHit[] = [];
+  let latency: number | null = null;
+  let error: string | undefined;
+  try {
+    const result = await client.search(task.question, k);
+    rows = result.rows;
+    latency = result.ms;
+  } catch (caught) {
+    error = (caught as Error).message;
+  }
+  const judged = judgeList(rows, task);
+  return {
+    task_id: task.id,
+    corpus,
+    latency_ms: latency,
+    rows: rows.map(({ path, start, end, name }) => ({
+      path,
+      ...(start === undefined ? {} : { start }),
+      ...(end === undefined ? {} : { end }),
+      ...(name === undefined ? {} : { name }),
+    })),
+    gold_ranks: judged === null ? null : goldRanksOf(judged),
+    piece: error ? {} : scoreRanking(rows, task, { ks: [1, 5, 10] }),
+    file: error ? {} : scoreRanking(rows, task, { ks: [1, 5, 10], level: 'file' }),
+    ...(error ? { error } : {}),
+  };
+}

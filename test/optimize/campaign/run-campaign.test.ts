@@ -1,0 +1,200 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { runCampaign } from '../../../src/optimize/campaign/run-campaign.js';
+import type { LedgerLine, QueueLine } from '../../../src/optimize/campaign/schema.js';
+import { FAKE_KEY, fixtureCampaign } from './campaign-helpers.js';
+import { filesUnder, fixtureTasks, linkedWorktrees, readLines, tempDir } from './helpers.js';
+
+const lastState = (file: string) => {
+  const states = new Map<string, QueueLine>();
+  for (const line of readLines(file) as QueueLine[]) states.set(`${line.arm}/${line.task_id}`, line);
+  return states;
+};
+
+describe('runCampaign', () => {
+  test('a plan-only invocation starts no process, adds no worktree and writes nothing', async () => {
+    using dir = tempDir();
+    const { repo, run, startedLog } = await fixtureCampaign(dir.path, { tasks: fixtureTasks({ t1: 'ok' }) });
+    await expect(runCampaign({ ...run, confirmSpend: false })).rejects.toMatchObject({
+      code: 'SPEND_NOT_CONFIRMED',
+      message: 'Nothing that costs money runs without `--confirm-spend`: this plan estimates $0.2000',
+    });
+    expect(existsSync(startedLog)).toBe(false);
+    expect(existsSync(run.dir)).toBe(false);
+    expect(existsSync(run.worktreesDir!)).toBe(false);
+    expect(linkedWorktrees(repo)).toEqual([]);
+  });
+
+  test('an unknown price with a ceiling fails closed before anything starts', async () => {
+    using dir = tempDir();
+    const { run, startedLog } = await fixtureCampaign(dir.path, {
+      tasks: fixtureTasks({ t1: 'ok' }),
+      usdPerRollout: null,
+    });
+    await expect(runCampaign({ ...run, maxUsd: 1 })).rejects.toMatchObject({
+      code: 'SPEND_PRICE_UNKNOWN',
+      message:
+        '`--max-usd 1` cannot be enforced while a price is unknown: give `--usd-per-1m-input`, `--usd-per-1m-output`',
+    });
+    expect(existsSync(startedLog)).toBe(false);
+    expect(existsSync(run.dir)).toBe(false);
+  });
+
+  test('runs each arm with its own harness; retries once, then excludes with the exception; removes worktrees', async () => {
+    using dir = tempDir();
+    const tasks = fixtureTasks({ t1: 'ok', t2: 'crash', t3: 'crash-once', t4: 'leak-key' });
+    const { repo, shas, run, startedLog } = await fixtureCampaign(dir.path, { tasks });
+    const result = await runCampaign({ ...run, concurrency: 3 });
+
+    expect(result.blockVerdicts.map((verdict) => verdict.line)).toEqual([
+      `baseline (${shas[0]!.slice(0, 12)}): accepts the block`,
+      `candidate (${shas[1]!.slice(0, 12)}): accepts the block`,
+    ]);
+    expect(result.run.stoppedBy).toBeNull();
+    expect(result.run.arms).toEqual([
+      { arm: 'baseline', total: 4, skipped: 0, finished: 2, excluded: 2, notRun: 0 },
+      { arm: 'candidate', total: 4, skipped: 0, finished: 2, excluded: 2, notRun: 0 },
+    ]);
+    // 4 tasks x 2 arms, t2 and t4 twice each, t3 twice: 14 rollouts at $0.1.
+    expect(result.run.bookedUsd).toBeCloseTo(1.4, 12);
+
+    const ledger = readLines(join(run.dir, 'ledger.jsonl')) as LedgerLine[];
+    expect(
+      ledger.map((line) => `${line.arm}/${line.task_id}/${line.outcome}/${line.attempts}`).sort(),
+    ).toEqual([
+      'baseline/t1/budget_exhausted/1',
+      'baseline/t3/budget_exhausted/2',
+      'candidate/t1/answered/1',
+      'candidate/t3/answered/2',
+    ]);
+    expect(ledger.find((line) => line.arm === 'candidate')?.commit).toBe(shas[1]);
+    expect(ledger.find((line) => line.task_id === 't3')?.booked_usd).toBeCloseTo(0.2, 12);
+
+    const states = lastState(join(run.dir, 'queue.jsonl'));
+    expect(states.get('baseline/t2')).toMatchObject({
+      status: 'excluded',
+      attempts: 2,
+      exception: { type: 'TypeError', message: 'fixture crash on t2' },
+    });
+    expect(states.get('candidate/t4')).toMatchObject({
+      status: 'excluded',
+      exception: { type: 'HarnessExit', message: 'exit code 3: request failed with key ***' },
+    });
+    expect(states.get('candidate/t3')).toMatchObject({ status: 'finished', attempts: 2, exception: null });
+    const log = readFileSync(join(run.dir, 'campaign.log'), 'utf8');
+    expect(log).toContain('baseline t2 excluded: TypeError: fixture crash on t2');
+    expect(log).toContain('candidate t3 failed, retrying: RangeError: first attempt of t3 fails');
+
+    // Each arm ran its own commit's harness, in its own worktree, first on its PATH.
+    const runs = readFileSync(startedLog, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('run\t'));
+    for (const line of runs) {
+      const [, name, , , cwd, firstPath] = line.split('\t');
+      const arm = name === 'Baseline docs' ? 'baseline' : 'candidate';
+      expect(cwd).toBe(join(run.worktreesDir!, arm));
+      expect(firstPath).toBe(join(run.worktreesDir!, arm, 'node_modules/.bin'));
+    }
+    expect(readdirSync(join(run.dir, 'arms/candidate/tasks')).sort()).toEqual(['t1', 't2', 't3', 't4']);
+
+    expect(linkedWorktrees(repo)).toEqual([]);
+    expect(existsSync(join(run.worktreesDir!, 'baseline'))).toBe(false);
+    for (const file of filesUnder(run.dir)) expect(readFileSync(file, 'utf8')).not.toContain(FAKE_KEY);
+  });
+
+  test('a re-run skips what the ledger holds and pays nothing twice', async () => {
+    using dir = tempDir();
+    const tasks = fixtureTasks({ t1: 'ok', t2: 'ok' });
+    const { run, startedLog } = await fixtureCampaign(dir.path, { tasks });
+    await runCampaign(run);
+    const before = readFileSync(startedLog, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('run\t')).length;
+    const again = await runCampaign(run);
+    expect(again.run.arms.map((arm) => [arm.skipped, arm.finished])).toEqual([
+      [2, 0],
+      [2, 0],
+    ]);
+    expect(
+      readFileSync(startedLog, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('run\t')).length,
+    ).toBe(before);
+    expect(readLines(join(run.dir, 'ledger.jsonl'))).toHaveLength(4);
+    expect(again.run.bookedUsd).toBeCloseTo(0.4, 12);
+  });
+
+  test('the ceiling stops the run before the rollout that would cross it', async () => {
+    using dir = tempDir();
+    const tasks = fixtureTasks({ t1: 'ok', t2: 'ok', t3: 'ok' });
+    const { run } = await fixtureCampaign(dir.path, { tasks });
+    // $0.1 a rollout, $0.35 ceiling: three rollouts fit ($0.30), the fourth would make $0.40.
+    const result = await runCampaign({ ...run, maxUsd: 0.35 });
+    expect(result.run.stoppedBy).toBe('ceiling');
+    expect(result.run.bookedUsd).toBeCloseTo(0.3, 12);
+    const ledger = readLines(join(run.dir, 'ledger.jsonl')) as LedgerLine[];
+    // Interleaved by task: both arms of t1, then baseline t2.
+    expect(ledger.map((line) => `${line.arm}/${line.task_id}`)).toEqual([
+      'baseline/t1',
+      'candidate/t1',
+      'baseline/t2',
+    ]);
+    const states = lastState(join(run.dir, 'queue.jsonl'));
+    expect(states.get('candidate/t2')).toMatchObject({ status: 'not_run', attempts: 0, booked_usd: 0 });
+    expect(states.get('candidate/t2')?.exception?.type).toBe('SpendCeiling');
+    expect(states.get('baseline/t3')?.status).toBe('not_run');
+    expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
+      'stopped at the ceiling: candidate t2 ($0.1000) would take $0.3000 past $0.3500',
+    );
+    // A resume under the same ceiling counts what was booked: nothing more fits.
+    const resumed = await runCampaign({ ...run, maxUsd: 0.35 });
+    expect(resumed.run.arms.map((arm) => arm.finished)).toEqual([0, 0]);
+  });
+
+  test('a key only one arm knows is refused naming the arm, the commit and the key', async () => {
+    using dir = tempDir();
+    const { repo, shas, run, startedLog } = await fixtureCampaign(dir.path, {
+      tasks: fixtureTasks({ t1: 'ok' }),
+      specs: [
+        { subject: 'Old harness', outcome: 'answered', knownKeys: ['base_url', 'provider', 'auth'] },
+        {
+          subject: 'New harness',
+          outcome: 'answered',
+          knownKeys: ['base_url', 'provider', 'auth', 'params.temperature'],
+        },
+      ],
+      block: { provider: 'openai', base_url: 'http://127.0.0.1:9/v1', params: { temperature: 0 } },
+    });
+    await expect(runCampaign(run)).rejects.toMatchObject({
+      code: 'LLM_BLOCK_REFUSED_BY_ARM',
+      data: { arm: 'baseline', commit: shas[0], key: 'params.temperature' },
+      message: expect.stringContaining(
+        `Arm \`baseline\` at commit \`${shas[0]!.slice(0, 12)}\` refuses the LLM block \`${run.llmBlock.file}\` at key \`params.temperature\``,
+      ),
+    });
+    expect(readFileSync(startedLog, 'utf8')).not.toContain('run\t');
+    expect(linkedWorktrees(repo)).toEqual([]);
+  });
+
+  test('an arm whose harness resolves outside its worktree refuses to run; worktrees removed', async () => {
+    using dir = tempDir();
+    const manifest = {
+      name: 'p',
+      serve: ['node', 'bin/serve.mjs'],
+      harness: ['node', '/usr/lib/elsewhere/harness.mjs'],
+    };
+    const { repo, run } = await fixtureCampaign(dir.path, {
+      tasks: fixtureTasks({ t1: 'ok' }),
+      specs: [
+        { subject: 'ok', outcome: 'answered' },
+        { subject: 'shadowed', outcome: 'answered', manifest },
+      ],
+    });
+    await expect(runCampaign(run)).rejects.toMatchObject({
+      code: 'ARM_PRODUCT_NOT_FOUND',
+      data: { arm: 'candidate' },
+    });
+    expect(linkedWorktrees(repo)).toEqual([]);
+  });
+});

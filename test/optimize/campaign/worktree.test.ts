@@ -1,0 +1,240 @@
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { prepareArm, removeArm } from '../../../src/optimize/campaign/prepare-arm.js';
+import { assertProductInWorktree } from '../../../src/optimize/campaign/product-location.js';
+import { splitSetup } from '../../../src/optimize/campaign/setup-arm.js';
+import { git, linkedWorktrees, makeProductRepo, tempDir } from './helpers.js';
+
+const BASE_MANIFEST = {
+  name: 'fixture-product',
+  serve: ['node', 'bin/serve.mjs'],
+  harness: ['node', 'bin/harness.mjs'],
+};
+
+/** A tarball package with a `fixture-harness` bin: what `npm ci` installs as a copy into node_modules. */
+function packedDependency(root: string): Record<string, string | Buffer> {
+  const dep = join(root, 'dep');
+  mkdirSync(dep, { recursive: true });
+  writeFileSync(
+    join(dep, 'package.json'),
+    JSON.stringify({ name: 'fixture-harness', version: '1.0.0', bin: { 'fixture-harness': 'bin.mjs' } }),
+  );
+  writeFileSync(join(dep, 'bin.mjs'), '#!/usr/bin/env node\nconsole.log("installed copy");\n');
+  chmodSync(join(dep, 'bin.mjs'), 0o755);
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', root], { cwd: dep });
+  return {
+    'package.json': JSON.stringify({
+      name: 'fixture-product',
+      version: '1.0.0',
+      private: true,
+      dependencies: { 'fixture-harness': 'file:./vendor/fixture-harness-1.0.0.tgz' },
+    }),
+    'vendor/fixture-harness-1.0.0.tgz': readFileSync(join(root, 'fixture-harness-1.0.0.tgz')),
+    'build.mjs':
+      "import { mkdirSync, writeFileSync } from 'node:fs'; mkdirSync('dist', { recursive: true }); writeFileSync('dist/built.txt', 'built');\n",
+  };
+}
+
+function lockfile(repo: string): string {
+  execFileSync(
+    'npm',
+    ['install', '--package-lock-only', '--offline', '--no-audit', '--no-fund', '--silent'],
+    {
+      cwd: repo,
+    },
+  );
+  return readFileSync(join(repo, 'package-lock.json'), 'utf8');
+}
+
+describe('prepareArm', () => {
+  test('adds a worktree at the commit, reads its own manifest, and removes it', async () => {
+    using dir = tempDir();
+    const { repo, shas } = makeProductRepo(dir.path, [
+      { subject: 'one', outcome: 'answered' },
+      { subject: 'two', outcome: 'budget_exhausted' },
+    ]);
+    const arm = await prepareArm({
+      repo,
+      arm: 'baseline',
+      commit: shas[0]!,
+      worktreesDir: join(dir.path, 'wt'),
+      installCache: null,
+    });
+    expect(arm.worktree).toBe(join(dir.path, 'wt', 'baseline'));
+    expect(git(arm.worktree, 'rev-parse', 'HEAD')).toBe(shas[0]);
+    expect(JSON.parse(readFileSync(join(arm.worktree, 'product.json'), 'utf8')).outcome).toBe('answered');
+    expect(arm.harness).toEqual(['node', 'bin/harness.mjs']);
+    expect(linkedWorktrees(repo)).toHaveLength(1);
+    await removeArm(repo, arm);
+    expect(existsSync(arm.worktree)).toBe(false);
+    expect(linkedWorktrees(repo)).toEqual([]);
+  });
+
+  test('a failing setup removes the worktree and names the command', async () => {
+    using dir = tempDir();
+    const { repo, shas } = makeProductRepo(dir.path, [
+      {
+        subject: 'broken setup',
+        outcome: 'answered',
+        manifest: { ...BASE_MANIFEST, setup: 'echo installing && exit 3' },
+      },
+    ]);
+    const worktreesDir = join(dir.path, 'wt');
+    await expect(
+      prepareArm({ repo, arm: 'candidate', commit: shas[0]!, worktreesDir, installCache: null }),
+    ).rejects.toMatchObject({
+      code: 'ARM_SETUP_FAILED',
+      message: expect.stringContaining('`echo installing && exit 3` failed'),
+    });
+    expect(existsSync(join(worktreesDir, 'candidate'))).toBe(false);
+    expect(linkedWorktrees(repo)).toEqual([]);
+  });
+
+  test('reuses an install when the lockfile is byte-identical, installs again when it changes', async () => {
+    using dir = tempDir();
+    const files = packedDependency(dir.path);
+    const manifest = { ...BASE_MANIFEST, setup: 'npm ci --offline --no-audit --no-fund && node build.mjs' };
+    const { repo } = makeProductRepo(dir.path, [{ subject: 'deps', outcome: 'answered', manifest, files }]);
+    writeFileSync(join(repo, 'package-lock.json'), lockfile(repo));
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'lockfile');
+    const first = git(repo, 'rev-parse', 'HEAD');
+    writeFileSync(
+      join(repo, 'product.json'),
+      JSON.stringify({ name: 'x', outcome: 'answered', known_keys: [] }),
+    );
+    git(repo, 'commit', '-qam', 'same lockfile');
+    const second = git(repo, 'rev-parse', 'HEAD');
+    writeFileSync(
+      join(repo, 'package-lock.json'),
+      `${readFileSync(join(repo, 'package-lock.json'), 'utf8')}\n`,
+    );
+    git(repo, 'commit', '-qam', 'lockfile bytes changed');
+    const third = git(repo, 'rev-parse', 'HEAD');
+    const installCache = join(dir.path, 'installs');
+    const worktreesDir = join(dir.path, 'wt');
+
+    const baseline = await prepareArm({ repo, arm: 'baseline', commit: first, worktreesDir, installCache });
+    const candidate = await prepareArm({
+      repo,
+      arm: 'candidate',
+      commit: second,
+      worktreesDir,
+      installCache,
+    });
+    const changed = await prepareArm({ repo, arm: 'changed', commit: third, worktreesDir, installCache });
+    try {
+      expect(changed.setup.install).toBe('installed');
+      expect(changed.setup.installKey).not.toBe(baseline.setup.installKey);
+      expect(baseline.setup.install).toBe('installed');
+      expect(candidate.setup.install).toBe('reused');
+      expect(candidate.setup.installKey).toBe(baseline.setup.installKey);
+      for (const arm of [baseline, candidate]) {
+        expect(lstatSync(join(arm.worktree, 'node_modules')).isSymbolicLink()).toBe(true);
+        expect(readFileSync(join(arm.worktree, 'dist/built.txt'), 'utf8')).toBe('built');
+        expect(existsSync(join(arm.worktree, 'node_modules/fixture-harness/bin.mjs'))).toBe(true);
+      }
+    } finally {
+      await removeArm(repo, baseline);
+      await removeArm(repo, candidate);
+      await removeArm(repo, changed);
+    }
+    // Removing a worktree unlinks the install, never deletes the cached copy.
+    expect(existsSync(join(installCache, baseline.setup.installKey!, 'node_modules/fixture-harness'))).toBe(
+      true,
+    );
+  }, 60_000);
+
+  test('an installed copy shadowing the harness is refused, naming the arm and where it resolves', async () => {
+    using dir = tempDir();
+    const files = packedDependency(dir.path);
+    const manifest = {
+      ...BASE_MANIFEST,
+      setup: 'npm ci --offline --no-audit --no-fund',
+      harness: ['fixture-harness'],
+    };
+    const { repo } = makeProductRepo(dir.path, [{ subject: 'deps', outcome: 'answered', manifest, files }]);
+    writeFileSync(join(repo, 'package-lock.json'), lockfile(repo));
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'lockfile');
+    const worktreesDir = join(dir.path, 'wt');
+    await expect(
+      prepareArm({ repo, arm: 'candidate', commit: 'HEAD', worktreesDir, installCache: null }),
+    ).rejects.toMatchObject({
+      code: 'ARM_OUTSIDE_WORKTREE',
+      message: expect.stringMatching(
+        /^The `harness` command of arm `candidate` resolves to `.*\/node_modules\/fixture-harness\/bin\.mjs`, outside its worktree `.*` \(inside node_modules\)/,
+      ),
+    });
+    expect(existsSync(join(worktreesDir, 'candidate'))).toBe(false);
+    expect(linkedWorktrees(repo)).toEqual([]);
+  }, 60_000);
+});
+
+describe('assertProductInWorktree', () => {
+  test('a bare command found only on the inherited PATH is refused', () => {
+    using dir = tempDir();
+    const worktree = join(dir.path, 'wt');
+    const global = join(dir.path, 'global-bin');
+    mkdirSync(worktree);
+    mkdirSync(global);
+    writeFileSync(join(global, 'product-harness'), '#!/bin/sh\n');
+    expect(() =>
+      assertProductInWorktree({
+        arm: 'baseline',
+        worktree,
+        role: 'harness',
+        argv: ['product-harness', 'run'],
+        path: `${join(worktree, 'node_modules/.bin')}:${worktree}:${global}`,
+      }),
+    ).toThrow(`resolves to \`${realpathSync(global)}/product-harness\`, outside its worktree`);
+  });
+
+  test.each([
+    [['node', '--import', 'tsx', 'src/cli.ts', 'harness'], 'src/cli.ts'],
+    [['./bin/harness', 'run'], 'bin/harness'],
+    [['harness'], 'harness'],
+  ])('accepts %j resolving inside the worktree', (argv, entry) => {
+    using dir = tempDir();
+    mkdirSync(join(dir.path, 'src'));
+    mkdirSync(join(dir.path, 'bin'));
+    writeFileSync(join(dir.path, 'src/cli.ts'), '');
+    writeFileSync(join(dir.path, 'bin/harness'), '');
+    writeFileSync(join(dir.path, 'harness'), '');
+    expect(assertProductInWorktree({ arm: 'a', worktree: dir.path, role: 'harness', argv })).toBe(
+      join(realpathSync(dir.path), entry),
+    );
+  });
+
+  test('a serve entry that is not there is refused by name', () => {
+    using dir = tempDir();
+    expect(() =>
+      assertProductInWorktree({
+        arm: 'baseline',
+        worktree: dir.path,
+        role: 'serve',
+        argv: ['node', 'dist/cli.js'],
+      }),
+    ).toThrow(expect.objectContaining({ code: 'ARM_PRODUCT_NOT_FOUND' }));
+  });
+});
+
+test('splitSetup finds a leading install step', () => {
+  expect(splitSetup('npm ci && npm run build')).toEqual({ install: 'npm ci', rest: 'npm run build' });
+  expect(splitSetup('pnpm install --frozen-lockfile')).toEqual({
+    install: 'pnpm install --frozen-lockfile',
+    rest: null,
+  });
+  expect(splitSetup('make && npm ci')).toEqual({ install: null, rest: 'make && npm ci' });
+  expect(splitSetup('npm ci; rm -rf /')).toEqual({ install: null, rest: 'npm ci; rm -rf /' });
+});

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { runTask } from '../../../src/agent/harness/run-task.js';
+import { OFFLINE_LABEL } from '../../../src/agent/index.js';
 import { readTrajectory } from '../../../src/trajectory/index.js';
 import { indexedFixture, tempDir } from '../../retrieval/helpers/workspace.js';
 import { modelOn, PRODUCT, task } from './helpers.js';
@@ -15,20 +16,18 @@ test('the offline policy answers a py-shop question through the reference server
     server: PRODUCT.serverFor(ws.workspace),
     system: PRODUCT.system,
   });
-  expect(run.outcome).toBe('answered');
+  expect(run).toMatchObject({ outcome: 'answered', turns: 4, tool_calls: 3 });
+  expect(run.answer?.startsWith(OFFLINE_LABEL)).toBe(true);
   const trajectory = await readTrajectory(run.dir);
-  console.log(
-    JSON.stringify(
-      trajectory.events.map((e) => [
-        e.tool,
-        e.args,
-        e.identifiers.slice(0, 3),
-        e.rows?.length,
-        e.duration_ms,
-      ]),
-      null,
-      1,
-    ),
-  );
-  console.log(run);
+  // Search, then the top two files read, one call a turn; the fourth turn answers.
+  expect(trajectory.events.map((e) => e.tool)).toEqual(['search_codebase', 'read_file', 'read_file']);
+  expect(trajectory.events[0]!.rows?.[0]?.path).toBe('shop/cart.py');
+  expect(trajectory.events[1]!.args).toEqual({ path: 'shop/cart.py' });
+  expect(Object.values(trajectory.turns).map((t) => t.turn)).toEqual([1, 2, 3]);
+  // The system prompt the endpoint saw is the product's ask prompt and usage skill.
+  const first = model.endpoint.requests.find((r) => r.index === 0)!.body as {
+    messages: { content: string }[];
+  };
+  expect(first.messages[0]!.content).toBe(PRODUCT.system);
+  expect(PRODUCT.system).toContain('# Using the code-search tools');
 });

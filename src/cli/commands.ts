@@ -4,6 +4,7 @@ import { endpointCommand } from './commands/endpoint.js';
 import { harnessCommand } from './commands/harness.js';
 import { indexCommand } from './commands/index-corpus.js';
 import { metricsCommand } from './commands/metrics.js';
+import { plotCommand } from './commands/plot.js';
 import { retrievalCommand } from './commands/retrieval.js';
 import { serveCommand } from './commands/serve.js';
 import type { CliCommand } from './program.js';
@@ -14,6 +15,7 @@ export const commands: readonly CliCommand[] = [
   serveCommand,
   metricsCommand,
   retrievalCommand,
+  plotCommand,
   cacheCommand,
   endpointCommand,
   askCommand,

@@ -54,7 +54,7 @@ export { addWorktree, removeWorktree } from './campaign/worktree.js';
 
 // --- Report ---
 export { type ArmResults, type BuildReportOptions, buildReport } from './report/build-report.js';
-export { num, renderReportMarkdown } from './report/render-markdown.js';
+export { GROUP_TITLES, num, renderReportMarkdown } from './report/render-markdown.js';
 export {
   type ArmCell,
   type ArmInfo,
@@ -65,3 +65,25 @@ export {
 } from './report/report-schema.js';
 export { verdictOf } from './report/verdict.js';
 // --- end report ---
+
+// --- Plots ---
+export { type Figure, figuresFor } from './plots/figures.js';
+export { FONT_CANDIDATES, FONT_HINT, findPlotFont, type PlotFont } from './plots/font.js';
+export { forestSpec, type RowVerdict, rowVerdict } from './plots/forest.js';
+export { incumbentSteps, objectiveSpec } from './plots/objective.js';
+export {
+  type ObjectivePoint,
+  type ObjectiveTrace,
+  objectivePointSchema,
+  objectiveTraceSchema,
+} from './plots/objective-schema.js';
+export { outcomesSpec } from './plots/outcomes.js';
+export { OKABE_ITO, OUTCOME_COLOURS, VERDICT_COLOURS } from './plots/palette.js';
+export { type PlotRunOptions, plotRun, type WrittenFigure } from './plots/plot-run.js';
+export { type PlotInput, readPlotInput } from './plots/read-plot-input.js';
+export { type RenderedPng, renderPng } from './plots/render-png.js';
+export { type RenderedSvg, renderSvg } from './plots/render-svg.js';
+export { LATENCY_QUALITY, rungLatencySpec } from './plots/rung-latency.js';
+export { rungScoresSpec } from './plots/rung-scores.js';
+export { assertSameSplit, type SourcedRungRun } from './plots/same-split.js';
+// --- end plots ---

@@ -3,7 +3,7 @@
  * semantics. Named exports only; this file is the complete list.
  */
 export type { BootstrapInterval, BootstrapOptions } from './bootstrap.js';
-export { bootstrapCI } from './bootstrap.js';
+export { bootstrapCI, bootstrapCIs } from './bootstrap.js';
 export type { MaybeNumber } from './defined.js';
 export { definedValues, mean } from './defined.js';
 export { hamiltonApportion } from './hamilton.js';

@@ -1,6 +1,7 @@
 import type { ArmCell, Report, ReportRow } from './report-schema.js';
 
-const GROUP_TITLES: Record<string, string> = {
+/** Section titles of the report's row groups, in report order. */
+export const GROUP_TITLES: Readonly<Record<string, string>> = {
   outcome: 'Outcomes',
   turns: 'Turns and calls',
   efficiency: 'Call efficiency',

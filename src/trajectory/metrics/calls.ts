@@ -1,6 +1,7 @@
 import { AgentTrackError } from '../../errors.js';
 import type { ToolEvent } from '../schema.js';
 import type { Trajectory } from '../trajectory.js';
+import { LastTrajectoryMemo } from './last-trajectory.js';
 
 /** One tool call with the turn and model message that proposed it. */
 export interface Call {
@@ -10,19 +11,21 @@ export interface Call {
   readonly message_id: string;
 }
 
-const cache = new WeakMap<Trajectory, readonly Call[]>();
+const cache = new LastTrajectoryMemo<readonly Call[]>();
 
 /**
- * The calls in `seq` order, each with its turn. Cached per trajectory object so that every metric
+ * The calls in `seq` order, each with its turn. Kept for the last trajectory so that every metric
  * of one `computeMetrics` pass shares a single sort.
  *
  * @example
  * callsInOrder(trajectory).map((call) => call.turn); // [1, 1, 2]
  */
 export function callsInOrder(trajectory: Trajectory): readonly Call[] {
-  const cached = cache.get(trajectory);
-  if (cached !== undefined) return cached;
-  const calls = [...trajectory.events]
+  return cache.get(trajectory, () => sortCalls(trajectory));
+}
+
+function sortCalls(trajectory: Trajectory): readonly Call[] {
+  return [...trajectory.events]
     .sort((a, b) => a.seq - b.seq)
     .map((event): Call => {
       const proposed = trajectory.turns[String(event.seq)];
@@ -38,8 +41,6 @@ export function callsInOrder(trajectory: Trajectory): readonly Call[] {
       }
       return { event, turn: proposed.turn, message_id: proposed.message_id };
     });
-  cache.set(trajectory, calls);
-  return calls;
 }
 
 /** `count / total`, or 0.0 when there were no calls (a share of calls made, not of opportunities). */

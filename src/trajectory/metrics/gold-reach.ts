@@ -6,10 +6,10 @@ import {
   type ScoredTask,
 } from '../../retrieval/index.js';
 import type { ToolEvent } from '../schema.js';
-import type { BlobReader, Trajectory } from '../trajectory.js';
+import type { Trajectory } from '../trajectory.js';
 import { callItems } from './call-items.js';
 import { callsInOrder } from './calls.js';
-import { resultText } from './pointers.js';
+import { resultText } from './result-text.js';
 import { contentReadingTools, REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 
 /** When the run first reached the gold; every field `null` when the task has no gold. */
@@ -39,12 +39,17 @@ const NO_GOLD: GoldReach = Object.freeze({
  * (a read file, a symbol's file, a grep hit, a reference edge), or, for a function-body gold, the
  * body inside its whole result text. One predicate: the retrieval layer's.
  */
-function surfacedGold(event: ToolEvent, match: GoldMatcher, bodyGold: boolean, blobs: BlobReader): boolean {
+function surfacedGold(
+  trajectory: Trajectory,
+  event: ToolEvent,
+  match: GoldMatcher,
+  bodyGold: boolean,
+): boolean {
   if (callItems(event).some((item) => match(item) !== null)) return true;
   if (event.rows !== undefined && event.identifiers.some((id) => match({ path: id, doc_id: id }) !== null)) {
     return true;
   }
-  return bodyGold && event.ok && match({ text: resultText(event, blobs) }) !== null;
+  return bodyGold && event.ok && match({ text: resultText(trajectory, event) }) !== null;
 }
 
 /**
@@ -69,7 +74,7 @@ export function goldReach(
   let first: { index: number; turn: number } | undefined;
   let firstRead: number | undefined;
   for (const [index, { event, turn }] of calls.entries()) {
-    if (!surfacedGold(event, match, bodyGold, trajectory.blobs)) continue;
+    if (!surfacedGold(trajectory, event, match, bodyGold)) continue;
     first ??= { index, turn };
     if (reading.has(event.tool)) {
       firstRead = index;

@@ -1,6 +1,7 @@
 import type { Trajectory } from '../trajectory.js';
 import { type ChargedCalls, callsInOrder, chargedCalls } from './calls.js';
 import { fanOutWhereBatch } from './fan-out.js';
+import { LastTrajectoryMemo } from './last-trajectory.js';
 import { resurfacing } from './resurfacing.js';
 import { toolMismatch } from './tool-mismatch.js';
 import { REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
@@ -13,6 +14,9 @@ export interface NeedlessCalls extends ChargedCalls {
   readonly fan_out_where_batch: ChargedCalls;
   readonly tool_mismatch: ChargedCalls;
 }
+
+// Per roles, for the last trajectory: tool_calls_used reuses the pass computeMetrics made.
+const cache = new LastTrajectoryMemo<Map<ToolRoles, NeedlessCalls>>();
 
 /**
  * `needless_call_rate`: share of calls charged by at least one component (a call charged twice
@@ -27,6 +31,9 @@ export function needlessCalls(
   trajectory: Trajectory,
   roles: ToolRoles = REFERENCE_TOOL_ROLES,
 ): NeedlessCalls {
+  const byRoles = cache.get(trajectory, () => new Map());
+  const cached = byRoles.get(roles);
+  if (cached !== undefined) return cached;
   const components = {
     resurfacing: resurfacing(trajectory),
     zero_yield: zeroYield(trajectory),
@@ -38,5 +45,7 @@ export function needlessCalls(
     for (const seq of component.charged) union.add(seq);
   }
   const charged = [...union].sort((a, b) => a - b);
-  return { ...chargedCalls(charged, callsInOrder(trajectory).length), ...components };
+  const needless = { ...chargedCalls(charged, callsInOrder(trajectory).length), ...components };
+  byRoles.set(roles, needless);
+  return needless;
 }

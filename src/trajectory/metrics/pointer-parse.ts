@@ -58,6 +58,8 @@ class Cursor {
     const body = this.text.slice(this.at + 1, end);
     this.at = end + 1;
     if (quote === "'") return body.replace(/\\(['\\])/g, '$1');
+    // Without a backslash there is nothing to unescape: JSON.parse would give the body back.
+    if (!body.includes('\\')) return body;
     try {
       return JSON.parse(`"${body}"`) as string;
     } catch {
@@ -125,15 +127,18 @@ function decodePointer(text: string, at: number): Pointer | undefined {
  * // [{ tool: 'get_symbol', args: { target: 'pkg.mod.Cls' } }]
  */
 export function parsePointers(text: string): Pointer[] {
-  if (!text.includes(ARROW)) return [];
   const pointers: Pointer[] = [];
-  for (const line of text.split('\n')) {
-    let arrow = line.indexOf(ARROW);
-    while (arrow !== -1) {
-      const pointer = decodePointer(line, arrow + ARROW.length);
-      if (pointer !== undefined) pointers.push(pointer);
-      arrow = line.indexOf(ARROW, arrow + ARROW.length);
+  // Arrows are found in the whole text; each is decoded on the rest of its line only, as if the
+  // text had been split into lines (a blob is long, and most of its lines hold no arrow).
+  let lineEnd = -1;
+  for (let arrow = text.indexOf(ARROW); arrow !== -1; arrow = text.indexOf(ARROW, arrow + ARROW.length)) {
+    const start = arrow + ARROW.length;
+    if (start > lineEnd) {
+      lineEnd = text.indexOf('\n', start);
+      if (lineEnd === -1) lineEnd = text.length;
     }
+    const pointer = decodePointer(text.slice(start, lineEnd), 0);
+    if (pointer !== undefined) pointers.push(pointer);
   }
   return pointers;
 }

@@ -1,42 +1,6 @@
-import { Buffer } from 'node:buffer';
-import type { ToolEvent } from '../schema.js';
-import type { BlobReader, Trajectory } from '../trajectory.js';
+import type { Trajectory } from '../trajectory.js';
 import { callsInOrder } from './calls.js';
-import { parsePointers } from './pointer-parse.js';
-
-// One spelling per value so that `5` and `"5"` compare equal: a rendered pointer may quote a number.
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return String(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-  return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
-}
-
-function keyOf(tool: string, entries: readonly (readonly [string, string])[]): string {
-  return JSON.stringify([tool, ...entries]);
-}
-
-// Blob texts read in this pass, so that two metrics needing one result read its blob once.
-const texts = new WeakMap<ToolEvent, string>();
-
-/**
- * The full text of a call's result: the preview when it is whole, else the blob, else (a store that
- * did not keep the blob) the preview.
- *
- * @example
- * resultText(event, trajectory.blobs).length; // event.bytes when the blob is held
- */
-export function resultText(event: ToolEvent, blobs: BlobReader): string {
-  if (Buffer.byteLength(event.preview, 'utf8') >= event.bytes) return event.preview;
-  const cached = texts.get(event);
-  if (cached !== undefined) return cached;
-  const text = blobs.read(event.blob) ?? event.preview;
-  texts.set(event, text);
-  return text;
-}
-
-// Past this many arguments a call is matched by scanning its tool's pointers instead of subsets.
-const MAX_SUBSET_ARGS = 8;
+import { canonical, type OfferEntries, resultOffers } from './offers.js';
 
 /** `pointer_followed_rate` with its parts. */
 export interface PointerFollowing {
@@ -44,6 +8,16 @@ export interface PointerFollowing {
   readonly followed: number;
   /** `followed / offered`; `null` when no pointer was offered. */
   readonly rate: number | null;
+}
+
+// Whether a call's arguments name every argument of a pointer with an equal (canonical) value.
+function follows(args: Readonly<Record<string, unknown>>, entries: OfferEntries): boolean {
+  for (const [name, value] of entries) {
+    if (!Object.hasOwn(args, name)) return false;
+    const own = args[name];
+    if (own === undefined || canonical(own) !== value) return false;
+  }
+  return true;
 }
 
 /**
@@ -55,58 +29,29 @@ export interface PointerFollowing {
  * pointerFollowing(trajectory); // { offered: 2, followed: 1, rate: 0.5 }
  */
 export function pointerFollowing(trajectory: Trajectory): PointerFollowing {
-  // Offered pointers by key (tool + sorted canonical args): followed or not.
-  const offered = new Map<string, { followed: boolean; entries: readonly (readonly [string, string])[] }>();
-  const byTool = new Map<string, string[]>();
+  // Keys (tool + sorted canonical args) of the distinct pointers offered so far.
+  const offered = new Set<string>();
+  // Per tool, the offered pointers no call has followed yet: a call scans only its tool's, and a
+  // followed pointer leaves the list (it counts once).
+  const waiting = new Map<string, OfferEntries[]>();
+  let followed = 0;
   for (const { event } of callsInOrder(trajectory)) {
-    const entries = Object.entries(event.args)
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => [key, canonical(value)] as const)
-      .sort(([a], [b]) => (a < b ? -1 : 1));
-    for (const key of matchingKeys(event.tool, entries, offered, byTool)) {
-      const pointer = offered.get(key);
-      if (pointer !== undefined) pointer.followed = true;
+    const open = waiting.get(event.tool);
+    if (open !== undefined && open.length > 0) {
+      let kept = 0;
+      for (const entries of open) {
+        if (follows(event.args, entries)) followed += 1;
+        else open[kept++] = entries;
+      }
+      open.length = kept;
     }
-    for (const pointer of parsePointers(resultText(event, trajectory.blobs))) {
-      const pointerEntries = Object.entries(pointer.args)
-        .map(([key, value]) => [key, canonical(value)] as const)
-        .sort(([a], [b]) => (a < b ? -1 : 1));
-      const key = keyOf(pointer.tool, pointerEntries);
-      if (offered.has(key)) continue;
-      offered.set(key, { followed: false, entries: pointerEntries });
-      const list = byTool.get(pointer.tool);
-      if (list === undefined) byTool.set(pointer.tool, [key]);
-      else list.push(key);
+    for (const offer of resultOffers(trajectory, event)) {
+      if (offered.has(offer.key)) continue;
+      offered.add(offer.key);
+      const list = waiting.get(offer.tool);
+      if (list === undefined) waiting.set(offer.tool, [offer.entries]);
+      else list.push(offer.entries);
     }
   }
-  const followed = [...offered.values()].filter((pointer) => pointer.followed).length;
   return { offered: offered.size, followed, rate: offered.size === 0 ? null : followed / offered.size };
-}
-
-// The keys of offered pointers a call with these (sorted) arguments would follow: every subset of
-// its arguments is a candidate key, so the lookup stays constant per call instead of a scan.
-function matchingKeys(
-  tool: string,
-  entries: readonly (readonly [string, string])[],
-  offered: ReadonlyMap<string, { entries: readonly (readonly [string, string])[] }>,
-  byTool: ReadonlyMap<string, readonly string[]>,
-): string[] {
-  const candidates = byTool.get(tool);
-  if (candidates === undefined) return [];
-  if (entries.length > MAX_SUBSET_ARGS) {
-    const own = new Map(entries);
-    return candidates.filter((key) =>
-      (offered.get(key)?.entries ?? []).every(([name, value]) => own.get(name) === value),
-    );
-  }
-  const keys: string[] = [];
-  for (let mask = 0; mask < 1 << entries.length; mask += 1) {
-    keys.push(
-      keyOf(
-        tool,
-        entries.filter((_, index) => (mask & (1 << index)) !== 0),
-      ),
-    );
-  }
-  return keys.filter((key) => offered.has(key));
 }

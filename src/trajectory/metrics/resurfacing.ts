@@ -14,8 +14,14 @@ export function resurfacing(trajectory: Trajectory): ChargedCalls {
   const charged: number[] = [];
   for (const { event } of calls) {
     const ids = event.identifiers;
-    if (ids.length > 0 && ids.every((id) => seen.has(id))) charged.push(event.seq);
-    for (const id of ids) seen.add(id);
+    // One pass: charged when no identifier is new; the new ones are remembered on the way.
+    let resurfaced = ids.length > 0;
+    for (const id of ids) {
+      if (seen.has(id)) continue;
+      resurfaced = false;
+      seen.add(id);
+    }
+    if (resurfaced) charged.push(event.seq);
   }
   return chargedCalls(charged, calls.length);
 }

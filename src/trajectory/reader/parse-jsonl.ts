@@ -5,9 +5,16 @@ import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 /**
  * Parses a JSONL file's text line by line through a schema. A blank line is skipped; a line that
  * is not JSON or fails the schema is refused naming the file and the 1-based line. A last line with
- * no newline that does not parse is a torn write: the file is incomplete, not malformed.
+ * no newline that does not parse is a torn write: the file is incomplete, not malformed. `accepts`,
+ * a precompiled check that passes only values the schema accepts unchanged (schema-guards.ts), lets a
+ * valid line skip zod; a line it refuses is parsed by the schema, which words the error.
  */
-export function parseJsonl<T>(text: string, file: string, schema: z.ZodType<T>): T[] {
+export function parseJsonl<T>(
+  text: string,
+  file: string,
+  schema: z.ZodType<T>,
+  accepts?: (value: unknown) => value is T,
+): T[] {
   const out: T[] = [];
   const lines = text.split('\n');
   const endsWithNewline = text.endsWith('\n');
@@ -36,6 +43,10 @@ export function parseJsonl<T>(text: string, file: string, schema: z.ZodType<T>):
           cause: error,
         },
       );
+    }
+    if (accepts?.(value)) {
+      out.push(value);
+      continue;
     }
     const parsed = schema.safeParse(value);
     if (!parsed.success) {

@@ -12,6 +12,7 @@ import {
   toolEventSchema,
   trajectoryResultSchema,
 } from '../schema.js';
+import { isModelMessage, isModelTurns, isToolEvent, isTrajectoryResult } from '../schema-guards.js';
 import { BlobStore } from '../store/blob-store.js';
 import { locateBlobDir } from '../store/locate-blobs.js';
 import type { BlobReader, Trajectory } from '../trajectory.js';
@@ -39,7 +40,12 @@ function readText(path: string, missing: () => Error): string {
   }
 }
 
-function parseJsonFile<T>(text: string, file: string, schema: z.ZodType<T>): T {
+function parseJsonFile<T>(
+  text: string,
+  file: string,
+  schema: z.ZodType<T>,
+  accepts: (value: unknown) => value is T,
+): T {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -53,6 +59,7 @@ function parseJsonFile<T>(text: string, file: string, schema: z.ZodType<T>): T {
       },
     );
   }
+  if (accepts(value)) return value;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
     throw trajectoryError(TRAJECTORY_ERROR_CODES.malformed, file, describeIssues(parsed.error), {
@@ -153,10 +160,20 @@ export async function readTrajectory(dir: string, options: ReadTrajectoryOptions
   const eventsText = readText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events));
   const turnsText = readText(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS));
   const messagesText = readText(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages));
-  const events = parseJsonl(eventsText, path(TRAJECTORY_FILES.events), toolEventSchema);
-  const messages = parseJsonl(messagesText, path(TRAJECTORY_FILES.messages), modelMessageSchema);
-  const turns = parseJsonFile(turnsText, path(TRAJECTORY_FILES.turns), modelTurnsSchema);
-  const result = parseJsonFile(resultText, path(TRAJECTORY_FILES.result), trajectoryResultSchema);
+  const events = parseJsonl(eventsText, path(TRAJECTORY_FILES.events), toolEventSchema, isToolEvent);
+  const messages = parseJsonl(
+    messagesText,
+    path(TRAJECTORY_FILES.messages),
+    modelMessageSchema,
+    isModelMessage,
+  );
+  const turns = parseJsonFile(turnsText, path(TRAJECTORY_FILES.turns), modelTurnsSchema, isModelTurns);
+  const result = parseJsonFile(
+    resultText,
+    path(TRAJECTORY_FILES.result),
+    trajectoryResultSchema,
+    isTrajectoryResult,
+  );
   checkConsistent(dir, events, turns, messages);
   const blobs = options.blobs ?? locateBlobDir(dir);
   return {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { type Pointer, parsePointers } from '../../../src/trajectory/metrics/pointer-parse.js';
 
@@ -80,5 +81,38 @@ describe('parsePointers', () => {
     },
   ])('$name', ({ text, pointers }) => {
     expect(parsePointers(text)).toEqual(pointers);
+  });
+
+  test('a pointer never runs past its line: the whole text reads as its lines one by one', () => {
+    // Pointers and prose, then line breaks cut in at random places (inside a pointer too).
+    const part = fc.constantFrom(
+      '→ get_symbol(target="a")',
+      '→ get_symbol( target = "a b" , depth=2 )',
+      "→ read_file(path='x.py')",
+      '→ t(list=["a", "b"], o={"k": 1})',
+      '→ list_tools()',
+      'prose',
+      '→',
+    );
+    const text = fc
+      .tuple(
+        fc.array(part, { maxLength: 8 }),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        fc.constantFrom(' ', '\n'),
+      )
+      .map(([parts, cuts, glue]) => {
+        let joined = parts.join(glue);
+        for (const cut of cuts) {
+          const at = cut % (joined.length + 1);
+          joined = `${joined.slice(0, at)}${cut % 2 === 0 ? '\n' : '\r\n'}${joined.slice(at)}`;
+        }
+        return joined;
+      });
+    fc.assert(
+      fc.property(text, (text) => {
+        expect(parsePointers(text)).toEqual(text.split('\n').flatMap((line) => parsePointers(line)));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { parsePointers } from '../../../src/trajectory/metrics/pointer-parse.js';
 import { pointerFollowing } from '../../../src/trajectory/metrics/pointers.js';
 import { buildTrajectory, type CallSpec, type TrajectorySpec } from '../build-trajectory.js';
 
@@ -160,5 +162,66 @@ describe('pointerFollowing', () => {
     },
   ])('$name', ({ spec, offered, followed, rate }) => {
     expect(pointerFollowing(buildTrajectory(spec))).toEqual({ offered, followed, rate });
+  });
+
+  test('agrees with the definition read literally, on random runs', () => {
+    // The definition, quadratic: a distinct pointer (tool and arguments, `5` equal to "5") is
+    // followed when a call after the one that first offered it has its tool and every argument.
+    const same = (a: unknown, b: unknown) => String(a) === String(b);
+    function reference(calls: CallSpec[]) {
+      const firsts: { tool: string; args: Record<string, unknown>; at: number }[] = [];
+      calls.forEach((call, at) => {
+        for (const pointer of parsePointers(call.text ?? '')) {
+          const known = firsts.some(
+            (p) =>
+              p.tool === pointer.tool &&
+              Object.keys(p.args).length === Object.keys(pointer.args).length &&
+              Object.entries(pointer.args).every(([k, v]) => Object.hasOwn(p.args, k) && same(p.args[k], v)),
+          );
+          if (!known) firsts.push({ ...pointer, at });
+        }
+      });
+      const followed = firsts.filter((p) =>
+        calls.some(
+          (call, at) =>
+            at > p.at &&
+            call.tool === p.tool &&
+            Object.entries(p.args).every(
+              ([k, v]) => Object.hasOwn(call.args ?? {}, k) && same(call.args?.[k], v),
+            ),
+        ),
+      ).length;
+      return {
+        offered: firsts.length,
+        followed,
+        rate: firsts.length === 0 ? null : followed / firsts.length,
+      };
+    }
+    const tool = fc.constantFrom('get_symbol', 'read_file', 't');
+    const args = fc.dictionary(
+      fc.constantFrom('target', 'path', 'depth'),
+      fc.constantFrom('a', 'b', 2, '2'),
+      {
+        maxKeys: 3,
+      },
+    );
+    const pointer = fc.tuple(tool, args).map(
+      ([name, named]) =>
+        `→ ${name}(${Object.entries(named)
+          .map(([k, v]) => `${k}=${typeof v === 'number' ? v : `"${v}"`}`)
+          .join(', ')})`,
+    );
+    const call = fc.record({
+      tool,
+      args,
+      text: fc.array(pointer, { maxLength: 3 }).map((lines) => lines.join('\n')),
+    });
+    fc.assert(
+      fc.property(fc.array(call, { maxLength: 12 }), (specs) => {
+        const calls: CallSpec[] = specs.map((spec, i) => ({ ...spec, turn: 1 + i, ids: ['x'] }));
+        expect(pointerFollowing(buildTrajectory({ calls }))).toEqual(reference(calls));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

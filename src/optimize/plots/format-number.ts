@@ -1,0 +1,19 @@
+/**
+ * A number as a figure prints it: `n/a` for undefined (never 0), integers whole, large values
+ * rounded, small ones to three significant digits; `signed` adds `+` to a positive change.
+ *
+ * @example
+ * shortNumber(-0.375, { signed: true }); // '−0.375'
+ * shortNumber(1234.56); // '1235'
+ */
+export function shortNumber(value: number | null | undefined, options: { signed?: boolean } = {}): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return 'n/a';
+  const magnitude = Math.abs(value);
+  let text: string;
+  if (Number.isInteger(value)) text = String(magnitude);
+  else if (magnitude >= 100) text = magnitude.toFixed(0);
+  else if (magnitude >= 1) text = magnitude.toFixed(2);
+  else text = String(Number(magnitude.toPrecision(3)));
+  const sign = value < 0 && text !== '0' ? '−' : options.signed && value > 0 ? '+' : '';
+  return `${sign}${text}`;
+}

@@ -1,0 +1,40 @@
+import { Resvg } from '@resvg/resvg-js';
+import { AgentTrackError } from '../../errors.js';
+import { FONT_HINT, type PlotFont } from './font.js';
+
+/** A rasterised figure: PNG bytes and their pixel size. */
+export interface RenderedPng {
+  png: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * An SVG rasterised by resvg with exactly one font file (no system font scan, so the picture is
+ * the same on every machine that has that font). `scale` 2 gives a crisp picture for a report.
+ *
+ * @example
+ * const { png, width } = renderPng(svg, findPlotFont()!, { scale: 2 });
+ */
+export function renderPng(svg: string, font: PlotFont | null, options: { scale?: number } = {}): RenderedPng {
+  if (font === null) {
+    throw new AgentTrackError(
+      'PLOT_NO_FONT',
+      `No font to draw the figures' text with: install one (\`${FONT_HINT}\`); the SVGs need none`,
+      { data: { hint: FONT_HINT } },
+    );
+  }
+  const scale = options.scale ?? 2;
+  const image = new Resvg(svg, {
+    font: {
+      loadSystemFonts: false,
+      fontFiles: [font.file],
+      defaultFontFamily: font.family,
+      sansSerifFamily: font.family,
+    },
+    fitTo: { mode: 'zoom', value: scale },
+    background: 'white',
+    logLevel: 'off',
+  }).render();
+  return { png: image.asPng(), width: image.width, height: image.height };
+}

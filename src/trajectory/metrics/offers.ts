@@ -1,0 +1,83 @@
+import type { ToolEvent } from '../schema.js';
+import type { BlobReader, Trajectory } from '../trajectory.js';
+import { parsePointers } from './pointer-parse.js';
+import { previewIsWhole, resultText } from './result-text.js';
+
+/** A pointer's arguments as `[name, canonical value]`, sorted by name. */
+export type OfferEntries = readonly (readonly [string, string])[];
+
+/** A pointer a result offers, with its identity: tool and canonical arguments. */
+export interface Offer {
+  readonly tool: string;
+  readonly entries: OfferEntries;
+  /** Equal for two pointers exactly when their tool and canonical arguments are. */
+  readonly key: string;
+}
+
+/**
+ * One spelling per value so that `5` and `"5"` compare equal: a rendered pointer may quote a number.
+ *
+ * @example
+ * canonical(5) === canonical('5'); // true
+ */
+export function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return String(value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(',')}}`;
+}
+
+function offersIn(text: string): Offer[] {
+  return parsePointers(text).map(({ tool, args }) => {
+    const entries = Object.entries(args)
+      .map(([key, value]) => [key, canonical(value)] as const)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return { tool, entries, key: JSON.stringify([tool, ...entries]) };
+  });
+}
+
+/** How many blobs' offers each store keeps (least recently used dropped first). */
+export const CACHED_BLOBS_PER_STORE = 4096;
+
+// A blob is named by the sha256 of its text, so its offers follow from its name. A run's store is
+// shared by every arm, task and repeat, where one result often recurs: the offers of recently read
+// blobs are kept per store (a bounded map, so memory stays flat however many are scored).
+const cachePerStore = new WeakMap<BlobReader, Map<string, readonly Offer[]>>();
+
+// Offers parsed from a text hold slices of it (V8 shares a substring's parent): a kept copy is
+// cloned so that the cache holds the offers' few bytes, not every blob they came from.
+function detached(offers: Offer[]): readonly Offer[] {
+  return offers.length === 0 ? offers : structuredClone(offers);
+}
+
+/**
+ * The pointers a call's whole result offers: parsed from the preview when it is whole, else from
+ * the blob (read and parsed at most once per store while it stays among the recently used), else,
+ * when the store lacks the blob, from the preview.
+ *
+ * @example
+ * resultOffers(trajectory, event); // [{ tool: 'get_symbol', entries: [['target', 'a.B']], key: '["get_symbol",["target","a.B"]]' }]
+ */
+export function resultOffers(trajectory: Trajectory, event: ToolEvent): readonly Offer[] {
+  if (previewIsWhole(event)) return offersIn(event.preview);
+  const blobs = trajectory.blobs;
+  let cache = cachePerStore.get(blobs);
+  if (cache === undefined) {
+    cache = new Map();
+    cachePerStore.set(blobs, cache);
+  }
+  const cached = cache.get(event.blob);
+  if (cached !== undefined) {
+    cache.delete(event.blob);
+    cache.set(event.blob, cached);
+    return cached;
+  }
+  const text = resultText(trajectory, event);
+  const offers = offersIn(text);
+  // A blob the store does not hold falls back to this event's preview: nothing to keep by name.
+  if (text !== event.preview) {
+    cache.set(event.blob, detached(offers));
+    if (cache.size > CACHED_BLOBS_PER_STORE) cache.delete(cache.keys().next().value!);
+  }
+  return offers;
+}

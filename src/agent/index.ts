@@ -1,7 +1,8 @@
 /**
  * The public surface of `agent-track/agent`: the LLM block, the providers behind one
- * `ChatProvider` interface, and the offline endpoint. Named exports only; this file is the
- * complete list.
+ * `ChatProvider` interface, the offline endpoint, the product manifest, the MCP client with its
+ * recording proxy, the LangGraph agent and its outcomes, and the harness (`runTask`, `runHarness`,
+ * the ledger, `askQuestion`). Named exports only; this file is the complete list.
  */
 
 export type { Usage } from '../trajectory/index.js';
@@ -24,6 +25,27 @@ export type { Script, ScriptTurn } from './endpoint/script-schema.js';
 export type { EndpointOptions, EndpointRequest, RunningEndpoint } from './endpoint/start-endpoint.js';
 export { startEndpoint } from './endpoint/start-endpoint.js';
 export { pathsIn } from './endpoint/tool-result-text.js';
+export type { AskOptions, AskResult } from './harness/ask.js';
+export { askQuestion } from './harness/ask.js';
+export type { HarnessRunOptions } from './harness/harness-run.js';
+export { harnessRun } from './harness/harness-run.js';
+export type { LedgerLine } from './harness/ledger.js';
+export {
+  appendLedgerLine,
+  LEDGER_FILE,
+  ledgerLineSchema,
+  readLedger,
+  repairLedgerTail,
+} from './harness/ledger.js';
+export type { OpenedModel, OpenModelOptions } from './harness/open-model.js';
+export { OFFLINE_MODEL, openModel } from './harness/open-model.js';
+export { runPool } from './harness/promise-pool.js';
+export type { HarnessOptions, HarnessSummary } from './harness/run-harness.js';
+export { runHarness } from './harness/run-harness.js';
+export type { RunTaskOptions, TaskRun } from './harness/run-task.js';
+export { runTask } from './harness/run-task.js';
+export type { WorkspaceOptions, WorkspaceResolver } from './harness/task-workspace.js';
+export { createWorkspaceResolver } from './harness/task-workspace.js';
 export type { LlmBlock, LlmParams, LlmProviderName, LlmThinking } from './llm/block-schema.js';
 export { LLM_BLOCK_DEFAULTS, llmBlockSchema } from './llm/block-schema.js';
 export { blockHash, canonicalBlock } from './llm/canonical-block.js';
@@ -51,3 +73,37 @@ export {
   refuseModelSettingsInConfig,
   refuseModelSettingsInEnv,
 } from './llm/refuse-model-settings.js';
+export type { AgentGraphOptions, AgentSteps } from './loop/agent-graph.js';
+export { AgentState, buildAgentGraph, recursionLimitFor } from './loop/agent-graph.js';
+export type { Architecture } from './loop/architecture.js';
+export { ARCHITECTURES, REWRITE_INSTRUCTIONS, rewrittenQuestion } from './loop/architecture.js';
+export type { ClassifiedOutcome, LastReply, OutcomeInput } from './loop/outcome.js';
+export { classifyOutcome, NEED_MORE_STEPS_REPLY } from './loop/outcome.js';
+export type { AgentRun, RunAgentOptions } from './loop/run-agent.js';
+export { DEFAULT_TURN_BUDGET, runAgent } from './loop/run-agent.js';
+export { systemPrompt } from './loop/system-prompt.js';
+export type { ExtractedResult, TextExtractor } from './mcp/extract-result.js';
+export { extractResult, filePathExtractor, resultText } from './mcp/extract-result.js';
+export type { ConnectOptions, McpSession } from './mcp/mcp-session.js';
+export { connectMcpServer } from './mcp/mcp-session.js';
+export type { RecordingProxy, RecordingProxyOptions } from './mcp/recording-proxy.js';
+export { createRecordingProxy } from './mcp/recording-proxy.js';
+export type { ServerPool } from './mcp/server-pool.js';
+export { freshServers, reusedServers } from './mcp/server-pool.js';
+export { toolDescriptionTokens, toToolDefinitions } from './mcp/tool-definitions.js';
+export type { AgentProduct, OpenProductOptions } from './product/agent-product.js';
+export { openAgentProduct } from './product/agent-product.js';
+export type { LoadedProduct } from './product/load-manifest.js';
+export { loadProduct, parseProductManifest, readArtifact } from './product/load-manifest.js';
+export type { ProductArtifacts, ProductManifest } from './product/manifest-schema.js';
+export {
+  PRODUCT_MANIFEST_FILE,
+  productArtifactsSchema,
+  productManifestSchema,
+} from './product/manifest-schema.js';
+export type { ServerCommand, ServeValues } from './product/server-command.js';
+export {
+  embeddedServerCommand,
+  PACKAGE_ROOT,
+  productServerCommand,
+} from './product/server-command.js';

@@ -1,5 +1,7 @@
+import { askCommand } from './commands/ask.js';
 import { cacheCommand } from './commands/cache.js';
 import { endpointCommand } from './commands/endpoint.js';
+import { harnessCommand } from './commands/harness.js';
 import { indexCommand } from './commands/index-corpus.js';
 import { metricsCommand } from './commands/metrics.js';
 import { plotCommand } from './commands/plot.js';
@@ -16,4 +18,6 @@ export const commands: readonly CliCommand[] = [
   plotCommand,
   cacheCommand,
   endpointCommand,
+  askCommand,
+  harnessCommand,
 ];

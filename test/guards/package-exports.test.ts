@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -85,3 +86,24 @@ test('the bin is built and starts with a node shebang', () => {
     (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }).version,
   );
 });
+
+test('agent-track/agent answers a question with the offline policy after a build (the embedded server from dist/)', () => {
+  const scratch = mkdtempSync(join(tmpdir(), 'agent-track-built-ask-'));
+  try {
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { askQuestion } from 'agent-track/agent';
+         const run = await askQuestion({ question: 'How is the cart total computed?', corpus: 'fixtures/corpora/py-shop',
+           model: 'offline', cacheDir: ${JSON.stringify(scratch)}, out: ${JSON.stringify(join(scratch, 'out'))} });
+         console.log(JSON.stringify({ outcome: run.outcome, calls: run.tool_calls, offline: run.offline }));`,
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(JSON.parse(out)).toEqual({ outcome: 'answered', calls: 3, offline: true });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}, 60_000);

@@ -1,4 +1,3 @@
-import { createOfflinePolicy, startEndpoint } from '../../agent/index.js';
 import { invalidOption } from '../../errors.js';
 import type { CliCommand } from '../program.js';
 
@@ -28,6 +27,9 @@ export const endpointCommand: CliCommand = {
       .action(async (options: { policy: string; port: string; maxCalls: string }) => {
         const port = nonNegativeInteger('--port', options.port, 65535);
         const maxCalls = nonNegativeInteger('--max-calls', options.maxCalls);
+        // Loaded when the command runs: the agent layer is heavy, and `serve` (spawned once per
+        // rollout) must start fast.
+        const { createOfflinePolicy, startEndpoint } = await import('../../agent/index.js');
         const policy = options.policy === 'offline' ? createOfflinePolicy({ maxCalls }) : options.policy;
         const endpoint = await startEndpoint({ policy, port });
         io.out(`${endpoint.url}\n`);

@@ -20,7 +20,9 @@ export interface ArmRef {
  */
 export function harnessFinished(paths: CampaignPaths, arm: string): Map<string, string | null> {
   const { records } = readJsonlLog(paths.armLedger(arm), harnessLedgerLineSchema, 'harness ledger');
-  return new Map(records.map((line) => [line.task_id, line.outcome ?? null]));
+  // A `status: failed` line is the harness recording a rollout that threw: not a finished one.
+  const finished = records.filter((line) => line.status !== 'failed');
+  return new Map(finished.map((line) => [line.task_id, line.outcome ?? null]));
 }
 
 /**

@@ -52,9 +52,16 @@ export const queueLineSchema = z
   })
   .strict();
 
-/** What the campaign reads from a harness's `OUT/ledger.jsonl`: the task id, and its outcome if given. */
+/**
+ * What the campaign reads from a harness's `OUT/ledger.jsonl`: the task id, its outcome if given
+ * (`null` on a failed line), and `status` (`failed` lines are not finished rollouts).
+ */
 export const harnessLedgerLineSchema = z
-  .object({ task_id: z.string().min(1), outcome: z.string().optional() })
+  .object({
+    task_id: z.string().min(1),
+    outcome: z.string().nullable().optional(),
+    status: z.string().optional(),
+  })
   .passthrough();
 
 export type LedgerLine = z.infer<typeof ledgerLineSchema>;

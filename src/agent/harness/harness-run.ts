@@ -1,0 +1,115 @@
+import { join } from 'node:path';
+import { invalidOption } from '../../errors.js';
+import { resolveCacheDir } from '../../retrieval/corpora/cache-dir.js';
+import { DEFAULT_SERVING_CONFIG, loadServingConfig, readTasks } from '../../retrieval/index.js';
+import { loadLlmBlock } from '../llm/load-block.js';
+import { refuseModelSettingsInEnv } from '../llm/refuse-model-settings.js';
+import type { Architecture } from '../loop/architecture.js';
+import { filePathExtractor } from '../mcp/extract-result.js';
+import { openAgentProduct } from '../product/agent-product.js';
+import type { LedgerLine } from './ledger.js';
+import { openModel } from './open-model.js';
+import { type HarnessSummary, runHarness } from './run-harness.js';
+import { createWorkspaceResolver } from './task-workspace.js';
+
+/** `harness run` as files and flags: what a campaign arm's child process is started with. */
+export interface HarnessRunOptions {
+  tasks: string;
+  out: string;
+  model: string;
+  llmBlock?: string;
+  endpointUrl?: string;
+  concurrency?: number;
+  /** The workspace of tasks that name no corpus. */
+  workspace?: string;
+  /** Serving config file (default: the package's `configs/serving/default.yaml`). */
+  config?: string;
+  /** Product root (default: the embedded reference product). */
+  product?: string;
+  cacheDir?: string;
+  /** Local clones of pinned repositories (default `<cacheDir>/repos`). */
+  reposDir?: string;
+  architecture?: Architecture;
+  turnBudget?: number;
+  timeoutMs?: number;
+  retryFailed?: boolean;
+  /** Rollouts per task before it is recorded as failed (default 2). */
+  attempts?: number;
+  /** Reuse a finished rollout's server for the next task (servers with no state between calls only). */
+  reuseServers?: boolean;
+  /** Regex whose matches (first group) are a result's identifiers when a server returns no `structuredContent`. */
+  identifierPattern?: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  onTask?: (line: LedgerLine) => void;
+  /** Called once the model is open: whether its answers are the offline policy's. */
+  onStart?: (info: { offline: boolean; tasks: number; product: string }) => void;
+}
+
+function pattern(text: string | undefined): RegExp | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return new RegExp(text, 'g');
+  } catch {
+    throw invalidOption('--identifier-pattern', 'a JavaScript regular expression', text);
+  }
+}
+
+/**
+ * Reads the tasks, the LLM block, the product and the serving config, refuses model settings in
+ * the environment, opens the model (starting the offline endpoint for `--model offline`) and runs
+ * the harness; the endpoint is closed at the end, also on error.
+ *
+ * @example
+ * await harnessRun({ tasks: 'tasks.jsonl', out: 'runs/arm', model: 'offline', workspace: '/tmp/ws' });
+ */
+export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSummary> {
+  const env = options.env ?? process.env;
+  refuseModelSettingsInEnv(env);
+  const extractor = filePathExtractor(pattern(options.identifierPattern));
+  const configFile = options.config ?? DEFAULT_SERVING_CONFIG;
+  const config = loadServingConfig(configFile);
+  const tasks = await readTasks(options.tasks);
+  const product = openAgentProduct({
+    config: configFile,
+    ...(options.product === undefined ? {} : { dir: options.product }),
+  });
+  const block = options.llmBlock === undefined ? undefined : loadLlmBlock(options.llmBlock).block;
+  const cacheDir = resolveCacheDir(options.cacheDir);
+  const model = await openModel({
+    model: options.model,
+    ...(block === undefined ? {} : { block }),
+    ...(options.endpointUrl === undefined ? {} : { endpointUrl: options.endpointUrl }),
+    provider: { env },
+  });
+  try {
+    options.onStart?.({
+      offline: model.offline,
+      tasks: tasks.length,
+      product: product.product.manifest.name,
+    });
+    return await runHarness({
+      tasks,
+      out: options.out,
+      model,
+      product,
+      workspaces: createWorkspaceResolver({
+        config,
+        cacheDir,
+        reposDir: options.reposDir ?? join(cacheDir, 'repos'),
+        ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
+      }),
+      extractor,
+      env,
+      ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+      ...(options.architecture === undefined ? {} : { architecture: options.architecture }),
+      ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
+      ...(options.reuseServers === undefined ? {} : { reuseServers: options.reuseServers }),
+      ...(options.attempts === undefined ? {} : { attempts: options.attempts }),
+      ...(options.onTask === undefined ? {} : { onTask: options.onTask }),
+    });
+  } finally {
+    await model.close();
+  }
+}

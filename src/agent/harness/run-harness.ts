@@ -1,0 +1,220 @@
+import { mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { AgentTrackError, invalidOption } from '../../errors.js';
+import type { Task } from '../../retrieval/index.js';
+import { importedTaskDir, OUTCOMES, type Outcome } from '../../trajectory/index.js';
+import { redact } from '../llm/providers/request-failure.js';
+import type { Architecture } from '../loop/architecture.js';
+import type { TextExtractor } from '../mcp/extract-result.js';
+import { freshServers, reusedServers } from '../mcp/server-pool.js';
+import type { AgentProduct } from '../product/agent-product.js';
+import { appendLedgerLine, LEDGER_FILE, type LedgerLine, readLedger, repairLedgerTail } from './ledger.js';
+import type { OpenedModel } from './open-model.js';
+import { runPool } from './promise-pool.js';
+import { runTask, type TaskRun } from './run-task.js';
+import type { WorkspaceResolver } from './task-workspace.js';
+
+export interface HarnessOptions {
+  tasks: readonly Task[];
+  /** The output directory: `tasks/<id>/`, `blobs/`, `ledger.jsonl`. */
+  out: string;
+  model: OpenedModel;
+  product: AgentProduct;
+  workspaces: WorkspaceResolver;
+  /** Tasks in flight at once (default 1). */
+  concurrency?: number;
+  architecture?: Architecture;
+  turnBudget?: number;
+  timeoutMs?: number;
+  extractor?: TextExtractor;
+  /**
+   * Keep a finished rollout's server for the next task on the same workspace instead of starting
+   * one per task (default false). Only for servers with no state between calls.
+   */
+  reuseServers?: boolean;
+  /** Rollouts per task before it is recorded as failed (default 2: a failure is retried once). */
+  attempts?: number;
+  /** Re-run tasks the ledger records as failed (default: every task in the ledger is skipped). */
+  retryFailed?: boolean;
+  /** Where `auth.env` is read, to redact the key from error messages (default `process.env`). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Called with each ledger line as it is appended. */
+  onTask?: (line: LedgerLine) => void;
+}
+
+export interface HarnessSummary {
+  ledger: string;
+  total: number;
+  /** Already in the ledger, not run again. */
+  skipped: number;
+  done: number;
+  failed: number;
+  outcomes: Record<Outcome, number>;
+  /** The tasks this run recorded as failed, with the error's type and message. */
+  failures: { task_id: string; type: string; message: string }[];
+  duration_ms: number;
+}
+
+// Errors a second attempt cannot fix: a refusal by the endpoint (401, a bad parameter), a missing
+// key, corpus or workspace.
+const NOT_RETRIED = new Set([
+  'LLM_KEY_MISSING',
+  'NO_WORKSPACE',
+  'CORPUS_NOT_PRESENT',
+  'REPO_NOT_PRESENT',
+  'COMMIT_NOT_FOUND',
+  'PATH_ESCAPE',
+]);
+
+function worthRetrying(error: unknown): boolean {
+  if (!(error instanceof AgentTrackError)) return true;
+  return !NOT_RETRIED.has(error.code) && error.data.retryable !== false;
+}
+
+function errorType(error: unknown): string {
+  if (error instanceof AgentTrackError) return error.code;
+  return error instanceof Error ? error.name : typeof error;
+}
+
+function doneLine(
+  run: TaskRun,
+  base: Omit<
+    LedgerLine,
+    'status' | 'outcome' | 'turns' | 'tool_calls' | 'usage' | 'cost_usd' | 'description_tokens' | 'error'
+  >,
+): LedgerLine {
+  const usage = run.usage;
+  return {
+    ...base,
+    status: 'done',
+    outcome: run.outcome,
+    turns: run.turns,
+    tool_calls: run.tool_calls,
+    usage:
+      usage === null
+        ? null
+        : {
+            prompt: usage.prompt,
+            completion: usage.completion,
+            reasoning: usage.reasoning,
+            cached: usage.cached,
+            messages: usage.messages,
+          },
+    cost_usd: usage?.cost_usd ?? null,
+    description_tokens: run.description_tokens,
+    error: null,
+  };
+}
+
+/**
+ * The harness: every task through `runTask`, `concurrency` at a time, one trajectory directory per
+ * task and one ledger line per finished task. Resumable: a task the ledger holds is skipped (a
+ * failed one too, unless `retryFailed`). A rollout that throws is retried up to `attempts` in all
+ * (default 2; not when retrying cannot help: a 401, a missing key or corpus), then recorded as
+ * failed with the error's type and message (the key redacted).
+ *
+ * @example
+ * const summary = await runHarness({ tasks, out: 'runs/arm', model, product, workspaces, concurrency: 8 });
+ * summary.outcomes.answered; // 48
+ */
+export async function runHarness(options: HarnessOptions): Promise<HarnessSummary> {
+  const began = performance.now();
+  const maxAttempts = options.attempts ?? 2;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    throw invalidOption('attempts', 'a positive integer', options.attempts);
+  }
+  mkdirSync(options.out, { recursive: true });
+  const ledger = join(options.out, LEDGER_FILE);
+  repairLedgerTail(ledger);
+  const previous = readLedger(ledger);
+  const pending = options.tasks.filter((task) => {
+    const line = previous.get(task.id);
+    return line === undefined || (options.retryFailed === true && line.status === 'failed');
+  });
+  const env = options.env ?? process.env;
+  const auth = options.model.block.auth;
+  const secret = auth === undefined ? undefined : env[auth.env];
+  const outcomes = Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<Outcome, number>;
+  let done = 0;
+  let failed = 0;
+  const failures: HarnessSummary['failures'] = [];
+  const servers = options.reuseServers === true ? reusedServers() : freshServers();
+  try {
+    await runPool(pending, options.concurrency ?? 1, async (task) => {
+      const taskBegan = performance.now();
+      const trajectory = relative(options.out, importedTaskDir(options.out, task.id));
+      let attempts = 0;
+      let line: LedgerLine | undefined;
+      let lastError: unknown;
+      while (line === undefined && attempts < maxAttempts) {
+        attempts += 1;
+        try {
+          const workspace = await options.workspaces(task);
+          const run = await runTask(task, {
+            out: options.out,
+            provider: options.model.provider,
+            model: options.model.model,
+            server: options.product.serverFor(workspace),
+            system: options.product.system,
+            thinking: options.model.thinking,
+            servers,
+            overwrite: true,
+            ...(options.architecture === undefined ? {} : { architecture: options.architecture }),
+            ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),
+            ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+            ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
+          });
+          line = doneLine(run, {
+            task_id: task.id,
+            attempts,
+            duration_ms: Math.round(performance.now() - taskBegan),
+            trajectory,
+            finished_at: new Date().toISOString(),
+          });
+        } catch (error) {
+          lastError = error;
+          if (!worthRetrying(error)) break;
+        }
+      }
+      line ??= {
+        task_id: task.id,
+        status: 'failed',
+        outcome: null,
+        attempts,
+        turns: null,
+        tool_calls: null,
+        usage: null,
+        cost_usd: null,
+        duration_ms: Math.round(performance.now() - taskBegan),
+        description_tokens: null,
+        trajectory,
+        error: {
+          type: errorType(lastError),
+          message: redact(lastError instanceof Error ? lastError.message : String(lastError), secret),
+        },
+        finished_at: new Date().toISOString(),
+      };
+      appendLedgerLine(ledger, line);
+      if (line.status === 'done') {
+        done += 1;
+        outcomes[line.outcome!] += 1;
+      } else {
+        failed += 1;
+        failures.push({ task_id: task.id, type: line.error!.type, message: line.error!.message });
+      }
+      options.onTask?.(line);
+    });
+  } finally {
+    await servers.close();
+  }
+  return {
+    ledger,
+    total: options.tasks.length,
+    skipped: options.tasks.length - pending.length,
+    done,
+    failed,
+    outcomes,
+    failures,
+    duration_ms: Math.round(performance.now() - began),
+  };
+}

@@ -1,0 +1,153 @@
+import { GraphRecursionError } from '@langchain/langgraph';
+import { invalidOption } from '../../errors.js';
+import type { Recorder } from '../../trajectory/index.js';
+import type { ChatProvider, CompletionResult, ToolDefinition } from '../llm/providers/chat-provider.js';
+import type { TextExtractor } from '../mcp/extract-result.js';
+import type { McpSession } from '../mcp/mcp-session.js';
+import { createRecordingProxy } from '../mcp/recording-proxy.js';
+import { type AgentSteps, buildAgentGraph, recursionLimitFor } from './agent-graph.js';
+import { ARCHITECTURES, type Architecture } from './architecture.js';
+import { type ClassifiedOutcome, classifyOutcome } from './outcome.js';
+
+/** The default number of tool-calling turns before the final tool-less one. */
+export const DEFAULT_TURN_BUDGET = 12;
+
+export interface RunAgentOptions {
+  provider: ChatProvider;
+  model: string;
+  session: McpSession;
+  recorder: Recorder;
+  extractor: TextExtractor;
+  system: string;
+  question: string;
+  architecture?: Architecture;
+  turnBudget?: number;
+  /** The whole rollout's time limit in ms (default: none). */
+  timeoutMs?: number;
+  /** Thinking was on in the block (decides `starved_reply`). */
+  thinking?: boolean;
+}
+
+/** How one agent run ended. */
+export interface AgentRun extends ClassifiedOutcome {
+  turns: number;
+  turnBudget: number;
+  timedOut: boolean;
+}
+
+class RolloutTimeout extends Error {
+  constructor(ms: number) {
+    super(`The rollout exceeded its ${ms} ms timeout`);
+    this.name = 'RolloutTimeout';
+  }
+}
+
+/**
+ * Runs the agent graph on one question against a connected MCP session, recording every model
+ * message and tool call in `recorder` (it does not finish it). A message id the endpoint already
+ * used in this run gets a `~<turn>` suffix: each completion is billed once, under its own id.
+ * Endpoint and server failures are thrown; timeouts and budgets are outcomes.
+ *
+ * @example
+ * const run = await runAgent({ provider, model: 'gpt-4.1-mini', session, recorder, extractor, system, question });
+ * run.outcome; // 'answered'
+ */
+export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
+  const turnBudget = options.turnBudget ?? DEFAULT_TURN_BUDGET;
+  if (!Number.isInteger(turnBudget) || turnBudget < 1) {
+    throw invalidOption('turnBudget', 'a positive integer', options.turnBudget);
+  }
+  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
+    throw invalidOption('timeoutMs', 'a positive number of milliseconds', options.timeoutMs);
+  }
+  if (options.architecture !== undefined && !ARCHITECTURES.includes(options.architecture)) {
+    throw invalidOption(
+      'architecture',
+      `one of ${ARCHITECTURES.map((a) => `\`${a}\``).join(', ')}`,
+      options.architecture,
+    );
+  }
+  const controller = new AbortController();
+  const proxy = createRecordingProxy({
+    session: options.session,
+    recorder: options.recorder,
+    extractor: options.extractor,
+    signal: controller.signal,
+  });
+  const tools: readonly ToolDefinition[] = options.session.definitions;
+  const seen = new Set<string>();
+  let last: CompletionResult | null = null;
+  let turns = 0;
+  let finalTurn = false;
+  const steps: AgentSteps = {
+    complete: async (messages, step) => {
+      const reply = await options.provider.complete({
+        model: options.model,
+        messages,
+        tools: step.tools ? tools : [],
+        ...(step.tools ? { toolChoice: step.toolChoice } : {}),
+      });
+      if (controller.signal.aborted) throw controller.signal.reason;
+      const id = seen.has(reply.message.id) ? `${reply.message.id}~${step.turn}` : reply.message.id;
+      seen.add(id);
+      options.recorder.recordMessage({
+        id,
+        turn: step.turn,
+        finish_reason: reply.finish_reason,
+        content: reply.message.content,
+        tool_calls: reply.message.tool_calls.map((call) => ({ id: call.id, name: call.name })),
+        ...(reply.usage === undefined ? {} : { usage: reply.usage }),
+        ...(reply.cost_usd === undefined ? {} : { cost_usd: reply.cost_usd }),
+      });
+      turns = step.turn;
+      if (step.tools) {
+        last = reply;
+        finalTurn = step.turn > turnBudget;
+      }
+      return { ...reply, message: { ...reply.message, id } };
+    },
+    runTools: (reply) => proxy.run(reply.message.tool_calls, reply.message.id),
+  };
+  const graph = buildAgentGraph({ architecture: options.architecture ?? 'react', turnBudget, steps });
+  let timedOut = false;
+  let recursionLimitHit = false;
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    if (options.timeoutMs === undefined) return;
+    timer = setTimeout(() => {
+      timedOut = true;
+      const reason = new RolloutTimeout(options.timeoutMs!);
+      controller.abort(reason);
+      reject(reason);
+    }, options.timeoutMs);
+  });
+  const invoked = graph.invoke(
+    { system: options.system, question: options.question },
+    { recursionLimit: recursionLimitFor(turnBudget), signal: controller.signal },
+  );
+  try {
+    await Promise.race([invoked, expired]);
+  } catch (error) {
+    if (error instanceof GraphRecursionError) recursionLimitHit = true;
+    else if (!timedOut) throw error;
+  } finally {
+    clearTimeout(timer);
+    if (timedOut) invoked.catch(() => {});
+  }
+  const lastReply = last as CompletionResult | null;
+  const classified = classifyOutcome({
+    timedOut,
+    recursionLimitHit,
+    finalTurn,
+    thinking: options.thinking ?? false,
+    last:
+      lastReply === null
+        ? null
+        : {
+            content: lastReply.message.content,
+            finish_reason: lastReply.finish_reason,
+            tool_calls: lastReply.message.tool_calls.length,
+          },
+  });
+  return { ...classified, turns, turnBudget, timedOut };
+}

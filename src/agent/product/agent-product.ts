@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import { systemPrompt } from '../loop/system-prompt.js';
+import { type LoadedProduct, loadProduct, readArtifact } from './load-manifest.js';
+import {
+  embeddedServerCommand,
+  PACKAGE_ROOT,
+  productServerCommand,
+  type ServerCommand,
+} from './server-command.js';
+
+/** What a rollout needs from the product under test: its server per workspace and its prompt. */
+export interface AgentProduct {
+  product: LoadedProduct;
+  /** True for the embedded default (this package's own reference server). */
+  embedded: boolean;
+  /** The system prompt: the manifest's `ask_prompt` then its `usage_skill`, read now. */
+  system: string;
+  serverFor(workspace: string): ServerCommand;
+}
+
+export interface OpenProductOptions {
+  /** The product root holding `agent-track.product.yaml`; default: the embedded reference product. */
+  dir?: string;
+  /** The serving config passed as `{config}` (made absolute). */
+  config: string;
+}
+
+/**
+ * Opens the product a rollout runs against. With a `dir`, its manifest's `serve` command is run
+ * from that root; without, the embedded default: this package's manifest and artifacts, served by
+ * the running agent-track itself (so it works from source with no build). Either way the prompt
+ * comes from the product's artifact files, so a commit that edits them changes what the agent is told.
+ *
+ * @example
+ * const product = openAgentProduct({ dir: '/work/arm-candidate', config: 'configs/serving/default.yaml' });
+ * product.serverFor('/tmp/ws'); // { command: 'node', args: ['dist/cli/bin.js', 'serve', ...], cwd: '/work/arm-candidate' }
+ */
+export function openAgentProduct(options: OpenProductOptions): AgentProduct {
+  const embedded = options.dir === undefined;
+  const product = loadProduct(options.dir ?? PACKAGE_ROOT);
+  const config = resolve(options.config);
+  const toolDocs = product.manifest.artifacts.tool_docs;
+  return {
+    product,
+    embedded,
+    system: systemPrompt(readArtifact(product, 'ask_prompt'), readArtifact(product, 'usage_skill')),
+    serverFor: (workspace) =>
+      embedded
+        ? embeddedServerCommand({
+            config,
+            workspace: resolve(workspace),
+            ...(toolDocs === undefined ? {} : { toolDocs: resolve(product.dir, toolDocs) }),
+          })
+        : productServerCommand(product, { config, workspace: resolve(workspace) }),
+  };
+}

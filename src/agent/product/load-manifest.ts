@@ -1,0 +1,119 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { AgentTrackError } from '../../errors.js';
+import { readYamlFile } from '../../retrieval/serving/read-yaml.js';
+import { issueMessage } from '../issue-message.js';
+import { PRODUCT_MANIFEST_FILE, type ProductManifest, productManifestSchema } from './manifest-schema.js';
+
+/** A product root and its validated manifest. */
+export interface LoadedProduct {
+  /** The product root (absolute). */
+  dir: string;
+  /** The manifest file (absolute). */
+  file: string;
+  manifest: ProductManifest;
+}
+
+/** Placeholders each command may use; any other `{name}` is refused when the manifest loads. */
+const PLACEHOLDERS = {
+  serve: ['config', 'workspace'],
+  index: ['corpus', 'workspace', 'config'],
+  harness: [],
+} as const satisfies Record<string, readonly string[]>;
+
+function refuse(file: string, key: string, why: string): AgentTrackError {
+  return new AgentTrackError(
+    'PRODUCT_MANIFEST_INVALID',
+    `The product manifest \`${file}\` is refused: ${why}`,
+    {
+      data: { file, key },
+    },
+  );
+}
+
+function checkPlaceholders(file: string, manifest: ProductManifest): void {
+  for (const [key, allowed] of Object.entries(PLACEHOLDERS)) {
+    const command = manifest[key as keyof typeof PLACEHOLDERS];
+    for (const [index, arg] of (command ?? []).entries()) {
+      for (const match of arg.matchAll(/\{([^{}]*)\}/g)) {
+        if (!(allowed as readonly string[]).includes(match[1]!)) {
+          const known = allowed.length > 0 ? allowed.map((name) => `{${name}}`).join(', ') : 'none';
+          throw refuse(
+            file,
+            `${key}.${index}`,
+            `\`${key}.${index}\` uses the unknown placeholder \`{${match[1]}}\` (known: ${known})`,
+          );
+        }
+      }
+    }
+  }
+}
+
+function checkArtifacts(dir: string, file: string, manifest: ProductManifest): void {
+  for (const [key, path] of Object.entries(manifest.artifacts)) {
+    const target = resolve(dir, path);
+    const inside = relative(dir, target);
+    if (isAbsolute(path) || inside.startsWith('..')) {
+      throw refuse(
+        file,
+        `artifacts.${key}`,
+        `\`artifacts.${key}\` = \`${path}\` is outside the product root`,
+      );
+    }
+    if (!existsSync(target)) {
+      throw new AgentTrackError(
+        'PRODUCT_ARTIFACT_MISSING',
+        `The product manifest \`${file}\` names \`artifacts.${key}\` = \`${path}\`, which does not exist`,
+        { data: { file, key: `artifacts.${key}`, path } },
+      );
+    }
+  }
+}
+
+/**
+ * Validates a manifest already parsed from YAML. `dir` is the product root its paths are relative
+ * to, `file` names it in every message. Unknown keys are refused by name; so are placeholders a
+ * command cannot fill and artifacts that are missing or outside the root.
+ *
+ * @example
+ * parseProductManifest({ name: 'p', serve: ['node', 'server.js'], artifacts: { ask_prompt: 'a.md', usage_skill: 'u.md' } }, '/repo', '/repo/agent-track.product.yaml');
+ */
+export function parseProductManifest(value: unknown, dir: string, file: string): LoadedProduct {
+  const parsed = productManifestSchema.safeParse(value);
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.map((issue) => issueMessage(issue, value));
+    throw new AgentTrackError(
+      'PRODUCT_MANIFEST_INVALID',
+      `The product manifest \`${file}\` is refused: ${reasons.join('; ')}`,
+      { data: { file, keys: parsed.error.issues.map((issue) => issue.path.map(String).join('.')) } },
+    );
+  }
+  checkPlaceholders(file, parsed.data);
+  checkArtifacts(dir, file, parsed.data);
+  return { dir, file, manifest: parsed.data };
+}
+
+/**
+ * Reads `agent-track.product.yaml` at a product root.
+ *
+ * @example
+ * const product = loadProduct('.');
+ * product.manifest.serve; // ['node', 'dist/cli/bin.js', 'serve', '--config', '{config}', '--workspace', '{workspace}']
+ */
+export function loadProduct(root: string): LoadedProduct {
+  const dir = resolve(root);
+  const file = join(dir, PRODUCT_MANIFEST_FILE);
+  if (!existsSync(file)) {
+    throw new AgentTrackError(
+      'PRODUCT_MANIFEST_MISSING',
+      `No product manifest at \`${file}\`: a product root holds \`${PRODUCT_MANIFEST_FILE}\``,
+      { data: { file } },
+    );
+  }
+  return parseProductManifest(readYamlFile(file, 'product manifest'), dir, file);
+}
+
+/** The text of one artifact the manifest names, read from the product root. */
+export function readArtifact(product: LoadedProduct, key: 'ask_prompt' | 'usage_skill'): string {
+  return readFileSync(resolve(product.dir, product.manifest.artifacts[key]), 'utf8');
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { toolsConfigSchema } from '../../trajectory/index.js';
+
+/**
+ * `agent-track.product.yaml`, the manifest at the root of a product under test (DESIGN.md "The
+ * product under test"). Strict at every level: an unknown key is refused by name.
+ */
+
+/** The file name a product's root holds. */
+export const PRODUCT_MANIFEST_FILE = 'agent-track.product.yaml';
+
+const commandSchema = z.array(z.string().min(1)).min(1);
+
+/** The text artifacts an optimizer may edit; paths relative to the product root. */
+export const productArtifactsSchema = z
+  .object({
+    /** The tool descriptions the server serves (the reference server's `--tool-docs`). */
+    tool_docs: z.string().min(1).optional(),
+    /** The how-to-use-the-tools text appended to the system prompt. */
+    usage_skill: z.string().min(1),
+    /** The agent's system prompt. */
+    ask_prompt: z.string().min(1),
+  })
+  .strict();
+
+export const productManifestSchema = z
+  .object({
+    name: z.string().min(1),
+    /** Shell command run once per worktree before anything else (`npm ci && npm run build`). */
+    setup: z.string().min(1).optional(),
+    /** The MCP server over stdio; placeholders `{config}` and `{workspace}`. */
+    serve: commandSchema,
+    /** Builds a workspace; placeholders `{corpus}`, `{workspace}` and `{config}`. */
+    index: commandSchema.optional(),
+    /** The harness entry a campaign arm runs inside the worktree. */
+    harness: commandSchema.optional(),
+    artifacts: productArtifactsSchema,
+    /** Tool roles the trajectory metrics need (keys left out take the reference server's). */
+    tools: toolsConfigSchema.optional(),
+  })
+  .strict();
+
+export type ProductArtifacts = z.infer<typeof productArtifactsSchema>;
+export type ProductManifest = z.infer<typeof productManifestSchema>;

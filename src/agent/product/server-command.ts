@@ -1,0 +1,59 @@
+import { fileURLToPath } from 'node:url';
+import { selfCommand } from '../../retrieval/index.js';
+import type { LoadedProduct } from './load-manifest.js';
+
+/** A process to spawn: the MCP server of one rollout, speaking MCP over its stdio. */
+export interface ServerCommand {
+  command: string;
+  args: string[];
+  /** Working directory (the product root for a manifest's command). */
+  cwd: string;
+  /** Extra environment variables (merged over the parent's). */
+  env?: Record<string, string>;
+}
+
+/** What a server command's placeholders are filled with. */
+export interface ServeValues {
+  config: string;
+  workspace: string;
+}
+
+/**
+ * The product's `serve` command with `{config}` and `{workspace}` filled, run from the product root.
+ *
+ * @example
+ * productServerCommand(loadProduct('.'), { config: 'configs/serving/default.yaml', workspace: '/tmp/ws' });
+ * // { command: 'node', args: ['dist/cli/bin.js', 'serve', '--config', 'configs/serving/default.yaml', ...], cwd: '/repo' }
+ */
+export function productServerCommand(product: LoadedProduct, values: ServeValues): ServerCommand {
+  const filled = product.manifest.serve.map((arg) =>
+    arg.replace(/\{(config|workspace)\}/g, (_, name: keyof ServeValues) => values[name]),
+  );
+  return { command: filled[0]!, args: filled.slice(1), cwd: product.dir };
+}
+
+/** The root of the running agent-track package (the embedded default product). */
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The embedded default server: this package's own `agent-track serve` (`selfCommand`: the built
+ * entry from `dist/`, or the source through tsx), run from the package root. `toolDocs` is the tool-docs file it serves (the package's by default).
+ *
+ * @example
+ * embeddedServerCommand({ config: DEFAULT_SERVING_CONFIG, workspace: '/tmp/ws' });
+ */
+export function embeddedServerCommand(values: ServeValues & { toolDocs?: string }): ServerCommand {
+  return {
+    command: selfCommand()[0]!,
+    args: [
+      ...selfCommand().slice(1),
+      'serve',
+      '--config',
+      values.config,
+      '--workspace',
+      values.workspace,
+      ...(values.toolDocs === undefined ? [] : ['--tool-docs', values.toolDocs]),
+    ],
+    cwd: PACKAGE_ROOT,
+  };
+}

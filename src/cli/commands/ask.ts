@@ -1,0 +1,67 @@
+import type { Architecture } from '../../agent/index.js';
+import { ARCHITECTURES, oneOf, positiveInteger, positiveNumber } from '../options.js';
+import type { CliCommand } from '../program.js';
+
+interface AskFlags {
+  corpus: string;
+  model: string;
+  llmBlock?: string;
+  endpointUrl?: string;
+  out?: string;
+  config?: string;
+  product?: string;
+  cacheDir?: string;
+  architecture: string;
+  turnBudget: string;
+  timeoutSeconds: string;
+}
+
+/** `agent-track ask "QUESTION" --corpus DIR --model M [--llm-block FILE]`: one answer and its trajectory. */
+export const askCommand: CliCommand = {
+  name: 'ask',
+  describe: (command, io) =>
+    command
+      .description(
+        'answer one question about a corpus with the agent; prints the answer and the trajectory path',
+      )
+      .argument('<question>', 'the question')
+      .requiredOption('--corpus <dir>', 'the directory to answer from (indexed once into the cache)')
+      .requiredOption('--model <model>', 'the model name; `offline` needs no key and no block')
+      .option('--llm-block <file>', 'the LLM block; required unless --model offline')
+      .option('--endpoint-url <url>', "replaces the block's base_url")
+      .option('--out <dir>', 'run directory for the trajectory (default: a fresh temp dir)')
+      .option('--config <file>', 'the serving config')
+      .option('--product <dir>', 'the product root (default: the embedded reference product)')
+      .option(
+        '--cache-dir <dir>',
+        'where the corpus is indexed (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
+      )
+      .option('--architecture <name>', `agent graph: ${ARCHITECTURES.join(' or ')}`, 'react')
+      .option('--turn-budget <n>', 'tool-calling turns before one final turn without tools', '12')
+      .option('--timeout-seconds <s>', 'time limit', '600')
+      .action(async (question: string, flags: AskFlags) => {
+        // Loaded when the command runs, so `serve` does not pay for the agent layer.
+        const { askQuestion } = await import('../../agent/index.js');
+        const result = await askQuestion({
+          question,
+          corpus: flags.corpus,
+          model: flags.model,
+          architecture: oneOf<Architecture>('--architecture', flags.architecture, ARCHITECTURES),
+          turnBudget: positiveInteger('--turn-budget', flags.turnBudget),
+          timeoutMs: Math.round(positiveNumber('--timeout-seconds', flags.timeoutSeconds) * 1000),
+          ...(flags.llmBlock === undefined ? {} : { llmBlock: flags.llmBlock }),
+          ...(flags.endpointUrl === undefined ? {} : { endpointUrl: flags.endpointUrl }),
+          ...(flags.out === undefined ? {} : { out: flags.out }),
+          ...(flags.config === undefined ? {} : { config: flags.config }),
+          ...(flags.product === undefined ? {} : { product: flags.product }),
+          ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
+        });
+        if (result.offline)
+          io.out('model: offline policy (a deterministic stand-in for a model, not a model)\n');
+        io.out(`${result.answer ?? `(no answer: ${result.outcome})`}\n`);
+        io.out(
+          `outcome: ${result.outcome}; ${result.turns} turns, ${result.tool_calls} tool calls, ${result.duration_ms} ms\n`,
+        );
+        io.out(`trajectory: ${result.dir}\n`);
+      }),
+};

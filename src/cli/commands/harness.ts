@@ -1,0 +1,141 @@
+import type { Architecture, LedgerLine } from '../../agent/index.js';
+import { AgentTrackError } from '../../errors.js';
+import { formatNumber } from '../format.js';
+import { ARCHITECTURES, oneOf, positiveInteger, positiveNumber } from '../options.js';
+import type { CliCommand, CliIo } from '../program.js';
+
+interface RunFlags {
+  tasks: string;
+  out: string;
+  model: string;
+  llmBlock?: string;
+  endpointUrl?: string;
+  concurrency: string;
+  workspace?: string;
+  config?: string;
+  product?: string;
+  cacheDir?: string;
+  reposDir?: string;
+  architecture: string;
+  turnBudget: string;
+  timeoutSeconds: string;
+  retryFailed?: boolean;
+  reuseServers?: boolean;
+  attempts: string;
+  identifierPattern?: string;
+}
+
+function taskLine(line: LedgerLine): string {
+  const what = line.status === 'done' ? line.outcome : `failed ${line.error?.type}: ${line.error?.message}`;
+  return `${line.task_id}\t${what}\tturns ${formatNumber(line.turns)}\tcalls ${formatNumber(line.tool_calls)}\t${line.duration_ms} ms\n`;
+}
+
+async function run(flags: RunFlags, io: CliIo): Promise<void> {
+  const { harnessRun } = await import('../../agent/index.js');
+  const summary = await harnessRun({
+    tasks: flags.tasks,
+    out: flags.out,
+    model: flags.model,
+    concurrency: positiveInteger('--concurrency', flags.concurrency),
+    attempts: positiveInteger('--attempts', flags.attempts),
+    architecture: oneOf<Architecture>('--architecture', flags.architecture, ARCHITECTURES),
+    turnBudget: positiveInteger('--turn-budget', flags.turnBudget),
+    timeoutMs: Math.round(positiveNumber('--timeout-seconds', flags.timeoutSeconds) * 1000),
+    ...(flags.llmBlock === undefined ? {} : { llmBlock: flags.llmBlock }),
+    ...(flags.endpointUrl === undefined ? {} : { endpointUrl: flags.endpointUrl }),
+    ...(flags.workspace === undefined ? {} : { workspace: flags.workspace }),
+    ...(flags.config === undefined ? {} : { config: flags.config }),
+    ...(flags.product === undefined ? {} : { product: flags.product }),
+    ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
+    ...(flags.reposDir === undefined ? {} : { reposDir: flags.reposDir }),
+    ...(flags.retryFailed === true ? { retryFailed: true } : {}),
+    ...(flags.reuseServers === true ? { reuseServers: true } : {}),
+    ...(flags.identifierPattern === undefined ? {} : { identifierPattern: flags.identifierPattern }),
+    onStart: ({ offline, tasks, product }) => {
+      if (offline) io.out('model: offline policy (a deterministic stand-in for a model, not a model)\n');
+      io.out(`product: ${product}; ${tasks} tasks\n`);
+    },
+    onTask: (line) => io.out(taskLine(line)),
+  });
+  const tally = Object.entries(summary.outcomes)
+    .filter(([, count]) => count > 0)
+    .map(([outcome, count]) => `${outcome} ${count}`)
+    .join(', ');
+  io.out(
+    `${summary.done} done (${tally || 'none'}), ${summary.failed} failed, ${summary.skipped} skipped (already in the ledger) in ${summary.duration_ms} ms; ledger: ${summary.ledger}\n`,
+  );
+  // Every task ran, but a failed one makes the exit code 2 (the campaign reads it as a failed rollout).
+  const first = summary.failures[0];
+  if (first !== undefined) {
+    throw new AgentTrackError(
+      'HARNESS_TASKS_FAILED',
+      `${summary.failures.length} of ${summary.done + summary.failed} tasks failed (recorded in the ledger); first: \`${first.task_id}\`: ${first.type}: ${first.message}`,
+      { data: { failures: summary.failures } },
+    );
+  }
+}
+
+// The agent layer is imported when a command runs (LangGraph and the SDKs take ~1.5 s to load),
+// so `agent-track serve`, spawned once per rollout, does not pay for it.
+
+/**
+ * `agent-track harness run|validate-llm-block`: the child entry a campaign arm runs inside its
+ * worktree, and the check that this checkout accepts an LLM block.
+ */
+export const harnessCommand: CliCommand = {
+  name: 'harness',
+  describe: (command, io) => {
+    command.description('run tasks through the agent (the child entry a campaign arm runs)');
+    command
+      .command('run')
+      .description(
+        'one trajectory per task under OUT/tasks, a line per finished task in OUT/ledger.jsonl; resumable',
+      )
+      .requiredOption('--tasks <file>', 'tasks.jsonl')
+      .requiredOption('--out <dir>', 'output directory (tasks/, blobs/, ledger.jsonl)')
+      .requiredOption(
+        '--model <model>',
+        'the model name sent to the endpoint; `offline` needs no key and no block',
+      )
+      .option('--llm-block <file>', 'the LLM block (YAML or JSON); required unless --model offline')
+      .option(
+        '--endpoint-url <url>',
+        "replaces the block's base_url (with --model offline: the endpoint to use)",
+      )
+      .option('--concurrency <n>', 'tasks in flight at once', '1')
+      .option('--workspace <dir>', 'the indexed workspace of tasks that name no corpus')
+      .option('--config <file>', 'the serving config passed to the server as {config}')
+      .option(
+        '--product <dir>',
+        'the product root holding agent-track.product.yaml (default: the embedded reference product)',
+      )
+      .option(
+        '--cache-dir <dir>',
+        'where corpora are materialized and indexed (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
+      )
+      .option('--repos-dir <dir>', 'local clones of pinned repositories (default <cache-dir>/repos)')
+      .option('--architecture <name>', `agent graph: ${ARCHITECTURES.join(' or ')}`, 'react')
+      .option('--turn-budget <n>', 'tool-calling turns before one final turn without tools', '12')
+      .option('--timeout-seconds <s>', 'per-task time limit', '600')
+      .option('--retry-failed', 're-run tasks the ledger records as failed')
+      .option('--attempts <n>', 'rollouts per task before it is recorded as failed', '2')
+      .option(
+        '--reuse-servers',
+        "keep a finished task's MCP server for the next task (only for servers with no state between calls)",
+      )
+      .option(
+        '--identifier-pattern <regex>',
+        'identifiers from result text when a server returns no structuredContent',
+      )
+      .action((flags: RunFlags) => run(flags, io));
+    command
+      .command('validate-llm-block')
+      .description('does THIS checkout accept the block? exit 0 if so; exit 2 naming the offending key')
+      .argument('<file>', 'the LLM block')
+      .action(async (file: string) => {
+        const { loadLlmBlock } = await import('../../agent/index.js');
+        const loaded = loadLlmBlock(file);
+        io.out(`accepts the block \`${file}\` (sha256 ${loaded.hash})\n`);
+      });
+  },
+};

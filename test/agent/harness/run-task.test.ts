@@ -1,0 +1,33 @@
+import { expect, test } from 'vitest';
+import { runTask } from '../../../src/agent/harness/run-task.js';
+import { OFFLINE_LABEL } from '../../../src/agent/index.js';
+import { readTrajectory } from '../../../src/trajectory/index.js';
+import { indexedFixture, tempDir } from '../../retrieval/helpers/workspace.js';
+import { modelOn, PRODUCT, task } from './helpers.js';
+
+test('the offline policy answers a py-shop question through the reference server over stdio', async () => {
+  using ws = indexedFixture('py-shop');
+  using out = tempDir();
+  await using model = await modelOn('offline');
+  const run = await runTask(task('cart-total', 'How is the cart total computed?'), {
+    out: out.path,
+    provider: model.provider,
+    model: 'offline',
+    server: PRODUCT.serverFor(ws.workspace),
+    system: PRODUCT.system,
+  });
+  expect(run).toMatchObject({ outcome: 'answered', turns: 4, tool_calls: 3 });
+  expect(run.answer?.startsWith(OFFLINE_LABEL)).toBe(true);
+  const trajectory = await readTrajectory(run.dir);
+  // Search, then the top two files read, one call a turn; the fourth turn answers.
+  expect(trajectory.events.map((e) => e.tool)).toEqual(['search_codebase', 'read_file', 'read_file']);
+  expect(trajectory.events[0]!.rows?.[0]?.path).toBe('shop/cart.py');
+  expect(trajectory.events[1]!.args).toEqual({ path: 'shop/cart.py' });
+  expect(Object.values(trajectory.turns).map((t) => t.turn)).toEqual([1, 2, 3]);
+  // The system prompt the endpoint saw is the product's ask prompt and usage skill.
+  const first = model.endpoint.requests.find((r) => r.index === 0)!.body as {
+    messages: { content: string }[];
+  };
+  expect(first.messages[0]!.content).toBe(PRODUCT.system);
+  expect(PRODUCT.system).toContain('# Using the code-search tools');
+});

@@ -1,0 +1,81 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { openAgentProduct } from '../../../src/agent/product/agent-product.js';
+import { loadProduct } from '../../../src/agent/product/load-manifest.js';
+import { productServerCommand } from '../../../src/agent/product/server-command.js';
+import { ROOT, tempDir } from '../../retrieval/helpers/workspace.js';
+
+const VALID = `name: demo
+serve: [node, server.js, --config, "{config}", --workspace, "{workspace}"]
+artifacts: {ask_prompt: prompts/ask.md, usage_skill: prompts/skill.md}
+`;
+
+function product(dir: string, manifest: string): void {
+  mkdirSync(join(dir, 'prompts'), { recursive: true });
+  writeFileSync(join(dir, 'prompts/ask.md'), 'Answer from the code.\n');
+  writeFileSync(join(dir, 'prompts/skill.md'), '# Skill\nSearch first.\n');
+  writeFileSync(join(dir, 'agent-track.product.yaml'), manifest);
+}
+
+test("this repository's manifest loads, with the reference server's roles", () => {
+  const loaded = loadProduct(ROOT);
+  expect(loaded.manifest.name).toBe('reference-code-search');
+  expect(loaded.manifest.tools?.batch).toEqual({ get_symbol: 'get_symbols', read_file: 'read_files' });
+});
+
+test('the serve command gets its placeholders filled and runs from the product root', () => {
+  using dir = tempDir();
+  product(dir.path, VALID);
+  expect(productServerCommand(loadProduct(dir.path), { config: '/c.yaml', workspace: '/ws' })).toEqual({
+    command: 'node',
+    args: ['server.js', '--config', '/c.yaml', '--workspace', '/ws'],
+    cwd: dir.path,
+  });
+});
+
+test('the system prompt is the ask prompt, a blank line, then the usage skill, from the files', () => {
+  using dir = tempDir();
+  product(dir.path, VALID);
+  const opened = openAgentProduct({ dir: dir.path, config: 'c.yaml' });
+  expect(opened.system).toBe('Answer from the code.\n\n# Skill\nSearch first.');
+  expect(opened.serverFor('ws').cwd).toBe(dir.path);
+});
+
+test.each([
+  ['an unknown top-level key', `${VALID}servre: [x]\n`, 'unknown key `servre`'],
+  [
+    'an unknown artifact key',
+    VALID.replace('usage_skill', 'usage_skil'),
+    'unknown key `artifacts.usage_skil`',
+  ],
+  [
+    'an unknown placeholder',
+    VALID.replace('{workspace}', '{workdir}'),
+    '`serve.5` uses the unknown placeholder `{workdir}`',
+  ],
+  ['an empty serve command', VALID.replace(/serve: .*\n/, 'serve: []\n'), '`serve`'],
+  [
+    'an artifact outside the root',
+    VALID.replace('prompts/ask.md', '../ask.md'),
+    '`artifacts.ask_prompt` = `../ask.md` is outside the product root',
+  ],
+  [
+    'a missing artifact',
+    VALID.replace('prompts/ask.md', 'prompts/gone.md'),
+    '`artifacts.ask_prompt` = `prompts/gone.md`, which does not exist',
+  ],
+])('%s is refused by name, naming the file', (_, manifest, message) => {
+  using dir = tempDir();
+  product(dir.path, manifest);
+  const file = join(dir.path, 'agent-track.product.yaml');
+  expect(() => loadProduct(dir.path)).toThrow(message);
+  expect(() => loadProduct(dir.path)).toThrow(`\`${file}\``);
+});
+
+test('a root with no manifest is refused naming the file it looked for', () => {
+  using dir = tempDir();
+  expect(() => loadProduct(dir.path)).toThrow(
+    `No product manifest at \`${join(dir.path, 'agent-track.product.yaml')}\``,
+  );
+});

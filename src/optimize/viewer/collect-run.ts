@@ -151,7 +151,7 @@ export async function collectRun(runDir: string, options: CollectOptions = {}): 
     };
   });
   for (const id of order) detailOf(id);
-  const metrics = METRIC_COLUMNS.map(({ key, group, direction }) => ({ key, group, direction }));
+  const metrics = METRIC_COLUMNS.map(({ key, group, kind, direction }) => ({ key, group, kind, direction }));
   return { dir: runDir, report, metrics, tasks, details, blobs };
 }
 

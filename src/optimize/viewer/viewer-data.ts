@@ -12,6 +12,8 @@ export type ViewerArm = (typeof VIEWER_ARMS)[number];
 export interface ViewerMetric {
   key: string;
   group: string;
+  /** `binary` values are 0/1 (shown as no/yes). */
+  kind: 'continuous' | 'binary';
   direction: 'higher' | 'lower' | 'neither';
 }
 

@@ -40,7 +40,11 @@ function size(bytes) {
 }
 function state(arm) { return arm.state === 'ok' ? arm.outcome : arm.state; }
 function value(arm, i) { return arm.state === 'ok' && i !== undefined ? arm.values[i] : null; }
-function pair(t, i) { return fmt(value(t.baseline, i)) + ' \\u2192 ' + fmt(value(t.candidate, i)); }
+function shown(v, i) {
+  if (v !== null && v !== undefined && metrics[i].kind === 'binary') return v ? 'yes' : 'no';
+  return fmt(v);
+}
+function pair(t, i) { return shown(value(t.baseline, i), i) + ' \\u2192 ' + shown(value(t.candidate, i), i); }
 function calls(arm) { return arm.state === 'ok' ? arm.calls : null; }
 
 var tbody = document.getElementById('task-rows');
@@ -133,7 +137,7 @@ function callView(call, previews) {
   head.appendChild(el('span', 'badge ' + (call.ok ? 'ok' : 'error'), call.ok ? 'ok' : 'error'));
   call.needless.forEach(function (c) { head.appendChild(el('span', 'badge needless', c)); });
   if (call.gold === true) head.appendChild(el('span', 'badge gold', 'reached gold'));
-  head.appendChild(el('span', 'muted', size(call.bytes) + (call.rows !== null ? ', ' + call.rows + ' rows' : '') +
+  head.appendChild(el('span', 'muted', size(call.bytes) + (call.rows !== null ? ', ' + call.rows + (call.rows === 1 ? ' row' : ' rows') : '') +
     (call.duration_ms !== null ? ', ' + call.duration_ms + ' ms' : '')));
   box.appendChild(head);
   box.appendChild(el('pre', 'args', call.args));

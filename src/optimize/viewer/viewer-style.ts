@@ -10,7 +10,7 @@ h2 { font-size: 17px; margin: 8px 0; }
 code, pre, .mono { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12px; }
 table { border-collapse: collapse; }
 th, td { text-align: left; padding: 3px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
-thead th { position: sticky; top: 0; background: #fff; z-index: 1; }
+thead th { background: #fff; }
 .offline { background: #fff4d6; border: 1px solid #e6c66e; padding: 6px 10px; display: inline-block; margin: 4px 0; }
 .verdict { font-weight: 600; }
 .verdict.ok { color: var(--better); } .verdict.fail { color: var(--worse); }

@@ -66,7 +66,9 @@ describe('the run log', () => {
   test('a corrupt line is refused naming the file and line', () => {
     const log = join(scratch, 'corrupt.jsonl');
     writeFileSync(log, '{"format": 1}\n');
-    expect(() => readRunLog(log)).toThrow(`Line 1 of the run record \`${log}\` fails the run record schema at \`id\``);
+    expect(() => readRunLog(log)).toThrow(
+      `Line 1 of the run record \`${log}\` fails the run record schema at \`id\``,
+    );
   });
 
   test('findRunRecord: exact, prefix, unknown, ambiguous', () => {

@@ -34,7 +34,11 @@ export async function makeDemoProduct(
   source: string,
   into: string,
 ): Promise<{ repo: string; baseline: string; candidate: string }> {
-  const files = (await simpleGit(source).raw(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])).split('\0').filter((f) => f.length > 0);
+  const files = (
+    await simpleGit(source).raw(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])
+  )
+    .split('\0')
+    .filter((f) => f.length > 0);
   for (const file of files) {
     if (file.startsWith('fixtures/realdata/')) continue;
     mkdirSync(dirname(join(into, file)), { recursive: true });

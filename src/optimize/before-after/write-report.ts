@@ -43,7 +43,7 @@ export async function writeBeforeAfterReport(
     model: plan.model,
     offline: plan.model === 'offline',
     prices: { input_per_1m: plan.prices.input_per_1m, output_per_1m: plan.prices.output_per_1m },
-    taskIds: tasks.map((task) => task.id),
+    taskIds: tasks.map((task) => task.id).sort(),
   });
   const json = join(dir, 'report.json');
   const md = join(dir, 'report.md');

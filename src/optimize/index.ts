@@ -216,3 +216,14 @@ export {
 } from './viewer/viewer-data.js';
 export { type WriteViewerOptions, type WrittenViewer, writeViewer } from './viewer/write-viewer.js';
 // --- end viewer ---
+
+// --- Before-after ---
+export { descriptionTokens } from './before-after/arm-probe.js';
+export { readArmResults } from './before-after/arm-results.js';
+export { type BeforeAfterOptions, type BeforeAfterResult, beforeAfter } from './before-after/before-after.js';
+export { runDemo } from './before-after/demo.js';
+export { makeDemoProduct } from './before-after/demo-product.js';
+export { startOfflineModel } from './before-after/offline-model.js';
+export { surveyCorpora } from './before-after/survey-corpora.js';
+export { campaignTasks, writeBeforeAfterReport } from './before-after/write-report.js';
+// --- end before-after ---

@@ -5,6 +5,7 @@ import { endpointCommand } from './commands/endpoint.js';
 import { harnessCommand } from './commands/harness.js';
 import { indexCommand } from './commands/index-corpus.js';
 import { metricsCommand } from './commands/metrics.js';
+import { optimizeCommand } from './commands/optimize.js';
 import { plotCommand } from './commands/plot.js';
 import { retrievalCommand } from './commands/retrieval.js';
 import { runsCommand } from './commands/runs.js';
@@ -27,4 +28,5 @@ export const commands: readonly CliCommand[] = [
   harnessCommand,
   beforeAfterCommand,
   demoCommand,
+  optimizeCommand,
 ];

@@ -217,6 +217,32 @@ export {
 export { type WriteViewerOptions, type WrittenViewer, writeViewer } from './viewer/write-viewer.js';
 // --- end viewer ---
 
+// --- Loop ---
+export { type CampaignSlices, campaignSlices, defaultProposer, incumbentOf } from './loop/campaign-inputs.js';
+export { type CandidateSetup, candidateSetup } from './loop/candidate-setup.js';
+export {
+  CALL_TOKENS,
+  type CallKind,
+  type CostEstimate,
+  callUsd,
+  createEstimate,
+  estimateText,
+  type ModelPrices,
+} from './loop/estimate.js';
+export { type HarnessEvaluatorOptions, harnessEvaluator } from './loop/harness-evaluator.js';
+export { OFFLINE_SENTENCES, offlineTextProposer } from './loop/offline-proposer.js';
+export { type OptimizeOptions, optimize } from './loop/optimize.js';
+export { type BudgetCheck, planCheck } from './loop/plan-check.js';
+export {
+  type CandidateRecord,
+  type OptimizationResult,
+  renderResultMarkdown,
+  spendByKind,
+  unifiedDiff,
+  writeResultFiles,
+} from './loop/result.js';
+// --- end loop ---
+
 // --- Before-after ---
 export { descriptionTokens } from './before-after/arm-probe.js';
 export { readArmResults } from './before-after/arm-results.js';

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { DEFAULT_TURN_BUDGET } from '../../agent/index.js';
+import { loadSplit, type Task } from '../../retrieval/index.js';
+import { type Candidate, canonicalJson, makeCandidate } from '../search/candidate.js';
+import type { TaskText } from '../search/free-checks/copied-text-check.js';
+import type { LoadedCampaign } from '../search/load-campaign.js';
+import { architectureProposer } from '../search/proposers/architecture-grid.js';
+import { overlayProposer, overlayVariations } from '../search/proposers/overlay-variations.js';
+import type { Proposer } from '../search/proposers/proposer.js';
+import { offlineTextProposer } from './offline-proposer.js';
+
+/** The two slices a campaign touches, cut to `limit` tasks each when given. */
+export interface CampaignSlices {
+  search: { name: string; tasks: Task[] };
+  acceptance: { name: string; tasks: Task[] };
+  /** Every task by id (both slices). */
+  byId: Map<string, Task>;
+  /** Questions and gold of both slices, for the copied-text check. */
+  texts: TaskText[];
+}
+
+/**
+ * Loads the search and held-out slices of the campaign's dataset.
+ *
+ * @example
+ * const slices = await campaignSlices(loaded, { reposDir, limit: 4 });
+ */
+export async function campaignSlices(
+  loaded: LoadedCampaign,
+  options: { reposDir: string; limit?: number },
+): Promise<CampaignSlices> {
+  const cut = (tasks: Task[]) => (options.limit === undefined ? tasks : tasks.slice(0, options.limit));
+  const { config } = loaded;
+  const name = (slice: string) => `${config.dataset}/${slice}`;
+  const search = cut((await loadSplit(name(config.search.slice), { reposDir: options.reposDir })).tasks);
+  const acceptance = cut(
+    (await loadSplit(name(config.acceptance.slice), { reposDir: options.reposDir })).tasks,
+  );
+  const all = [...search, ...acceptance];
+  return {
+    search: { name: name(config.search.slice), tasks: search },
+    acceptance: { name: name(config.acceptance.slice), tasks: acceptance },
+    byId: new Map(all.map((t) => [t.id, t])),
+    texts: all.map((t) => ({
+      id: t.id,
+      question: t.question,
+      gold: { answer: t.gold.answer, body: t.gold.body },
+    })),
+  };
+}
+
+/**
+ * The incumbent: the artifact at the product's HEAD for a text axis; for `ask_architecture` the
+ * agent as it runs by default (react, no rewrite, no overlay, the default turn budget); for
+ * `retrieval_config` the serving config as it is (an empty overlay).
+ *
+ * @example
+ * incumbentOf(loaded).id; // 'incumbent'
+ */
+export function incumbentOf(loaded: LoadedCampaign): Candidate {
+  const { config, paths } = loaded;
+  const text =
+    paths.artifact !== null
+      ? readFileSync(paths.artifact, 'utf8')
+      : config.axis === 'ask_architecture'
+        ? canonicalJson({
+            architecture: 'react',
+            rewrite: false,
+            retrieval_overlay: null,
+            turn_cap: DEFAULT_TURN_BUDGET,
+          })
+        : canonicalJson({});
+  return makeCandidate({ id: 'incumbent', parent: null, text, operator: 'head' });
+}
+
+/**
+ * The dry run's proposer for an axis: the offline text rewrite for text axes, the grid for
+ * `ask_architecture`, the overlay variations for `retrieval_config`. None of them pays.
+ *
+ * @example
+ * defaultProposer(loaded).name; // 'offline'
+ */
+export function defaultProposer(loaded: LoadedCampaign): Proposer {
+  const { config } = loaded;
+  if (config.axis === 'ask_architecture') return architectureProposer(config.grid, config.seed);
+  if (config.axis === 'retrieval_config')
+    return overlayProposer(overlayVariations(config.overlays, { configFile: loaded.file }));
+  return offlineTextProposer(config.axis);
+}

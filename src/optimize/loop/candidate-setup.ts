@@ -1,0 +1,98 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { stringify } from 'yaml';
+import {
+  type AgentProduct,
+  type Architecture,
+  embeddedServerCommand,
+  openAgentProduct,
+  readArtifact,
+  systemPrompt,
+} from '../../agent/index.js';
+import {
+  DEFAULT_SERVING_CONFIG,
+  deepMerge,
+  loadServingConfig,
+  type ServingConfig,
+} from '../../retrieval/index.js';
+import { readYamlFile } from '../../retrieval/serving/read-yaml.js';
+import type { Candidate } from '../search/candidate.js';
+import type { LoadedCampaign } from '../search/load-campaign.js';
+
+/** What one candidate changes in a rollout: the product (prompt, server) and the loop's options. */
+export interface CandidateSetup {
+  product: AgentProduct;
+  /** The serving config its workspaces are indexed with. */
+  config: ServingConfig;
+  architecture?: Architecture;
+  turnBudget?: number;
+}
+
+// A serving config file: the package default with an overlay deep-merged over it.
+function servingFile(dir: string, overlay: Record<string, unknown> | null): string {
+  if (overlay === null) return DEFAULT_SERVING_CONFIG;
+  const merged = deepMerge(readYamlFile(DEFAULT_SERVING_CONFIG, 'serving config'), overlay);
+  const file = join(dir, 'serving.yaml');
+  writeFileSync(file, stringify(merged));
+  return file;
+}
+
+/**
+ * Puts a candidate in place WITHOUT touching the product's repository: its text goes to files
+ * under `dir` (tool docs, a merged serving config) or into the system prompt, and the rollout's
+ * options (architecture, turn cap) come from a configuration point.
+ *
+ * @example
+ * const setup = candidateSetup(loaded, candidate, 'runs/c/candidates/abc');
+ */
+export function candidateSetup(loaded: LoadedCampaign, candidate: Candidate, dir: string): CandidateSetup {
+  mkdirSync(dir, { recursive: true });
+  const axis = loaded.config.axis;
+  const base = openAgentProduct({ config: DEFAULT_SERVING_CONFIG });
+  const product = base.product;
+  const withServer = (config: string, toolDocs?: string): AgentProduct['serverFor'] => {
+    const docs = toolDocs ?? product.manifest.artifacts.tool_docs;
+    return (workspace) =>
+      embeddedServerCommand({
+        config: resolve(config),
+        workspace: resolve(workspace),
+        ...(docs === undefined ? {} : { toolDocs: resolve(product.dir, docs) }),
+      });
+  };
+  if (axis === 'tool_docs') {
+    const file = join(dir, 'tool_docs.yaml');
+    writeFileSync(file, candidate.text);
+    return {
+      product: { ...base, serverFor: withServer(DEFAULT_SERVING_CONFIG, resolve(file)) },
+      config: loadServingConfig(),
+    };
+  }
+  if (axis === 'usage_skill' || axis === 'ask_prompt') {
+    const ask = axis === 'ask_prompt' ? candidate.text : readArtifact(product, 'ask_prompt');
+    const skill = axis === 'usage_skill' ? candidate.text : readArtifact(product, 'usage_skill');
+    return { product: { ...base, system: systemPrompt(ask, skill) }, config: loadServingConfig() };
+  }
+  const point = JSON.parse(candidate.text) as Record<string, unknown>;
+  if (axis === 'retrieval_config') {
+    const file = servingFile(dir, Object.keys(point).length === 0 ? null : point);
+    return { product: { ...base, serverFor: withServer(file) }, config: loadServingConfig(file) };
+  }
+  // ask_architecture: a grid point; its overlay path is relative to the campaign config.
+  const overlayPath = point.retrieval_overlay as string | null;
+  const overlay =
+    overlayPath === null || overlayPath === undefined
+      ? null
+      : (readYamlFile(resolve(loaded.file, '..', overlayPath), 'retrieval overlay') as Record<
+          string,
+          unknown
+        >);
+  const file = servingFile(dir, overlay);
+  const architecture: Architecture =
+    point.rewrite === true ? 'rewrite' : ((point.architecture as Architecture | undefined) ?? 'react');
+  return {
+    product: { ...base, serverFor: withServer(file) },
+    config: loadServingConfig(file),
+    architecture,
+    ...(typeof point.turn_cap === 'number' ? { turnBudget: point.turn_cap } : {}),
+  };
+}

@@ -1,0 +1,81 @@
+import { PLAN_DEFAULTS } from '../campaign/plan.js';
+import { formatUsd } from '../campaign/plan-text.js';
+
+/** Prices per million tokens; `null` when unknown (a real run then fails closed). */
+export interface ModelPrices {
+  inputPer1m: number | null;
+  outputPer1m: number | null;
+}
+
+/** Worst-case tokens of each kind of paid call (the plan's assumptions, stated in the output). */
+export const CALL_TOKENS = Object.freeze({
+  rollout: {
+    input: PLAN_DEFAULTS.turnBudget * PLAN_DEFAULTS.contextTokensPerTurn,
+    output: PLAN_DEFAULTS.turnBudget * PLAN_DEFAULTS.outputTokensPerTurn,
+  },
+  /** The reflective proposer reads the artifact and the worst trajectories, writes one artifact. */
+  proposer: { input: 30_000, output: 4_000 },
+  judge: { input: 8_000, output: 1_000 },
+});
+
+export type CallKind = keyof typeof CALL_TOKENS;
+
+/**
+ * The worst-case dollars of one call of a kind at given prices; `null` when a price is unknown.
+ *
+ * @example
+ * callUsd('rollout', { inputPer1m: 1, outputPer1m: 5 }); // 12 * 4000 / 1e6 * 1 + 12 * 500 / 1e6 * 5 = 0.078
+ */
+export function callUsd(kind: CallKind, prices: ModelPrices): number | null {
+  if (prices.inputPer1m === null || prices.outputPer1m === null) return null;
+  const tokens = CALL_TOKENS[kind];
+  return (tokens.input / 1e6) * prices.inputPer1m + (tokens.output / 1e6) * prices.outputPer1m;
+}
+
+/** What a real run would cost: counted calls, priced when the prices are known. */
+export interface CostEstimate {
+  calls: Record<CallKind, number>;
+  /** `null` when some needed price is unknown. */
+  usd: number | null;
+}
+
+/** A running tally of calls a real run would have paid for. */
+export function createEstimate(
+  agent: ModelPrices,
+  proposer: ModelPrices,
+): {
+  add(kind: CallKind, count: number): void;
+  value(): CostEstimate;
+} {
+  const calls: Record<CallKind, number> = { rollout: 0, proposer: 0, judge: 0 };
+  return {
+    add: (kind, count) => {
+      calls[kind] += count;
+    },
+    value() {
+      let usd: number | null = 0;
+      for (const kind of Object.keys(calls) as CallKind[]) {
+        if (calls[kind] === 0) continue;
+        const each = callUsd(kind, kind === 'proposer' ? proposer : agent);
+        usd = usd === null || each === null ? null : usd + each * calls[kind];
+      }
+      return { calls: { ...calls }, usd };
+    },
+  };
+}
+
+/**
+ * An estimate as text: dollars, or `unknown` naming the flags that would price it.
+ *
+ * @example
+ * estimateText({ calls: { rollout: 10, proposer: 2, judge: 0 }, usd: null });
+ * // '10 rollouts, 2 proposer calls, 0 judge calls: cost unknown (pass --usd-per-1m-input and --usd-per-1m-output)'
+ */
+export function estimateText(estimate: CostEstimate): string {
+  const { rollout, proposer, judge } = estimate.calls;
+  const cost =
+    estimate.usd === null
+      ? 'cost unknown (pass --usd-per-1m-input and --usd-per-1m-output)'
+      : `about ${formatUsd(estimate.usd)} at worst`;
+  return `${rollout} rollouts, ${proposer} proposer calls, ${judge} judge calls: ${cost}`;
+}

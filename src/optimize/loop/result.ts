@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { execa } from 'execa';
+import { appendJsonlLine } from '../campaign/jsonl-log.js';
+import type { SpendBooking } from '../campaign/spend.js';
+import type { ConfirmationEntry } from '../search/confirmation-log.js';
+import type { CostEstimate } from './estimate.js';
+
+/** One candidate's record in the result: lineage, free checks, screening scores, decision. */
+export interface CandidateRecord {
+  id: string;
+  parent: string | null;
+  ancestors: string[];
+  hash: string;
+  operator: string;
+  round: number;
+  free_checks: { pass: boolean; reason: string | null };
+  /** Mean objective per screening rung it ran on (tasks -> mean). */
+  screening: { tasks: number; mean: number | null }[];
+  /** Mean paired delta against the incumbent on the whole search slice, when it got there. */
+  search_delta: number | null;
+  status: 'rejected_free_check' | 'screened_out' | 'not_confirmed' | 'accepted' | 'rejected';
+}
+
+/** What `optimize` leaves in its run directory as `result.json` (and `result.md`). */
+export interface OptimizationResult {
+  axis: string;
+  config: string;
+  dir: string;
+  dry_run: boolean;
+  stop: string;
+  rounds: number;
+  search: { slice: string; tasks: number };
+  acceptance: { slice: string; tasks: number };
+  incumbent: { id: string; hash: string; search_mean: number | null };
+  final: { id: string; hash: string };
+  candidates: CandidateRecord[];
+  confirmations: ConfirmationEntry[];
+  rollouts: number;
+  spend: { usd: number; by_kind: Record<string, number> };
+  estimate: CostEstimate;
+  /** A unified diff against the product's artifact when a text candidate was accepted. */
+  diff: string | null;
+  judge: string;
+}
+
+/** Sums bookings by kind. */
+export function spendByKind(bookings: readonly SpendBooking[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const b of bookings) out[b.kind] = (out[b.kind] ?? 0) + b.usd;
+  return out;
+}
+
+/**
+ * A unified diff (git's format) from the artifact file to a candidate text, with paths relative
+ * to the product repository, ready for `git apply`.
+ *
+ * @example
+ * await unifiedDiff('/repo', '/repo/configs/product/tool_docs.yaml', newText);
+ */
+export async function unifiedDiff(repo: string, artifact: string, text: string): Promise<string> {
+  const scratch = mkdtempSync(join(tmpdir(), 'agent-track-diff-'));
+  try {
+    const file = join(scratch, 'candidate');
+    writeFileSync(file, text);
+    const result = await execa('git', ['diff', '--no-index', '--no-color', '--', artifact, file], {
+      reject: false,
+    });
+    const path = relative(repo, artifact);
+    return result.stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('index '))
+      .map((line) => {
+        if (line.startsWith('diff --git ')) return `diff --git a/${path} b/${path}`;
+        if (line.startsWith('--- ')) return `--- a/${path}`;
+        if (line.startsWith('+++ ')) return `+++ b/${path}`;
+        return line;
+      })
+      .join('\n')
+      .concat(result.stdout.length > 0 ? '\n' : '');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const num = (v: number | null | undefined, digits = 3) =>
+  v === null || v === undefined ? '–' : v.toFixed(digits);
+
+/** The result as markdown: the stop reason, each candidate, each confirmation, the spend. */
+export function renderResultMarkdown(result: OptimizationResult): string {
+  const lines = [
+    `# optimize: ${result.axis}${result.dry_run ? ' (dry run: offline policy, $0.00)' : ''}`,
+    '',
+    `Config \`${result.config}\`. Stopped: ${result.stop} after ${result.rounds} round(s), ${result.rollouts} rollout(s).`,
+    `Search slice ${result.search.slice} (${result.search.tasks} tasks), held-out ${result.acceptance.slice} (${result.acceptance.tasks} tasks).`,
+    `Incumbent \`${result.incumbent.hash.slice(0, 12)}\` scored ${num(result.incumbent.search_mean)} on the search slice; final \`${result.final.id}\`.`,
+    `Judge: ${result.judge}.`,
+    '',
+    '## Candidates',
+    '',
+    '| id | parent | operator | free checks | screening (tasks: mean) | search delta | status |',
+    '|---|---|---|---|---|---|---|',
+    ...result.candidates.map(
+      (c) =>
+        `| ${c.id} | ${c.parent ?? '–'} | ${c.operator} | ${c.free_checks.pass ? 'pass' : `fail: ${c.free_checks.reason}`} | ${
+          c.screening.map((s) => `${s.tasks}: ${num(s.mean)}`).join(', ') || '–'
+        } | ${num(c.search_delta)} | ${c.status} |`,
+    ),
+    '',
+    '## Confirmations',
+    '',
+    ...(result.confirmations.length === 0
+      ? ['None: no survivor beat the incumbent by the margin on the search slice.']
+      : [
+          '| # | candidate | test | pairs | delta | interval | p | corrected alpha | decision |',
+          '|---|---|---|---|---|---|---|---|---|',
+          ...result.confirmations.map(
+            (c) =>
+              `| ${c.index} | ${c.candidate} | ${c.test} | ${c.pairs} | ${num(c.delta)} | [${num(c.low)}, ${num(c.high)}] | ${num(c.pvalue, 4)} | ${num(c.alpha, 4)} | ${c.decision}: ${c.reason} |`,
+          ),
+        ]),
+    '',
+    '## Spend',
+    '',
+    `Booked $${result.spend.usd.toFixed(2)} (${
+      Object.entries(result.spend.by_kind)
+        .map(([k, v]) => `${k} $${v.toFixed(2)}`)
+        .join(', ') || 'nothing'
+    }).`,
+    `A real run of these steps: ${result.estimate.calls.rollout} rollouts, ${result.estimate.calls.proposer} proposer calls, ${result.estimate.calls.judge} judge calls, ${
+      result.estimate.usd === null
+        ? 'cost unknown (no prices given)'
+        : `about $${result.estimate.usd.toFixed(2)}`
+    }.`,
+  ];
+  if (result.diff !== null) lines.push('', '## Proposed diff', '', '```diff', result.diff.trimEnd(), '```');
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Writes `result.json`, `result.md` and one `admissions.jsonl` line per proposal (hashes, parent,
+ * free-check verdict, test, p, status, cost) into the result's run directory.
+ *
+ * @example
+ * writeResultFiles(result);
+ */
+export function writeResultFiles(result: OptimizationResult): void {
+  writeFileSync(join(result.dir, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(result.dir, 'result.md'), renderResultMarkdown(result));
+  for (const r of result.candidates) {
+    const confirmation = result.confirmations.find((e) => e.candidate === r.id);
+    appendJsonlLine(join(result.dir, 'admissions.jsonl'), {
+      candidate: r.id,
+      parent: r.parent,
+      hash: r.hash,
+      round: r.round,
+      free_checks: r.free_checks,
+      statistic: confirmation?.test ?? null,
+      p: confirmation?.pvalue ?? null,
+      status: r.status,
+      cost_usd: result.dry_run ? 0 : null,
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { optimize } from '../../../src/optimize/loop/optimize.js';
+import { loadCampaignConfig } from '../../../src/optimize/search/load-campaign.js';
+import { scriptedProposer } from '../../../src/optimize/search/proposers/proposer.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const AXES = ['tool_docs', 'usage_skill', 'ask_prompt', 'ask_architecture', 'retrieval_config'] as const;
+const shipped = (axis: string) => join(ROOT, 'configs/optimize', `${axis}.yaml`);
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-optimize-'));
+const cacheDir = join(scratch, 'cache');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+// Small dry runs: two tasks per slice, one round, two candidates: real harness rollouts with the
+// offline policy, a few seconds each on a loaded machine.
+const SMALL = { dryRun: true, limit: 2, rounds: 1, candidates: 2, cacheDir, concurrency: 2 } as const;
+
+describe('optimize --dry-run', () => {
+  test.each(AXES)(
+    '%s: plan, steps, $0.00, result files',
+    async (axis) => {
+      const lines: string[] = [];
+      const out = join(scratch, axis);
+      const result = await optimize(loadCampaignConfig(shipped(axis)), {
+        ...SMALL,
+        out,
+        log: (line) => lines.push(line),
+      });
+      expect(result).not.toBeNull();
+      expect(lines[0]).toMatch(/^Plan: optimize /);
+      expect(lines.some((l) => l.startsWith('Step: evaluate the incumbent'))).toBe(true);
+      expect(lines.some((l) => l.startsWith('Step: round 1'))).toBe(true);
+      expect(lines.at(-2)).toMatch(/Spent \$0\.00/);
+      expect(result!.spend.usd).toBe(0);
+      expect(result!.candidates.length).toBe(2);
+      // Incumbent on 2 search tasks, each candidate on them: a real run would pay for these.
+      expect(result!.rollouts).toBeGreaterThanOrEqual(6);
+      expect(result!.estimate.calls.rollout).toBe(result!.rollouts);
+      for (const file of ['result.json', 'result.md', 'admissions.jsonl', 'evaluations.jsonl'])
+        expect(existsSync(join(out, file))).toBe(true);
+      expect(readFileSync(join(out, 'admissions.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
+    },
+    120_000,
+  );
+});
+
+test('a candidate failing a free check is rejected at no cost, with its reason', async () => {
+  const loaded = loadCampaignConfig(shipped('tool_docs'));
+  const broken = 'search_codebase:\n  description: Search.\n  parameters: { query: Words }\n';
+  const result = await optimize(loaded, {
+    ...SMALL,
+    out: join(scratch, 'free-check'),
+    proposer: scriptedProposer([[broken]]),
+  });
+  const [candidate] = result!.candidates;
+  expect(candidate!.status).toBe('rejected_free_check');
+  expect(candidate!.free_checks.reason).toMatch(/tool_schema/);
+  expect(candidate!.screening).toEqual([]);
+  // Only the incumbent's two search rollouts were made.
+  expect(result!.rollouts).toBe(2);
+}, 120_000);
+
+test('without --dry-run and --confirm-spend the plan is printed and nothing runs', async () => {
+  const lines: string[] = [];
+  const out = join(scratch, 'plan-only');
+  const result = await optimize(loadCampaignConfig(shipped('tool_docs')), {
+    dryRun: false,
+    limit: 2,
+    cacheDir,
+    out,
+    log: (line) => lines.push(line),
+  });
+  expect(result).toBeNull();
+  expect(lines[0]).toMatch(/^Plan: optimize tool_docs/);
+  expect(lines.join('\n')).toMatch(/prices unknown: a paid run fails closed/);
+  expect(existsSync(out)).toBe(false);
+});

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { DEFAULT_TURN_BUDGET } from '../../agent/index.js';
 import { loadSplit, type Task } from '../../retrieval/index.js';
+import { readYamlFile } from '../../retrieval/serving/read-yaml.js';
 import { type Candidate, canonicalJson, makeCandidate } from '../search/candidate.js';
 import type { TaskText } from '../search/free-checks/copied-text-check.js';
 import type { LoadedCampaign } from '../search/load-campaign.js';
@@ -49,10 +51,19 @@ export async function campaignSlices(
   };
 }
 
+function baseOverlay(loaded: LoadedCampaign): unknown {
+  if (loaded.config.axis !== 'retrieval_config' || loaded.config.overlays.base === null) return {};
+  return (
+    readYamlFile(resolve(dirname(resolve(loaded.file)), loaded.config.overlays.base), 'retrieval overlay') ??
+    {}
+  );
+}
+
 /**
  * The incumbent: the artifact at the product's HEAD for a text axis; for `ask_architecture` the
  * agent as it runs by default (react, no rewrite, no overlay, the default turn budget); for
- * `retrieval_config` the serving config as it is (an empty overlay).
+ * `retrieval_config` the base overlay (`overlays.base`; none: the serving config as it is), which
+ * every variation is merged over, so a win is attributable to the variation.
  *
  * @example
  * incumbentOf(loaded).id; // 'incumbent'
@@ -69,7 +80,7 @@ export function incumbentOf(loaded: LoadedCampaign): Candidate {
             retrieval_overlay: null,
             turn_cap: DEFAULT_TURN_BUDGET,
           })
-        : canonicalJson({});
+        : canonicalJson(baseOverlay(loaded));
   return makeCandidate({ id: 'incumbent', parent: null, text, operator: 'head' });
 }
 

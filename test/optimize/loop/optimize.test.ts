@@ -1,8 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { optimize } from '../../../src/optimize/loop/optimize.js';
+import { canonicalJson } from '../../../src/optimize/search/candidate.js';
 import { loadCampaignConfig } from '../../../src/optimize/search/load-campaign.js';
 import { scriptedProposer } from '../../../src/optimize/search/proposers/proposer.js';
 
@@ -77,3 +79,35 @@ test('without --dry-run and --confirm-spend the plan is printed and nothing runs
   expect(lines.join('\n')).toMatch(/prices unknown: a paid run fails closed/);
   expect(existsSync(out)).toBe(false);
 });
+
+test('a retrieval overlay that truly helps is accepted on the held-out slice', async () => {
+  // The incumbent is strict all-words search with no fallback: the offline policy's whole-question
+  // queries then rarely match. The scripted candidate turns it into any-word search.
+  const dir = join(scratch, 'helps');
+  mkdirSync(dir, { recursive: true });
+  const strict = join(dir, 'strict.yaml');
+  writeFileSync(strict, stringify({ query: { mode: 'all', fallback_to_any: false } }));
+  const config = parse(readFileSync(shipped('retrieval_config'), 'utf8')) as Record<string, unknown>;
+  const file = join(dir, 'campaign.yaml');
+  writeFileSync(
+    file,
+    stringify({
+      ...config,
+      product: { repo: ROOT, manifest: 'agent-track.product.yaml' },
+      llm_block: join(ROOT, 'configs/llm/openrouter.yaml'),
+      overlays: { base: strict, variations: [{ query: { mode: 'any' } }] },
+    }),
+  );
+  const candidate = canonicalJson({ query: { mode: 'any', fallback_to_any: false } });
+  const result = await optimize(loadCampaignConfig(file), {
+    ...SMALL,
+    limit: undefined,
+    out: join(dir, 'run'),
+    proposer: scriptedProposer([[candidate]]),
+  });
+  const [confirmation] = result!.confirmations;
+  expect(result!.incumbent.search_mean).toBeLessThan(1);
+  expect(confirmation).toMatchObject({ candidate: 'c1.0', test: 'mcnemar', decision: 'accepted' });
+  expect(confirmation!.alpha).toBeCloseTo(0.025);
+  expect(result!.final.id).toBe('c1.0');
+}, 180_000);

@@ -7,6 +7,7 @@ import { metricsCommand } from './commands/metrics.js';
 import { plotCommand } from './commands/plot.js';
 import { retrievalCommand } from './commands/retrieval.js';
 import { serveCommand } from './commands/serve.js';
+import { trackCommand } from './commands/track.js';
 import type { CliCommand } from './program.js';
 
 /** Every command the CLI offers, in help order. Each arrives with its issue. */
@@ -20,4 +21,5 @@ export const commands: readonly CliCommand[] = [
   endpointCommand,
   askCommand,
   harnessCommand,
+  trackCommand,
 ];

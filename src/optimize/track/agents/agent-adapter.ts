@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+
 /** What one agent run is asked to do. */
 export interface AgentRunSpec {
   question: string;
@@ -36,4 +38,15 @@ export interface AgentAdapter {
   versionArgv(): string[] | null;
   /** A one-token probe capped at $0.01, `bin` first; `null` when the agent cannot be probed. */
   probeArgv(): string[] | null;
+}
+
+/**
+ * The executable as a run starts it: a path (it holds a slash) made absolute from the current
+ * directory, since every run's working directory is a task's corpus; a bare name stays for `PATH`.
+ *
+ * @example
+ * executable('fixtures/bin/fake-claude.mjs'); // '/repo/fixtures/bin/fake-claude.mjs'
+ */
+export function executable(program: string): string {
+  return program.includes('/') ? resolve(program) : program;
 }

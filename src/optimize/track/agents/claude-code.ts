@@ -1,4 +1,4 @@
-import type { AgentAdapter, AgentRunSpec } from './agent-adapter.js';
+import { type AgentAdapter, type AgentRunSpec, executable } from './agent-adapter.js';
 
 /** Claude Code's read-only built-in tools, allowed in both arms (headless runs refuse tools not allowed). */
 export const CLAUDE_CODE_ALLOWED_TOOLS = ['Read', 'Grep', 'Glob'] as const;
@@ -12,13 +12,15 @@ const STREAM = ['--output-format', 'stream-json', '--verbose'];
  * Claude Code headless (`claude -p QUESTION --output-format stream-json --verbose`). Both arms pass
  * `--strict-mcp-config`, so the user's own MCP servers never join a run; `with-server` adds
  * `--mcp-config FILE` and allows the server's tools (`mcp__<name>`) beside Read, Grep and Glob.
- * `--max-budget-usd` carries the per-rollout cap, `--max-turns` and `--model` when given.
+ * `--max-budget-usd` carries the per-rollout cap, `--max-turns` and `--model` when given. A `bin`
+ * with a slash is made absolute (the agent runs inside each task's corpus).
  *
  * @example
  * claudeCodeAgent('claude').argv({ question: 'Where is tax computed?', mcpConfig: null, ... });
  * // ['claude', '-p', 'Where is tax computed?', '--output-format', 'stream-json', '--verbose', '--strict-mcp-config', '--allowedTools', 'Read,Grep,Glob']
  */
-export function claudeCodeAgent(bin = 'claude'): AgentAdapter {
+export function claudeCodeAgent(program = 'claude'): AgentAdapter {
+  const bin = executable(program);
   return {
     name: 'claude-code',
     bin,

@@ -1,5 +1,5 @@
 import { AgentTrackError } from '../../../errors.js';
-import type { AgentAdapter, TranscriptFormat } from './agent-adapter.js';
+import { type AgentAdapter, executable, type TranscriptFormat } from './agent-adapter.js';
 
 /** The placeholders a `--agent-command` line may use. */
 export const COMMAND_PLACEHOLDERS = ['{question}', '{mcp_config}'] as const;
@@ -65,6 +65,7 @@ export function commandAgent(line: string, format: TranscriptFormat = 'claude-co
       { data: { option: 'agent-command', received: line } },
     );
   }
+  words[0] = executable(words[0]!);
   return {
     name: 'command',
     bin: words[0]!,

@@ -1,4 +1,5 @@
 import { askCommand } from './commands/ask.js';
+import { beforeAfterCommand, demoCommand } from './commands/before-after.js';
 import { cacheCommand } from './commands/cache.js';
 import { endpointCommand } from './commands/endpoint.js';
 import { harnessCommand } from './commands/harness.js';
@@ -21,5 +22,7 @@ export const commands: readonly CliCommand[] = [
   endpointCommand,
   askCommand,
   harnessCommand,
+  beforeAfterCommand,
+  demoCommand,
   trackCommand,
 ];

@@ -178,12 +178,22 @@ export { type RenderedSvg, renderSvg } from './plots/render-svg.js';
 export { LATENCY_QUALITY, rungLatencySpec } from './plots/rung-latency.js';
 export { rungScoresSpec } from './plots/rung-scores.js';
 export { assertSameSplit, type SourcedRungRun } from './plots/same-split.js';
-
 // --- end plots ---
 
+// --- Before-after ---
+export { descriptionTokens } from './before-after/arm-probe.js';
+export { readArmResults } from './before-after/arm-results.js';
+export { type BeforeAfterOptions, type BeforeAfterResult, beforeAfter } from './before-after/before-after.js';
+export { runDemo } from './before-after/demo.js';
+export { makeDemoProduct } from './before-after/demo-product.js';
+export { startOfflineModel } from './before-after/offline-model.js';
+export { surveyCorpora } from './before-after/survey-corpora.js';
+export { campaignTasks, writeBeforeAfterReport } from './before-after/write-report.js';
+// --- end before-after ---
+
+// --- Track ---
 export { agentFigures, filesRead } from './track/agent-figures.js';
 export { type AgentProcessOptions, type AgentProcessResult, runAgentProcess } from './track/agent-process.js';
-// --- Track ---
 export type { AgentAdapter, AgentRunSpec, TranscriptFormat } from './track/agents/agent-adapter.js';
 export { CLAUDE_CODE_ALLOWED_TOOLS, claudeCodeAgent, PROBE_PROMPT } from './track/agents/claude-code.js';
 export { COMMAND_PLACEHOLDERS, commandAgent, splitCommandLine } from './track/agents/command.js';
@@ -237,4 +247,5 @@ export {
   trackLedgerLineSchema,
 } from './track/track-schema.js';
 export { openTrackProduct, type TrackProduct } from './track/track-setup.js';
+export { runTrackTask, type TaskScope, type TrackStop } from './track/track-task.js';
 // --- end track ---

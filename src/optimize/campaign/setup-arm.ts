@@ -76,7 +76,8 @@ async function shell(command: string, options: SetupArmOptions): Promise<void> {
   }
 }
 
-function installKey(worktree: string, install: string): string | null {
+/** The cache key of an install: the lockfile's bytes, the install command, the platform and Node ABI. */
+export function installKey(worktree: string, install: string): string | null {
   const lockfile = LOCKFILES.find((name) => existsSync(join(worktree, name)));
   if (lockfile === undefined) return null;
   return createHash('sha256')
@@ -142,4 +143,29 @@ function isLink(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Seeds the install cache with an existing `node_modules` for a checkout whose lockfile is
+ * byte-identical (the demo's product is made from the launching checkout): later worktrees link it
+ * instead of installing. Does nothing when the entry is already complete.
+ *
+ * @example
+ * seedInstall({ checkout: '/tmp/demo-product', install: 'npm ci', modules: 'node_modules', installCache });
+ */
+export function seedInstall(options: {
+  checkout: string;
+  install: string;
+  modules: string;
+  installCache: string;
+}): boolean {
+  const key = installKey(options.checkout, options.install);
+  if (key === null) return false;
+  const entry = join(options.installCache, key);
+  if (existsSync(join(entry, COMPLETE))) return true;
+  mkdirSync(entry, { recursive: true });
+  if (!existsSync(join(entry, 'node_modules')))
+    symlinkSync(options.modules, join(entry, 'node_modules'), 'dir');
+  writeFileSync(join(entry, COMPLETE), `${options.install}\n`);
+  return true;
 }

@@ -1,0 +1,147 @@
+import type { CliCommand } from '../program.js';
+
+interface Flags {
+  baseline?: string;
+  candidate?: string;
+  split?: string;
+  llmBlock?: string;
+  model: string;
+  config?: string;
+  workspace?: string;
+  limit?: string;
+  confirmSpend?: boolean;
+  buildIndexes?: boolean;
+  maxUsd?: string;
+  concurrency: string;
+  reportOnly?: string;
+  repo?: string;
+  out?: string;
+  turnBudget?: string;
+  callsPerTurn?: string;
+  contextTokensPerTurn?: string;
+  outputTokensPerTurn?: string;
+  usdPer1mInput?: string;
+  usdPer1mOutput?: string;
+  usdPer1mEmbed?: string;
+  cacheDir?: string;
+  repos?: string;
+}
+
+const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+
+/** `agent-track before-after`: did one change make the agent's calls more needed? */
+export const beforeAfterCommand: CliCommand = {
+  name: 'before-after',
+  describe: (command, io) =>
+    command
+      .description(
+        'run a split through the harness at two commits and report the paired difference (plan only without --confirm-spend)',
+      )
+      .option('--baseline <rev>', 'the commit before the change')
+      .option('--candidate <rev>', 'the commit with the change')
+      .option('--split <dataset/slice>', 'e.g. fixture-code/small_test')
+      .option(
+        '--model <name>',
+        'the model both arms use (offline: the deterministic offline policy)',
+        'offline',
+      )
+      .option('--llm-block <file>', 'the LLM block both arms send (required unless --model offline)')
+      .option('--config <file>', 'a serving config both arms use instead of their own')
+      .option('--workspace <dir>', 'the indexed workspace for tasks that name no corpus')
+      .option('--limit <n>', 'the first N tasks')
+      .option('--confirm-spend', 'run it (nothing that costs money runs without this)')
+      .option('--build-indexes', 'build missing corpus indexes first (their estimate comes off --max-usd)')
+      .option('--max-usd <x>', 'a ceiling no booking may cross')
+      .option('--concurrency <n>', 'rollouts at once', '2')
+      .option('--report-only <run>', 're-derive the report of a run directory from its files')
+      .option('--repo <dir>', 'the product repository (default: the current directory)')
+      .option('--out <dir>', 'the campaign directory (default runs/<split>-<baseline>-<candidate>)')
+      .option('--turn-budget <n>', 'assumed and enforced turns per rollout (default 12)')
+      .option('--calls-per-turn <n>', 'assumed tool calls per turn (default 2)')
+      .option('--context-tokens-per-turn <n>', 'assumed context tokens per turn')
+      .option('--output-tokens-per-turn <n>', 'assumed output tokens per turn')
+      .option('--usd-per-1m-input <x>', 'input price, dollars per million tokens')
+      .option('--usd-per-1m-output <x>', 'output price, dollars per million tokens')
+      .option('--usd-per-1m-embed <x>', 'embedding price for missing indexes, dollars per million tokens')
+      .option('--cache-dir <dir>', 'corpus, index and install cache')
+      .option('--repos <dir>', 'local clones of pinned repositories')
+      .action(async (flags: Flags) => {
+        const { beforeAfter, writeBeforeAfterReport } = await import('../../optimize/index.js');
+        const log = (line: string) => io.out(`${line}\n`);
+        if (flags.reportOnly) {
+          const written = await writeBeforeAfterReport(flags.reportOnly);
+          log(written.report.verdict.line);
+          for (const file of written.files) log(`wrote ${file}`);
+          return;
+        }
+        for (const [name, value] of [
+          ['--baseline', flags.baseline],
+          ['--candidate', flags.candidate],
+          ['--split', flags.split],
+        ] as const) {
+          if (value === undefined) throw new Error(`required option '${name}' not specified`);
+        }
+        const result = await beforeAfter({
+          baseline: flags.baseline!,
+          candidate: flags.candidate!,
+          split: flags.split!,
+          model: flags.model,
+          ...(flags.llmBlock ? { llmBlock: flags.llmBlock } : {}),
+          ...(flags.config ? { config: flags.config } : {}),
+          ...(flags.workspace ? { workspace: flags.workspace } : {}),
+          ...(flags.limit ? { limit: Number(flags.limit) } : {}),
+          ...(flags.repo ? { repo: flags.repo } : {}),
+          ...(flags.out ? { dir: flags.out } : {}),
+          ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
+          ...(flags.repos ? { reposDir: flags.repos } : {}),
+          confirmSpend: flags.confirmSpend === true,
+          buildIndexes: flags.buildIndexes === true,
+          maxUsd: flags.maxUsd === undefined ? null : Number(flags.maxUsd),
+          concurrency: Number(flags.concurrency),
+          ...(flags.turnBudget ? { turnBudget: Number(flags.turnBudget) } : {}),
+          ...(flags.callsPerTurn ? { callsPerTurn: Number(flags.callsPerTurn) } : {}),
+          ...(flags.contextTokensPerTurn ? { contextTokensPerTurn: Number(flags.contextTokensPerTurn) } : {}),
+          ...(flags.outputTokensPerTurn ? { outputTokensPerTurn: Number(flags.outputTokensPerTurn) } : {}),
+          prices: {
+            inputPer1m: number(flags.usdPer1mInput) ?? null,
+            outputPer1m: number(flags.usdPer1mOutput) ?? null,
+            embedPer1m: number(flags.usdPer1mEmbed) ?? null,
+          },
+          log,
+          progress: process.stderr,
+        });
+        if (result.report) {
+          log(`\n${result.report.verdict.line}`);
+          for (const file of result.files) log(`wrote ${file}`);
+        }
+      }),
+};
+
+/** `agent-track demo`: the main job on the embedded default, no key and no network. */
+export const demoCommand: CliCommand = {
+  name: 'demo',
+  describe: (command, io) =>
+    command
+      .description(
+        'a complete before-after on a product made on the fly, with the offline policy as the model',
+      )
+      .option('--out <dir>', 'the campaign directory', 'runs/demo')
+      .option('--split <dataset/slice>', 'the split', 'fixture-code/small_test')
+      .action(async (flags: { out: string; split: string }) => {
+        const { runDemo } = await import('../../optimize/index.js');
+        const log = (line: string) => io.out(`${line}\n`);
+        const began = Date.now();
+        const result = await runDemo({
+          source: process.cwd(),
+          out: flags.out,
+          split: flags.split,
+          log,
+          progress: process.stderr,
+        });
+        log(`\n${result.report?.verdict.line ?? 'no report'}`);
+        for (const file of result.files) log(`wrote ${file}`);
+        log(
+          `demo finished in ${((Date.now() - began) / 1000).toFixed(0)} s (numbers from the offline policy, a stand-in for a model)`,
+        );
+      }),
+};

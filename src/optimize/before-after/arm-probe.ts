@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { connectMcpServer } from '../../agent/mcp/mcp-session.js';
+import { AgentTrackError } from '../../errors.js';
+import { runArmProcess } from '../campaign/arm-process.js';
+import type { PreparedArm } from '../campaign/prepare-arm.js';
+
+const fill = (argv: readonly string[], values: Record<string, string>) =>
+  argv.map((arg) => arg.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole));
+
+/**
+ * The token count of the tool descriptions an arm's server lists, as the agent would see them: the
+ * arm's own `index` command builds a one-file bundle with the arm's serving config, the arm's own
+ * `serve` command serves it, and the MCP client lists and counts the tools.
+ *
+ * @example
+ * const tokens = await descriptionTokens(arm, { config: 'configs/serving/default.yaml' });
+ */
+export async function descriptionTokens(
+  arm: PreparedArm,
+  options: { config?: string } = {},
+): Promise<number> {
+  const scratch = mkdtempSync(join(tmpdir(), 'agent-track-probe-'));
+  try {
+    const corpus = join(scratch, 'corpus');
+    mkdirSync(corpus);
+    writeFileSync(join(corpus, 'README.md'), '# probe\n\nA one-file corpus to list the tools.\n');
+    const config = options.config
+      ? resolve(options.config)
+      : join(arm.worktree, 'configs/serving/default.yaml');
+    const values = { corpus, workspace: join(scratch, 'workspace'), config };
+    const { index, serve } = arm.manifest;
+    if (index) {
+      const built = await runArmProcess({
+        worktree: arm.worktree,
+        argv: fill(index, values),
+        timeoutMs: 120_000,
+      });
+      if (!built.ok) {
+        throw new AgentTrackError(
+          'ARM_PROBE_FAILED',
+          `The ${arm.arm} arm (${arm.commit.slice(0, 12)}) could not index a probe corpus: ${built.stderrTail.trim()}`,
+          { data: { arm: arm.arm } },
+        );
+      }
+    }
+    const [command, ...args] = fill(serve, values);
+    const session = await connectMcpServer({ command: command!, args, cwd: arm.worktree });
+    try {
+      return session.descriptionTokens;
+    } finally {
+      await session.close();
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import type { Task } from '../../retrieval/task/schema.js';
+import type { TrajectoryMetrics } from '../../trajectory/metrics/compute.js';
+import { scorePath } from '../../trajectory/score/score-path.js';
+import { campaignPaths } from '../campaign/campaign-dir.js';
+import { openQueue } from '../campaign/queue.js';
+import type { ArmResults } from '../report/build-report.js';
+
+/**
+ * One arm's per-task metrics read back from the run directory (so `--report-only` re-derives
+ * everything from the files), with the rollouts the queue excluded. A trajectory that cannot be
+ * read is reported, never scored as complete.
+ */
+export async function readArmResults(
+  dir: string,
+  arm: string,
+  commit: { sha: string; subject: string },
+  tasks: readonly Task[],
+): Promise<{ results: ArmResults; problems: string[] }> {
+  const paths = campaignPaths(dir);
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const metrics = new Map<string, TrajectoryMetrics>();
+  const problems: string[] = [];
+  const armDir = paths.arm(arm);
+  if (existsSync(`${armDir}/tasks`)) {
+    for await (const scored of scorePath(`${armDir}/tasks`, { tasks: byId })) {
+      if (scored.error) problems.push(`${scored.source}: ${scored.error.message}`);
+      else if (byId.has(scored.metrics.task_id)) metrics.set(scored.metrics.task_id, scored.metrics);
+    }
+  }
+  const failed = existsSync(paths.queue)
+    ? openQueue(paths.queue)
+        .states()
+        .filter((line) => line.arm === arm && line.status === 'excluded').length
+    : 0;
+  return { results: { commit: commit.sha, subject: commit.subject, metrics, failed }, problems };
+}

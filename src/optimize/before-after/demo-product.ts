@@ -1,0 +1,65 @@
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { simpleGit } from 'simple-git';
+
+const DEMO_MANIFEST = `# The demo product: this package's own code-search server, run from source through tsx.
+name: demo-code-search
+setup: npm ci
+serve: [node, --import, tsx, src/cli/bin.ts, serve, --config, "{config}", --workspace, "{workspace}"]
+index: [node, --import, tsx, src/cli/bin.ts, index, --corpus, "{corpus}", --out, "{workspace}", --config, "{config}"]
+harness: [node, --import, tsx, src/cli/bin.ts, harness]
+artifacts:
+  tool_docs: configs/product/tool_docs.yaml
+  usage_skill: configs/product/usage_skill.md
+  ask_prompt: configs/product/ask_prompt.md
+tools:
+  search: [search_codebase]
+  symbol: get_symbol
+  batch: { get_symbol: get_symbols, read_file: read_files }
+`;
+
+const SERVING = 'configs/serving/default.yaml';
+
+/**
+ * A small product repository made on the fly from the launching checkout's tracked files, with
+ * two commits that differ in what the agent's search returns:
+ * - baseline: strict all-words search with no fallback (a question must contain every indexed
+ *   word of a piece), so most of an agent's searches come back empty;
+ * - candidate: any-word search with stop words dropped and the fallback on (the shipped default).
+ *
+ * @example
+ * const { repo, baseline, candidate } = await makeDemoProduct(process.cwd(), '/tmp/demo-product');
+ */
+export async function makeDemoProduct(
+  source: string,
+  into: string,
+): Promise<{ repo: string; baseline: string; candidate: string }> {
+  const files = (
+    await simpleGit(source).raw(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])
+  )
+    .split('\0')
+    .filter((f) => f.length > 0);
+  for (const file of files) {
+    if (file.startsWith('fixtures/realdata/')) continue;
+    mkdirSync(dirname(join(into, file)), { recursive: true });
+    copyFileSync(join(source, file), join(into, file));
+  }
+  writeFileSync(join(into, 'agent-track.product.yaml'), DEMO_MANIFEST);
+  const serving = readFileSync(join(source, SERVING), 'utf8');
+  const strict = serving
+    .replace(/^( {2}mode:) any\b/m, '$1 all')
+    .replace(/^( {2}fallback_to_any:) true\b/m, '$1 false');
+  if (strict === serving) throw new Error(`${SERVING} no longer has the query keys the demo edits`);
+  const git = simpleGit(into);
+  await git
+    .init()
+    .addConfig('user.name', 'agent-track demo')
+    .addConfig('user.email', 'demo@agent-track.invalid');
+  writeFileSync(join(into, SERVING), strict);
+  await git.add('.').commit('baseline: strict all-words search, no fallback');
+  const baseline = (await git.revparse(['HEAD'])).trim();
+  writeFileSync(join(into, SERVING), serving);
+  await git.add('.').commit('candidate: any-word search, stop words dropped, fallback on');
+  const candidate = (await git.revparse(['HEAD'])).trim();
+  return { repo: into, baseline, candidate };
+}

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { seedInstall } from '../campaign/setup-arm.js';
+import { type BeforeAfterResult, beforeAfter } from './before-after.js';
+import { makeDemoProduct } from './demo-product.js';
+
+/**
+ * The main job on a fresh machine, with no key and no network: a product repository made on the
+ * fly with two commits, the offline policy as the model, real worktrees and child processes, the
+ * plan, the run, the report and its plots. Its numbers are the offline policy's, labelled so.
+ *
+ * @example
+ * const { dir, report } = await runDemo({ source: process.cwd(), out: 'runs/demo' });
+ */
+export async function runDemo(options: {
+  /** The launching checkout (its tracked files become the demo product). */
+  source: string;
+  out: string;
+  split?: string;
+  log?: (line: string) => void;
+  progress?: NodeJS.WritableStream & { isTTY?: boolean };
+}): Promise<BeforeAfterResult> {
+  const scratch = mkdtempSync(join(tmpdir(), 'agent-track-demo-'));
+  try {
+    const product = await makeDemoProduct(resolve(options.source), join(scratch, 'product'));
+    const cacheDir = join(scratch, 'cache');
+    // Same lockfile as the launching checkout: its install serves the arms, no second `npm ci`.
+    seedInstall({
+      checkout: product.repo,
+      install: 'npm ci',
+      modules: join(resolve(options.source), 'node_modules'),
+      installCache: join(cacheDir, 'installs'),
+    });
+    options.log?.(
+      `demo product: ${product.repo} (baseline ${product.baseline.slice(0, 10)}, candidate ${product.candidate.slice(0, 10)})`,
+    );
+    return await beforeAfter({
+      repo: product.repo,
+      baseline: product.baseline,
+      candidate: product.candidate,
+      split: options.split ?? 'fixture-code/small_test',
+      model: 'offline',
+      confirmSpend: true,
+      buildIndexes: true,
+      concurrency: 2,
+      dir: resolve(options.out),
+      cacheDir,
+      ...(options.log ? { log: options.log } : {}),
+      ...(options.progress ? { progress: options.progress } : {}),
+    });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

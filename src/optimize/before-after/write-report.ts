@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Task, taskSchema } from '../../retrieval/task/schema.js';
+import { campaignPaths } from '../campaign/campaign-dir.js';
+import { readPlan } from '../campaign/plan.js';
+import { plotRun } from '../plots/plot-run.js';
+import { buildReport } from '../report/build-report.js';
+import { renderReportMarkdown } from '../report/render-markdown.js';
+import type { Report } from '../report/report-schema.js';
+import { readArmResults } from './arm-results.js';
+
+/** The tasks a campaign ran, read back from its `inputs/` (one task line per file). */
+export function campaignTasks(dir: string): Task[] {
+  const inputs = campaignPaths(dir).inputs;
+  return readdirSync(inputs)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .map((name) => taskSchema.parse(JSON.parse(readFileSync(join(inputs, name), 'utf8').trim())));
+}
+
+/**
+ * Derives the whole before-after report from the files of a run directory (`plan.json`, the
+ * arms' trajectories, `queue.jsonl`): `report.json`, `report.md` and the plots beside them. Used
+ * after a run and by `--report-only RUN`.
+ *
+ * @example
+ * const { report } = await writeBeforeAfterReport('runs/demo');
+ */
+export async function writeBeforeAfterReport(
+  dir: string,
+  options: { tasks?: readonly Task[]; title?: string } = {},
+): Promise<{ report: Report; problems: string[]; files: string[]; warnings: string[] }> {
+  const plan = readPlan(campaignPaths(dir).plan);
+  const tasks = options.tasks ?? campaignTasks(dir);
+  const byArm = new Map(plan.arms.map((arm) => [arm.arm, arm.commit]));
+  const base = await readArmResults(dir, 'baseline', byArm.get('baseline')!, tasks);
+  const cand = await readArmResults(dir, 'candidate', byArm.get('candidate')!, tasks);
+  const short = (sha: string) => sha.slice(0, 10);
+  const report = buildReport(base.results, cand.results, {
+    title:
+      options.title ??
+      `before-after: ${short(byArm.get('baseline')!.sha)} → ${short(byArm.get('candidate')!.sha)} on ${plan.tasks.split ?? 'tasks'}`,
+    model: plan.model,
+    offline: plan.model === 'offline',
+    prices: { input_per_1m: plan.prices.input_per_1m, output_per_1m: plan.prices.output_per_1m },
+    taskIds: tasks.map((task) => task.id).sort(),
+  });
+  const json = join(dir, 'report.json');
+  const md = join(dir, 'report.md');
+  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(md, renderReportMarkdown(report));
+  const plots = await plotRun([json], join(dir, 'plots'));
+  return {
+    report,
+    problems: [...base.problems, ...cand.problems],
+    files: [md, json, ...plots.figures.flatMap((f) => [f.svg, ...(f.png ? [f.png] : [])])],
+    warnings: plots.warnings,
+  };
+}

@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAfter } from '../../../src/optimize/before-after/before-after.js';
+import { makeDemoProduct } from '../../../src/optimize/before-after/demo-product.js';
+import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
+import { seedInstall } from '../../../src/optimize/campaign/setup-arm.js';
+
+const root = resolve(import.meta.dirname, '../../..');
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-before-after-'));
+const cacheDir = join(scratch, 'cache');
+let product: { repo: string; baseline: string; candidate: string };
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  product = await makeDemoProduct(root, join(scratch, 'product'));
+  seedInstall({
+    checkout: product.repo,
+    install: 'npm ci',
+    modules: join(root, 'node_modules'),
+    installCache: join(cacheDir, 'installs'),
+  });
+}, 60_000);
+
+const common = () => ({
+  repo: product.repo,
+  baseline: product.baseline,
+  candidate: product.candidate,
+  split: 'fixture-code/small_test',
+  model: 'offline',
+  limit: 4,
+  cacheDir,
+});
+
+describe('before-after on a product with two real commits', () => {
+  test('plan only: the plan is printed and written, no arm runs, nothing is spent', async () => {
+    const dir = join(scratch, 'plan-only');
+    const lines: string[] = [];
+    const result = await beforeAfter({ ...common(), dir, log: (line) => lines.push(line) });
+    expect(result.report).toBeNull();
+    expect(existsSync(join(dir, 'plan.json'))).toBe(true);
+    expect(existsSync(join(dir, 'arms'))).toBe(false);
+    expect(existsSync(join(dir, 'ledger.jsonl'))).toBe(false);
+    expect(result.plan.tasks.count).toBe(4);
+    expect(result.plan.arms.map((arm) => arm.commit.sha)).toEqual([product.baseline, product.candidate]);
+    // each arm's own server was started and its tools counted
+    expect(result.plan.arms.every((arm) => arm.description_tokens > 500)).toBe(true);
+    expect(lines.filter((line) => line.endsWith('accepts the block'))).toHaveLength(2);
+    expect(lines.join('\n')).toContain('plan only: nothing ran, nothing was spent');
+  }, 120_000);
+
+  test('--confirm-spend refuses while a corpus index is missing, naming the flag that builds it', async () => {
+    await expect(
+      beforeAfter({ ...common(), dir: join(scratch, 'missing'), confirmSpend: true }),
+    ).rejects.toThrow(/not built for this serving config .* add `--build-indexes`/);
+  }, 120_000);
+
+  test('a run builds the indexes, runs both arms, and the report re-derives identically from the files', async () => {
+    const dir = join(scratch, 'run');
+    const result = await beforeAfter({ ...common(), dir, confirmSpend: true, buildIndexes: true });
+    const report = result.report!;
+    expect(report.offline).toBe(true);
+    expect(report.arms.map((arm) => arm.tasks)).toEqual([4, 4]);
+    const needless = report.rows.find((row) => row.key === 'needless_call_rate')!;
+    expect(needless.pairs).toBe(4);
+    // strict all-words search comes back empty for natural questions: the baseline's searches are
+    // zero-yield; the candidate's any-word search returns rows every time
+    expect(needless.baseline.mean!).toBeGreaterThan(needless.candidate.mean!);
+    expect(needless.candidate.mean).toBe(0);
+    for (const file of [
+      'report.md',
+      'report.json',
+      'plots/before-after-deltas.svg',
+      'ledger.jsonl',
+      'queue.jsonl',
+    ]) {
+      expect(existsSync(join(dir, file))).toBe(true);
+    }
+    expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('offline policy');
+    const again = await writeBeforeAfterReport(dir);
+    expect(again.report).toEqual(report);
+  }, 300_000);
+});

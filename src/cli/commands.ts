@@ -7,8 +7,10 @@ import { indexCommand } from './commands/index-corpus.js';
 import { metricsCommand } from './commands/metrics.js';
 import { plotCommand } from './commands/plot.js';
 import { retrievalCommand } from './commands/retrieval.js';
+import { runsCommand } from './commands/runs.js';
 import { serveCommand } from './commands/serve.js';
 import { trackCommand } from './commands/track.js';
+import { viewCommand } from './commands/view.js';
 import type { CliCommand } from './program.js';
 
 /** Every command the CLI offers, in help order. Each arrives with its issue. */
@@ -18,6 +20,8 @@ export const commands: readonly CliCommand[] = [
   metricsCommand,
   retrievalCommand,
   plotCommand,
+  viewCommand,
+  runsCommand,
   cacheCommand,
   endpointCommand,
   askCommand,

@@ -178,7 +178,50 @@ export { type RenderedSvg, renderSvg } from './plots/render-svg.js';
 export { LATENCY_QUALITY, rungLatencySpec } from './plots/rung-latency.js';
 export { rungScoresSpec } from './plots/rung-scores.js';
 export { assertSameSplit, type SourcedRungRun } from './plots/same-split.js';
+
 // --- end plots ---
+
+export { compareRunRecords, type RunComparison, type RunComparisonRow } from './tracking/compare-records.js';
+export { findRunRecord } from './tracking/find-record.js';
+export { gitState } from './tracking/git-state.js';
+export { reportRunRecords, rungRunRecords } from './tracking/records-from.js';
+export {
+  appendRunRecord,
+  DEFAULT_RUN_LOG,
+  readRunLog,
+} from './tracking/run-log.js';
+export {
+  type RunMetric,
+  type RunRecord,
+  type RunRecordInput,
+  runRecordInputSchema,
+  runRecordSchema,
+} from './tracking/run-record-schema.js';
+// --- Viewer ---
+export { type ArmView, armView, type EmbedBlob, NEEDLESS_COMPONENTS } from './viewer/arm-view.js';
+export {
+  type CollectedRun,
+  type CollectOptions,
+  collectRun,
+  DEFAULT_MAX_BLOB_BYTES,
+} from './viewer/collect-run.js';
+export { escapeHtml, packText, scriptJson } from './viewer/embed.js';
+export { renderViewer } from './viewer/render-viewer.js';
+export { reportSection, type ViewerFigure } from './viewer/report-section.js';
+export { DIFF_KEYS, tasksDiffer } from './viewer/task-differ.js';
+export {
+  type ArmDetail,
+  type ArmSummary,
+  type CallView,
+  type TaskDetail,
+  type TaskSummary,
+  type TurnView,
+  VIEWER_ARMS,
+  type ViewerArm,
+  type ViewerMetric,
+} from './viewer/viewer-data.js';
+export { type WriteViewerOptions, type WrittenViewer, writeViewer } from './viewer/write-viewer.js';
+// --- end viewer ---
 
 // --- Before-after ---
 export { descriptionTokens } from './before-after/arm-probe.js';

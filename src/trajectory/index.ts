@@ -72,6 +72,7 @@ export type { ChargedCalls } from './metrics/calls.js';
 export { METRIC_COLUMNS, type MetricColumn, metricsRow } from './metrics/columns.js';
 export { type ComputeMetricsOptions, computeMetrics, type TrajectoryMetrics } from './metrics/compute.js';
 export { FAN_OUT_MIN_CALLS, fanOutWhereBatch } from './metrics/fan-out.js';
+export { goldCalls } from './metrics/gold-calls.js';
 export { type GoldReach, goldReach } from './metrics/gold-reach.js';
 export { type NeedlessCalls, needlessCalls } from './metrics/needless.js';
 export { type OutcomeTurns, outcomeTurns } from './metrics/outcome-turns.js';

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { appendRunRecord, DEFAULT_RUN_LOG, rungRunRecords } from '../../optimize/index.js';
 import {
   compareRungs,
   type RungComparisonRow,
@@ -22,6 +23,7 @@ interface RetrievalFlags {
   cacheDir?: string;
   repos?: string;
   workspace?: string;
+  runLog: string;
 }
 
 /** `agent-track retrieval`: the free rung, search quality per overlay with no model and no money. */
@@ -50,6 +52,7 @@ export const retrievalCommand: CliCommand = {
       )
       .option('--repos <dir>', 'local clones of pinned repositories (default <cache>/repos)')
       .option('--workspace <dir>', 'an indexed workspace for tasks that name no corpus')
+      .option('--run-log <file>', 'the run log to append one record per overlay to', DEFAULT_RUN_LOG)
       .action(async (flags: RetrievalFlags) => {
         const cacheDir = resolveCacheDir(flags.cacheDir);
         const { run, loaded } = await runRetrievalRung({
@@ -71,7 +74,13 @@ export const retrievalCommand: CliCommand = {
         const out = flags.out ?? join('runs', 'retrieval', `${run.created_at.replace(/[:.]/g, '-')}.json`);
         mkdirSync(dirname(out), { recursive: true });
         writeFileSync(out, `${JSON.stringify(run, null, 2)}\n`);
-        io.out(`${renderRun(run)}\n\nsaved ${out}\n`);
+        const params = { config: flags.config ?? null, workspace: flags.workspace ?? null };
+        const records = rungRunRecords(run, { run: out }, params).map((r) =>
+          appendRunRecord(flags.runLog, r),
+        );
+        io.out(
+          `${renderRun(run)}\n\nsaved ${out}\nlogged ${records.map((r) => r.id).join(', ')} in ${flags.runLog}\n`,
+        );
         if (flags.compare) io.out(`\n${renderComparison(compareRungs(readRungRun(flags.compare), run))}\n`);
       }),
 };

@@ -1,15 +1,7 @@
-import {
-  type GoldMatcher,
-  goldKindOf,
-  goldMatcher,
-  type RelevanceOptions,
-  type ScoredTask,
-} from '../../retrieval/index.js';
-import type { ToolEvent } from '../schema.js';
+import { goldKindOf, goldMatcher, type RelevanceOptions, type ScoredTask } from '../../retrieval/index.js';
 import type { Trajectory } from '../trajectory.js';
-import { callItems } from './call-items.js';
 import { callsInOrder } from './calls.js';
-import { resultText } from './result-text.js';
+import { surfacedGold } from './gold-calls.js';
 import { contentReadingTools, REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 
 /** When the run first reached the gold; every field `null` when the task has no gold. */
@@ -33,24 +25,6 @@ const NO_GOLD: GoldReach = Object.freeze({
   calls_after_first_gold: null,
   calls_after_first_gold_read: null,
 });
-
-/**
- * Whether a call surfaced a gold item by any means: a row it ranked, an identifier it returned
- * (a read file, a symbol's file, a grep hit, a reference edge), or, for a function-body gold, the
- * body inside its whole result text. One predicate: the retrieval layer's.
- */
-function surfacedGold(
-  trajectory: Trajectory,
-  event: ToolEvent,
-  match: GoldMatcher,
-  bodyGold: boolean,
-): boolean {
-  if (callItems(event).some((item) => match(item) !== null)) return true;
-  if (event.rows !== undefined && event.identifiers.some((id) => match({ path: id, doc_id: id }) !== null)) {
-    return true;
-  }
-  return bodyGold && event.ok && match({ text: resultText(trajectory, event) }) !== null;
-}
 
 /**
  * `tool_calls_to_first_gold`, `needle_reached` (one predicate), `turns_after_needle`,

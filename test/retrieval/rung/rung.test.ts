@@ -104,6 +104,8 @@ describe('the free retrieval rung', () => {
         cacheDir,
         '--out',
         out,
+        '--run-log',
+        join(scratch, 'runs.jsonl'),
         '--compare',
         out.replace('run.json', 'nothing.json'),
       ],
@@ -113,5 +115,12 @@ describe('the free retrieval rung', () => {
     const saved = JSON.parse(readFileSync(out, 'utf8')) as { kind: string; overlays: unknown[] };
     expect(saved.kind).toBe('retrieval-rung');
     expect(saved.overlays).toHaveLength(1);
+    // one run record per overlay, appended before the comparison was refused
+    const [record, ...more] = readFileSync(join(scratch, 'runs.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(more).toEqual([]);
+    expect(record).toMatchObject({ system: 'retrieval-rung', artifacts: { run: out } });
   });
 });

@@ -1,0 +1,95 @@
+import {
+  compareRunRecords,
+  DEFAULT_RUN_LOG,
+  findRunRecord,
+  type RunMetric,
+  type RunRecord,
+  readRunLog,
+} from '../../optimize/index.js';
+import { formatNumber, formatTable } from '../format.js';
+import type { CliCommand, CliIo } from '../program.js';
+
+const ci = (m: RunMetric | null) =>
+  m === null
+    ? 'n/a'
+    : m.low === null
+      ? formatNumber(m.value)
+      : `${formatNumber(m.value)} [${formatNumber(m.low)}, ${formatNumber(m.high)}]`;
+const dataset = (r: RunRecord) =>
+  `${r.dataset.name}${r.dataset.slice === null ? '' : `/${r.dataset.slice}`}${r.dataset.limit === null ? '' : ` (limit ${r.dataset.limit})`}`;
+
+function list(io: CliIo, log: string): void {
+  const records = readRunLog(log);
+  if (records.length === 0) {
+    io.out(`no runs recorded in ${log}\n`);
+    return;
+  }
+  const rows = records.map((r) => [
+    r.id,
+    r.created_at,
+    r.system,
+    r.config,
+    dataset(r),
+    String(r.dataset.tasks),
+    r.git.sha?.slice(0, 10) ?? 'n/a',
+  ]);
+  io.out(`${formatTable(['id', 'created', 'system', 'config', 'dataset', 'tasks', 'git'], rows)}\n`);
+}
+
+function show(io: CliIo, log: string, id: string): void {
+  const r = findRunRecord(readRunLog(log), id, log);
+  const lines = [
+    `run ${r.id}: ${r.system} ${r.config} on ${dataset(r)}, ${r.dataset.tasks} tasks`,
+    `created ${r.created_at}; git ${r.git.sha ?? 'n/a'}${r.git.dirty ? ' (uncommitted changes)' : ''}`,
+    `params ${JSON.stringify(r.params)}`,
+    ...Object.entries(r.artifacts).map(([name, path]) => `${name}: ${path}`),
+    '',
+    formatTable(
+      ['metric', 'value [95% CI]', 'n'],
+      r.metrics.map((m) => [m.key, ci(m), String(m.n)]),
+    ),
+  ];
+  io.out(`${lines.join('\n')}\n`);
+}
+
+function compare(io: CliIo, log: string, a: string, b: string): void {
+  const records = readRunLog(log);
+  const {
+    a: left,
+    b: right,
+    rows,
+  } = compareRunRecords(findRunRecord(records, a, log), findRunRecord(records, b, log));
+  io.out(
+    `${left.id} (${left.system} ${left.config}) vs ${right.id} (${right.system} ${right.config}) on ${dataset(left)}\n${formatTable(
+      ['metric', left.id, right.id, 'delta (b - a)'],
+      rows.map((row) => [row.key, ci(row.a), ci(row.b), formatNumber(row.delta)]),
+    )}\n`,
+  );
+}
+
+/** `agent-track runs`: the run log, listed, one record shown, two compared side by side. */
+export const runsCommand: CliCommand = {
+  name: 'runs',
+  describe: (command, io) => {
+    command.description('the run log: every recorded run per system, config and dataset');
+    const logOption = ['--log <file>', 'the run log', DEFAULT_RUN_LOG] as const;
+    command
+      .command('list')
+      .description('one line per recorded run')
+      .option(...logOption)
+      .action((flags: { log: string }) => list(io, flags.log));
+    command
+      .command('show')
+      .description("a run's params, artifacts and metrics with their intervals")
+      .argument('<id>', 'a run id or a unique prefix of one')
+      .option(...logOption)
+      .action((id: string, flags: { log: string }) => show(io, flags.log, id));
+    command
+      .command('compare')
+      .description('two runs of one dataset side by side (refuses different datasets, naming the difference)')
+      .argument('<a>', 'a run id')
+      .argument('<b>', 'another run id')
+      .option(...logOption)
+      .action((a: string, b: string, flags: { log: string }) => compare(io, flags.log, a, b));
+  },
+};

@@ -1,0 +1,160 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { AgentTrackError } from '../../errors.js';
+import { parseTasksJsonl, readTasks, type Task } from '../../retrieval/index.js';
+import { METRIC_COLUMNS, readTrajectories, type ToolRoles } from '../../trajectory/index.js';
+import { readPlotInput } from '../plots/read-plot-input.js';
+import type { Report } from '../report/report-schema.js';
+import { armView, type EmbedBlob } from './arm-view.js';
+import { packText } from './embed.js';
+import { tasksDiffer } from './task-differ.js';
+import type {
+  ArmDetail,
+  ArmSummary,
+  TaskDetail,
+  TaskSummary,
+  ViewerArm,
+  ViewerMetric,
+} from './viewer-data.js';
+import { VIEWER_ARMS } from './viewer-data.js';
+
+export interface CollectOptions {
+  /** A tasks.jsonl giving the gold; default the run's own `inputs/*.jsonl`. */
+  tasks?: string | undefined;
+  /** Tool roles for the needless components and gold reach; default the reference server's. */
+  roles?: ToolRoles | undefined;
+  /** Whole results larger than this are not embedded (the preview stays); default 1 MiB. */
+  maxBlobBytes?: number | undefined;
+}
+
+/** Everything the page shows of one run. */
+export interface CollectedRun {
+  dir: string;
+  report: Report | null;
+  metrics: ViewerMetric[];
+  tasks: TaskSummary[];
+  details: Map<string, TaskDetail>;
+  /** sha256 -> packed whole result, each distinct cut result once. */
+  blobs: Map<string, string>;
+}
+
+export const DEFAULT_MAX_BLOB_BYTES = 1 << 20;
+
+async function readGold(runDir: string, tasksFile: string | undefined): Promise<Map<string, Task>> {
+  const tasks: Task[] = [];
+  if (tasksFile !== undefined) tasks.push(...(await readTasks(tasksFile)));
+  else {
+    const inputs = join(runDir, 'inputs');
+    const files = existsSync(inputs) ? readdirSync(inputs).filter((f) => f.endsWith('.jsonl')) : [];
+    for (const file of files.sort()) {
+      const path = join(inputs, file);
+      tasks.push(...parseTasksJsonl(readFileSync(path, 'utf8'), path));
+    }
+  }
+  return new Map(tasks.map((task) => [task.id, task]));
+}
+
+function readReport(runDir: string): Report | null {
+  const file = join(runDir, 'report.json');
+  if (!existsSync(file)) return null;
+  const input = readPlotInput(file);
+  return input.kind === 'report' ? input.report : null;
+}
+
+function assertRun(runDir: string): void {
+  const arms = join(runDir, 'arms');
+  if (!existsSync(arms) || !statSync(arms).isDirectory()) {
+    throw new AgentTrackError(
+      'VIEWER_NOT_A_RUN',
+      `\`${runDir}\` is not a before-after run directory: it has no \`arms/\` (expected \`arms/baseline/tasks/...\` and \`arms/candidate/tasks/...\`)`,
+      { data: { dir: runDir } },
+    );
+  }
+}
+
+/**
+ * Reads a before-after run directory for the viewer: `report.json` (when present), every
+ * trajectory of both arms through the trajectory layer's reader (a refused one is shown with its
+ * error), the gold from the run's task inputs; scores each trajectory once.
+ *
+ * @example
+ * const run = await collectRun('runs/docs-v2');
+ * run.tasks.filter((t) => t.differ).length;
+ */
+export async function collectRun(runDir: string, options: CollectOptions = {}): Promise<CollectedRun> {
+  assertRun(runDir);
+  const report = readReport(runDir);
+  const gold = await readGold(runDir, options.tasks);
+  const maxBlobBytes = options.maxBlobBytes ?? DEFAULT_MAX_BLOB_BYTES;
+  const blobs = new Map<string, string>();
+  const embed: EmbedBlob = (sha, bytes, reader) => {
+    if (blobs.has(sha)) return true;
+    if (bytes > maxBlobBytes) return false;
+    const text = reader.read(sha);
+    if (text === undefined) return false;
+    blobs.set(sha, packText(text));
+    return true;
+  };
+  const summaries = new Map<string, Partial<Record<ViewerArm, ArmSummary>>>();
+  const details = new Map<string, TaskDetail>();
+  const detailOf = (id: string): TaskDetail => {
+    let detail = details.get(id);
+    if (detail === undefined) {
+      const task = gold.get(id);
+      detail = {
+        id,
+        question: task?.question ?? null,
+        gold: [
+          ...(task?.gold.files ?? []),
+          ...(task?.gold.doc_ids ?? []),
+          ...(task?.gold.body ? ['(function body)'] : []),
+        ],
+        baseline: null,
+        candidate: null,
+        previews: {},
+      };
+      details.set(id, detail);
+    }
+    return detail;
+  };
+  for (const arm of VIEWER_ARMS) {
+    const tasksDir = join(runDir, 'arms', arm, 'tasks');
+    if (!existsSync(tasksDir)) continue;
+    for await (const read of readTrajectories(tasksDir)) {
+      if (read.error !== undefined) {
+        const id = decodeURIComponent(basename(read.dir));
+        summaries.set(id, { ...summaries.get(id), [arm]: { state: 'refused', error: read.error.message } });
+        detailOf(id)[arm] = refusedDetail(read.error.message);
+        continue;
+      }
+      const { trajectory } = read;
+      const view = armView(trajectory, gold.get(trajectory.task_id) ?? null, { roles: options.roles, embed });
+      summaries.set(trajectory.task_id, { ...summaries.get(trajectory.task_id), [arm]: view.summary });
+      const detail = detailOf(trajectory.task_id);
+      detail[arm] = view.detail;
+      for (const [sha, preview] of view.previews) detail.previews[sha] = preview;
+    }
+  }
+  const order = [...(report?.outcomes_by_task.map((t) => t.task_id) ?? [])];
+  const listed = new Set(order);
+  order.push(...[...details.keys()].filter((id) => !listed.has(id)).sort());
+  const tasks = order.map((id): TaskSummary => {
+    const arms = summaries.get(id) ?? {};
+    const baseline = arms.baseline ?? { state: 'missing' };
+    const candidate = arms.candidate ?? { state: 'missing' };
+    return {
+      id,
+      question: gold.get(id)?.question ?? null,
+      baseline,
+      candidate,
+      differ: tasksDiffer(baseline, candidate),
+    };
+  });
+  for (const id of order) detailOf(id);
+  const metrics = METRIC_COLUMNS.map(({ key, group, kind, direction }) => ({ key, group, kind, direction }));
+  return { dir: runDir, report, metrics, tasks, details, blobs };
+}
+
+function refusedDetail(error: string): ArmDetail {
+  return { answer: null, outcome: 'refused', turns: 0, turn_budget: null, error, turn_views: [] };
+}

@@ -15,6 +15,8 @@ import { type PreparedArm, prepareArm, removeArm } from '../campaign/prepare-arm
 import { runCampaign } from '../campaign/run-campaign.js';
 import { assertSpendAllowed } from '../campaign/spend.js';
 import type { Report } from '../report/report-schema.js';
+import { reportRunRecords } from '../tracking/records-from.js';
+import { appendRunRecord, DEFAULT_RUN_LOG } from '../tracking/run-log.js';
 import { descriptionTokens } from './arm-probe.js';
 import { startOfflineModel } from './offline-model.js';
 import { surveyCorpora } from './survey-corpora.js';
@@ -47,6 +49,8 @@ export interface BeforeAfterOptions {
   prices?: { inputPer1m?: number | null; outputPer1m?: number | null; embedPer1m?: number | null };
   cacheDir?: string;
   reposDir?: string;
+  /** The JSONL run log each finished run appends its records to (default `runs/runs.jsonl`). */
+  runLog?: string;
   log?: (line: string) => void;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
 }
@@ -179,6 +183,19 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     const written = await writeBeforeAfterReport(dir, { tasks });
     for (const problem of written.problems) log(`refused trajectory: ${problem}`);
     for (const warning of written.warnings) log(`plots: ${warning}`);
+    const dataset = {
+      name: split.definition.name,
+      slice: split.slice,
+      limit: options.limit ?? null,
+      tasks: tasks.length,
+    };
+    const artifacts = {
+      report: join(dir, 'report.md'),
+      html: join(dir, 'report.html'),
+      plots: join(dir, 'plots'),
+    };
+    for (const record of reportRunRecords(written.report, dataset, artifacts))
+      appendRunRecord(options.runLog ?? DEFAULT_RUN_LOG, record);
     return { dir, plan, report: written.report, files: written.files };
   } finally {
     await offline?.close();

@@ -7,6 +7,7 @@ import { plotRun } from '../plots/plot-run.js';
 import { buildReport } from '../report/build-report.js';
 import { renderReportMarkdown } from '../report/render-markdown.js';
 import type { Report } from '../report/report-schema.js';
+import { writeViewer } from '../viewer/write-viewer.js';
 import { readArmResults } from './arm-results.js';
 
 /** The tasks a campaign ran, read back from its `inputs/` (one task line per file). */
@@ -50,10 +51,11 @@ export async function writeBeforeAfterReport(
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(md, renderReportMarkdown(report));
   const plots = await plotRun([json], join(dir, 'plots'));
+  const viewer = await writeViewer(dir);
   return {
     report,
     problems: [...base.problems, ...cand.problems],
-    files: [md, json, ...plots.figures.flatMap((f) => [f.svg, ...(f.png ? [f.png] : [])])],
+    files: [md, json, viewer.file, ...plots.figures.flatMap((f) => [f.svg, ...(f.png ? [f.png] : [])])],
     warnings: plots.warnings,
   };
 }

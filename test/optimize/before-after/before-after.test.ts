@@ -58,7 +58,8 @@ describe('before-after on a product with two real commits', () => {
 
   test('a run builds the indexes, runs both arms, and the report re-derives identically from the files', async () => {
     const dir = join(scratch, 'run');
-    const result = await beforeAfter({ ...common(), dir, confirmSpend: true, buildIndexes: true });
+    const runLog = join(scratch, 'runs.jsonl');
+    const result = await beforeAfter({ ...common(), dir, confirmSpend: true, buildIndexes: true, runLog });
     const report = result.report!;
     expect(report.offline).toBe(true);
     expect(report.arms.map((arm) => arm.tasks)).toEqual([4, 4]);
@@ -78,6 +79,13 @@ describe('before-after on a product with two real commits', () => {
       expect(existsSync(join(dir, file))).toBe(true);
     }
     expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('offline policy');
+    // one run-log record per arm, naming the dataset and slice
+    const records = readFileSync(runLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { dataset: { name: string; slice: string } });
+    expect(records).toHaveLength(2);
+    expect(records[0]!.dataset).toMatchObject({ name: 'fixture-code', slice: 'small_test' });
     const again = await writeBeforeAfterReport(dir);
     expect(again.report).toEqual(report);
   }, 300_000);

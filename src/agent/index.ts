@@ -1,12 +1,13 @@
 /**
  * The public surface of `agent-track/agent`: the LLM block, the providers behind one
  * `ChatProvider` interface, the offline endpoint, the product manifest, the MCP client with its
- * recording proxy, the LangGraph agent and its outcomes, and the harness (`runTask`, `runHarness`,
+ * recording proxy, the LangGraph agent and its outcomes, the blind judge, and the harness (`runTask`, `runHarness`,
  * the ledger, `askQuestion`). Named exports only; this file is the complete list.
  */
 
 export type { Usage } from '../trajectory/index.js';
 export { completionTokens, countTokens, promptTokens } from './endpoint/count-tokens.js';
+export { offlineJudgeScore, offlineJudgeStep } from './endpoint/offline-judge.js';
 export type { OfflinePolicyOptions } from './endpoint/offline-policy.js';
 export { createOfflinePolicy, OFFLINE_LABEL, offlineStep } from './endpoint/offline-policy.js';
 export type { Pointer } from './endpoint/pointer-lines.js';
@@ -46,6 +47,14 @@ export type { RunTaskOptions, TaskRun } from './harness/run-task.js';
 export { runTask } from './harness/run-task.js';
 export type { WorkspaceOptions, WorkspaceResolver } from './harness/task-workspace.js';
 export { createWorkspaceResolver } from './harness/task-workspace.js';
+// --- Judge ---
+export type { JudgedAnswer, JudgePairOptions, JudgeVerdict } from './judge/judge-pair.js';
+export { judgeOrder, judgePair } from './judge/judge-pair.js';
+export type { JudgeGold, JudgeInput } from './judge/judge-prompt.js';
+export { JUDGE_MARKER, JUDGE_SCALE, judgeGold, judgeMessages, readJudgeInput } from './judge/judge-prompt.js';
+export type { JudgeReply, ParsedJudgeReply } from './judge/judge-reply.js';
+export { judgeReplySchema, parseJudgeReply } from './judge/judge-reply.js';
+// --- end judge ---
 export type { LlmBlock, LlmParams, LlmProviderName, LlmThinking } from './llm/block-schema.js';
 export { LLM_BLOCK_DEFAULTS, llmBlockSchema } from './llm/block-schema.js';
 export { blockHash, canonicalBlock } from './llm/canonical-block.js';

@@ -10,6 +10,7 @@ import { plotCommand } from './commands/plot.js';
 import { retrievalCommand } from './commands/retrieval.js';
 import { runsCommand } from './commands/runs.js';
 import { serveCommand } from './commands/serve.js';
+import { trackCommand } from './commands/track.js';
 import { viewCommand } from './commands/view.js';
 import type { CliCommand } from './program.js';
 
@@ -28,5 +29,6 @@ export const commands: readonly CliCommand[] = [
   harnessCommand,
   beforeAfterCommand,
   demoCommand,
+  trackCommand,
   optimizeCommand,
 ];

@@ -1,7 +1,8 @@
 /**
  * The public surface of `agent-track/optimize`: campaigns (plan and spend, worktree arms, child
- * processes, ledger and queue, the rollout scheduler), the before-after report, plots, and the
- * search (config, objective, acceptance, free checks, screening, proposers). Named exports only;
+ * processes, ledger and queue, the rollout scheduler), the before-after report, plots, the
+ * search (config, objective, acceptance, free checks, screening, proposers), and the track (an
+ * external agent CLI bare vs with the product's MCP server, judged blind). Named exports only;
  * this file is the complete list.
  */
 
@@ -54,8 +55,13 @@ export { addWorktree, removeWorktree } from './campaign/worktree.js';
 // --- end campaign ---
 
 // --- Report ---
-export { type ArmResults, type BuildReportOptions, buildReport } from './report/build-report.js';
-export { GROUP_TITLES, num, renderReportMarkdown } from './report/render-markdown.js';
+export { type ArmResults, type BuildReportOptions, buildReport, reportRow } from './report/build-report.js';
+export {
+  GROUP_TITLES,
+  num,
+  type RenderReportOptions,
+  renderReportMarkdown,
+} from './report/render-markdown.js';
 export {
   type ArmCell,
   type ArmInfo,
@@ -253,3 +259,62 @@ export { startOfflineModel } from './before-after/offline-model.js';
 export { surveyCorpora } from './before-after/survey-corpora.js';
 export { campaignTasks, writeBeforeAfterReport } from './before-after/write-report.js';
 // --- end before-after ---
+
+// --- Track ---
+export { agentFigures, filesRead } from './track/agent-figures.js';
+export { type AgentProcessOptions, type AgentProcessResult, runAgentProcess } from './track/agent-process.js';
+export type { AgentAdapter, AgentRunSpec, TranscriptFormat } from './track/agents/agent-adapter.js';
+export { CLAUDE_CODE_ALLOWED_TOOLS, claudeCodeAgent, PROBE_PROMPT } from './track/agents/claude-code.js';
+export { COMMAND_PLACEHOLDERS, commandAgent, splitCommandLine } from './track/agents/command.js';
+export {
+  AGENT_NAMES,
+  type AgentName,
+  type SelectAgentOptions,
+  selectAgent,
+} from './track/agents/select-agent.js';
+export {
+  type ImportedRollout,
+  type ImportRolloutOptions,
+  importRollout,
+  type ReportedFigures,
+  reportedFigures,
+} from './track/import-rollout.js';
+export {
+  type McpConfigFile,
+  type McpServerEntry,
+  mcpServerEntry,
+  writeMcpConfig,
+} from './track/mcp-config.js';
+export { PROBE_FIELDS, type PreflightCheck, type PreflightOptions, runPreflight } from './track/preflight.js';
+export { type RolloutContext, type RolloutTarget, runRollout } from './track/run-rollout.js';
+export { runTrack, type TrackOptions, type TrackResult } from './track/run-track.js';
+export { openTrackLedger, type TrackLedger } from './track/track-ledger.js';
+export { renderTrackMarkdown } from './track/track-markdown.js';
+export { assertTrackSpend, buildTrackPlan, renderTrackPlan, type TrackPlan } from './track/track-plan.js';
+export { AGENT_FIGURE_ROWS, buildTrackReport, type TrackReportInput } from './track/track-report.js';
+export {
+  type TrackReport,
+  type TrackTaskRow,
+  trackReportSchema,
+  trackTaskRowSchema,
+} from './track/track-report-schema.js';
+export { writeTrackReport } from './track/track-results.js';
+export { trackToolRoles } from './track/track-roles.js';
+export {
+  type AgentFigures,
+  agentFiguresSchema,
+  type DiscardLine,
+  discardLineSchema,
+  type JudgeLine,
+  judgeLineSchema,
+  type RolloutLine,
+  rolloutLineSchema,
+  TRACK_ARMS,
+  type TrackArm,
+  type TrackLedgerLine,
+  trackArmSchema,
+  trackLedgerLineSchema,
+} from './track/track-schema.js';
+export { openTrackProduct, type TrackProduct } from './track/track-setup.js';
+export { runTrackTask, type TaskScope, type TrackStop } from './track/track-task.js';
+// --- end track ---

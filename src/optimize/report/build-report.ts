@@ -39,8 +39,16 @@ function estimatedUsd(m: TrajectoryMetrics, prices: BuildReportOptions['prices']
   return (m.usage.prompt * prices.input_per_1m + m.usage.completion * prices.output_per_1m) / 1e6;
 }
 
-function row(
-  column: Pick<MetricColumn, 'key' | 'group' | 'kind' | 'direction'>,
+/**
+ * One report row from two arms' per-task values: each arm's mean with its bootstrap interval, the
+ * paired delta over the tasks both defined, the one-sided p in the row's direction; turn rows also
+ * carry totals and p90s. Other reports (the track's) build their extra rows with it.
+ *
+ * @example
+ * reportRow({ key: 'judge.score', group: 'quality', kind: 'continuous', direction: 'higher' }, bare, withServer);
+ */
+export function reportRow(
+  column: Pick<MetricColumn, 'key' | 'kind' | 'direction'> & { group: string },
   base: ReadonlyMap<string, number | null>,
   cand: ReadonlyMap<string, number | null>,
 ): ReportRow {
@@ -102,13 +110,13 @@ export function buildReport(
   const column = (arm: ArmResults, read: (m: TrajectoryMetrics) => number | null) =>
     new Map([...arm.metrics].map(([task, m]) => [task, read(m)]));
   const rows = METRIC_COLUMNS.map((c) => {
-    const r = row(c, column(baseline, c.read), column(candidate, c.read));
+    const r = reportRow(c, column(baseline, c.read), column(candidate, c.read));
     if (c.key === 'tool_calls_used.ratio') r.note = definitions(baseline, candidate);
     return r;
   });
   const estimate = (m: TrajectoryMetrics) => estimatedUsd(m, options.prices);
   rows.push(
-    row(
+    reportRow(
       { key: 'estimated_usd', group: 'usage', kind: 'continuous', direction: 'lower' },
       column(baseline, estimate),
       column(candidate, estimate),

@@ -9,6 +9,8 @@ export const GROUP_TITLES: Readonly<Record<string, string>> = {
   gold: 'Gold reached',
   used: 'Used calls',
   usage: 'Usage and cost',
+  quality: 'Answer quality (blind judge)',
+  agent: "The agent's own figures",
 };
 const ARROWS = { lower: '↓', higher: '↑', neither: '·' } as const;
 
@@ -36,13 +38,20 @@ function metricLines(row: ReportRow): string[] {
   return lines;
 }
 
+export interface RenderReportOptions {
+  /** What the two arms are called in the tables (default `baseline`, `candidate`). */
+  armLabels?: readonly [string, string];
+}
+
 /**
  * `report.md`, ready to post: the verdict line, each arm's commit and tally, one outcome per task,
  * then every row grouped as in the report (arm means with 95% intervals, paired delta with its
  * interval, pairs, one-sided p), and the dollars.
  */
-export function renderReportMarkdown(report: Report): string {
+export function renderReportMarkdown(report: Report, options: RenderReportOptions = {}): string {
   const [base, cand] = report.arms;
+  const [baseLabel, candLabel] = options.armLabels ?? ['baseline', 'candidate'];
+  const label = (name: string) => (name === 'baseline' ? baseLabel : candLabel);
   const out: string[] = [`# ${report.title}`, ''];
   if (report.offline) {
     out.push(
@@ -62,10 +71,10 @@ export function renderReportMarkdown(report: Report): string {
       .map(([outcome, n]) => `${outcome} ${n}`)
       .join(', ');
     out.push(
-      `| ${arm.name} | \`${arm.commit.slice(0, 12)}\` ${arm.subject} | ${arm.tasks} | ${tally || 'none'} | ${arm.near_cap} | ${arm.failed} |`,
+      `| ${label(arm.name)} | \`${arm.commit.slice(0, 12)}\` ${arm.subject} | ${arm.tasks} | ${tally || 'none'} | ${arm.near_cap} | ${arm.failed} |`,
     );
   }
-  out.push('', '## Outcome per task', '', '| task | baseline | candidate |', '| --- | --- | --- |');
+  out.push('', '## Outcome per task', '', `| task | ${baseLabel} | ${candLabel} |`, '| --- | --- | --- |');
   for (const t of report.outcomes_by_task) {
     const mark = t.baseline !== t.candidate ? ' ◆' : '';
     out.push(`| ${t.task_id}${mark} | ${t.baseline ?? 'n/a'} | ${t.candidate ?? 'n/a'} |`);
@@ -74,7 +83,7 @@ export function renderReportMarkdown(report: Report): string {
   for (const group of groups) {
     out.push('', `## ${GROUP_TITLES[group] ?? group}`, '');
     out.push(
-      '| metric | | baseline | candidate | Δ candidate − baseline | pairs | p |',
+      `| metric | | ${baseLabel} | ${candLabel} | Δ ${candLabel} − ${baseLabel} | pairs | p |`,
       '| --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const row of report.rows.filter((r) => r.group === group)) out.push(...metricLines(row));
@@ -84,7 +93,7 @@ export function renderReportMarkdown(report: Report): string {
     '',
     '## Dollars',
     '',
-    `Estimated on measured tokens at $${num(prices.input_per_1m)}/1M input and $${num(prices.output_per_1m)}/1M output: baseline $${num(est.baseline, 4)}, candidate $${num(est.candidate, 4)}. Quoted by the endpoint: baseline $${num(quoted.baseline, 4)}, candidate $${num(quoted.candidate, 4)}.`,
+    `Estimated on measured tokens at $${num(prices.input_per_1m)}/1M input and $${num(prices.output_per_1m)}/1M output: ${baseLabel} $${num(est.baseline, 4)}, ${candLabel} $${num(est.candidate, 4)}. Quoted by the endpoint: ${baseLabel} $${num(quoted.baseline, 4)}, ${candLabel} $${num(quoted.candidate, 4)}.`,
     '',
     `Rows: mean [95% bootstrap interval, 1000 resamples, seed 0] per arm; Δ over the tasks both arms defined; p one-sided in the row's direction (↓ lower is better, ↑ higher is better, · two-sided), α = ${report.alpha}. n/a: undefined, never 0.`,
     '',

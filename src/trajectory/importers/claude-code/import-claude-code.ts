@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { AgentTrackError } from '../../../errors.js';
 import { describeIssues } from '../../describe-issues.js';
 import {
+  type CallYield,
   type ImportedRun,
   type ImportedTrajectory,
   type WriteImportOptions,
@@ -18,6 +19,11 @@ export interface ClaudeCodeImportOptions {
   turnBudget?: number | null;
   /** Names the input in messages (default `transcript`). */
   source?: string;
+  /**
+   * Identifiers (and rows) of a call to a tool that is not a built-in (an MCP server's
+   * `mcp__server__tool`); without it such calls return none.
+   */
+  extract?: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
 }
 
 const KNOWN = new Set(['system', 'assistant', 'user', 'result']);
@@ -87,7 +93,10 @@ export function convertClaudeCode(text: string, options: ClaudeCodeImportOptions
         : sessions.length === 1
           ? options.taskId
           : `${options.taskId}#${index + 1}`;
-    const run = convertSession(session, taskId, { turnBudget: options.turnBudget ?? null });
+    const run = convertSession(session, taskId, {
+      turnBudget: options.turnBudget ?? null,
+      ...(options.extract === undefined ? {} : { extract: options.extract }),
+    });
     return { ...run, warnings: [...warnings, ...run.warnings] };
   });
 }

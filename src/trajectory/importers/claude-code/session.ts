@@ -1,5 +1,5 @@
 import type { Usage } from '../../schema.js';
-import type { ImportedRun } from '../imported-run.js';
+import type { CallYield, ImportedRun } from '../imported-run.js';
 import { claudeCodeYield } from './identifiers.js';
 import {
   type AssistantLine,
@@ -11,6 +11,9 @@ import {
   toolUseBlockSchema,
   type UserLine,
 } from './schema.js';
+
+// Claude Code's own tools, read by `claudeCodeYield`; any other tool goes to the caller's `extract`.
+const BUILT_INS = new Set(['Read', 'Grep', 'Glob', 'Bash', 'Edit', 'Write', 'Task', 'WebFetch', 'WebSearch']);
 
 /** The lines of one session, each with where it was read. */
 export interface SessionLines {
@@ -116,7 +119,10 @@ interface Building {
 export function convertSession(
   session: SessionLines,
   taskId: string,
-  options: { turnBudget?: number | null },
+  options: {
+    turnBudget?: number | null;
+    extract?: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+  },
 ): ImportedRun {
   const run: Building = { messages: new Map(), calls: new Map(), warnings: [] };
   let end: ResultLine | undefined;
@@ -152,7 +158,11 @@ export function convertSession(
       result: text,
       ok,
       ...(error === undefined ? {} : { error }),
-      ...claudeCodeYield(use.name, args, text, ok, session.cwd),
+      ...(BUILT_INS.has(use.name) || options.extract === undefined
+        ? claudeCodeYield(use.name, args, text, ok, session.cwd)
+        : ok
+          ? options.extract(use.name, args, text, ok)
+          : { identifiers: [] }),
       started_at: null,
       duration_ms: null,
     };

@@ -1,0 +1,193 @@
+import { join } from 'node:path';
+import { AgentTrackError, invalidOption } from '../../errors.js';
+import { positiveInteger, positiveNumber } from '../options.js';
+import type { CliCommand, CliIo } from '../program.js';
+
+interface TrackFlags {
+  agent: string;
+  agentBin?: string;
+  agentCommand?: string;
+  transcriptFormat: string;
+  dataset?: string;
+  split?: string;
+  maxTasks?: string;
+  maxUsd?: string;
+  usdPerRollout?: string;
+  confirmSpend?: boolean;
+  report?: string;
+  out?: string;
+  preflight?: boolean;
+  product?: string;
+  config?: string;
+  cacheDir?: string;
+  reposDir?: string;
+  judgeModel: string;
+  judgeLlmBlock?: string;
+  judgeEndpointUrl?: string;
+  judgeUsdPerCall?: string;
+  timeoutSeconds: string;
+  attempts: string;
+  tolerance: string;
+  seed: string;
+  agentModel?: string;
+  maxTurns?: string;
+  keyEnv: string[];
+  minFreeMb: string;
+}
+
+function dollars(option: string, text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
+    throw invalidOption(option, 'a non-negative number of dollars', text);
+  }
+  return value;
+}
+
+async function track(flags: TrackFlags, io: CliIo): Promise<void> {
+  const { selectAgent, runPreflight, runTrack } = await import('../../optimize/index.js');
+  const agent = selectAgent(flags.agent, {
+    ...(flags.agentBin === undefined ? {} : { bin: flags.agentBin }),
+    ...(flags.agentCommand === undefined ? {} : { command: flags.agentCommand }),
+    transcript: flags.transcriptFormat as 'claude-code' | 'openai',
+  });
+  const common = {
+    ...(flags.product === undefined ? {} : { product: flags.product }),
+    ...(flags.config === undefined ? {} : { config: flags.config }),
+    ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
+  };
+  const out = flags.out ?? 'runs/track';
+  if (flags.preflight === true) {
+    const checks = await runPreflight({
+      agent,
+      out,
+      minFreeMb: positiveInteger('--min-free-mb', flags.minFreeMb),
+      confirmSpend: flags.confirmSpend === true,
+      ...common,
+    });
+    for (const check of checks) io.out(`${check.line}\n`);
+    const failed = checks.filter((c) => c.status === 'fail');
+    if (failed.length > 0) {
+      throw new AgentTrackError(
+        'PREFLIGHT_FAILED',
+        `preflight: ${failed.length} check(s) failed (${failed.map((c) => c.check).join(', ')})`,
+        {
+          data: { failed: failed.map((c) => c.check) },
+        },
+      );
+    }
+    return;
+  }
+  if (flags.dataset === undefined || flags.split === undefined) {
+    throw new AgentTrackError(
+      'TRACK_SPLIT_MISSING',
+      '`agent-track track` needs `--dataset D --split S` (or `--preflight`)',
+      {
+        data: {},
+      },
+    );
+  }
+  const { loadSplit, resolveCacheDir } = await import('../../retrieval/index.js');
+  const { loadLlmBlock } = await import('../../agent/index.js');
+  const split = `${flags.dataset}/${flags.split}`;
+  const reposDir = flags.reposDir ?? join(resolveCacheDir(flags.cacheDir), 'repos');
+  const loaded = await loadSplit(split, { reposDir });
+  const limit =
+    flags.maxTasks === undefined ? loaded.tasks.length : positiveInteger('--max-tasks', flags.maxTasks);
+  const tolerance = Number(flags.tolerance);
+  if (!Number.isFinite(tolerance) || tolerance < 0)
+    throw invalidOption('--tolerance', 'a non-negative score difference', flags.tolerance);
+  const result = await runTrack({
+    agent,
+    split,
+    tasks: loaded.tasks.slice(0, limit),
+    out,
+    ...common,
+    reposDir,
+    judge: {
+      model: flags.judgeModel,
+      ...(flags.judgeLlmBlock === undefined ? {} : { block: loadLlmBlock(flags.judgeLlmBlock).block }),
+      ...(flags.judgeEndpointUrl === undefined ? {} : { endpointUrl: flags.judgeEndpointUrl }),
+      usdPerCall: dollars('--judge-usd-per-call', flags.judgeUsdPerCall),
+    },
+    usdPerRollout: dollars('--usd-per-rollout', flags.usdPerRollout),
+    maxUsd: dollars('--max-usd', flags.maxUsd),
+    confirmSpend: flags.confirmSpend === true,
+    timeoutMs: Math.round(positiveNumber('--timeout-seconds', flags.timeoutSeconds) * 1000),
+    attempts: positiveInteger('--attempts', flags.attempts),
+    tolerance,
+    seed: Number(flags.seed),
+    agentModel: flags.agentModel ?? null,
+    maxTurns: flags.maxTurns === undefined ? null : positiveInteger('--max-turns', flags.maxTurns),
+    keyEnv: flags.keyEnv,
+    ...(flags.report === undefined ? {} : { reportFile: flags.report }),
+    onLine: (text) => io.out(`${text}\n`),
+  });
+  if (result.stopped?.type === 'TRACK_COST_UNREPORTED') {
+    throw new AgentTrackError(result.stopped.type, result.stopped.message, {
+      data: { ledger: result.ledger },
+    });
+  }
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+/**
+ * `agent-track track`: an external coding agent with its own tools (`bare`) against the same agent
+ * with the product's MCP server attached (`with-server`), judged blind; `--preflight` checks the
+ * machine first.
+ */
+export const trackCommand: CliCommand = {
+  name: 'track',
+  describe: (command, io) =>
+    command
+      .description(
+        "an external agent CLI, bare vs with the product's MCP server, judged blind; prints the plan unless --confirm-spend",
+      )
+      .option('--agent <name>', '`claude-code` or `command`', 'claude-code')
+      .option('--agent-bin <path>', 'claude-code: the executable (default `claude` on PATH)')
+      .option('--agent-command <line>', 'command: the command line, with {question} and {mcp_config}')
+      .option(
+        '--transcript-format <format>',
+        'command: its stdout format, `claude-code` or `openai`',
+        'claude-code',
+      )
+      .option('--dataset <name>', 'a registered dataset, loader:FILE, or a tasks.jsonl path')
+      .option('--split <slice>', 'all, dev, test, small_dev or small_test')
+      .option('--max-tasks <n>', 'the first N tasks of the split')
+      .option('--max-usd <usd>', 'ceiling over the whole track, across resumed runs (fails closed)')
+      .option('--usd-per-rollout <usd>', 'booking per rollout; claude-code gets it as --max-budget-usd')
+      .option('--confirm-spend', 'run (without it the plan is printed and nothing runs)')
+      .option('--report <file>', 'where report.md goes (default OUT/report.md)')
+      .option('--out <dir>', 'the track directory (ledger, transcripts, trajectories, report)', 'runs/track')
+      .option(
+        '--preflight',
+        'check the agent CLI, a $0.01 probe (with --confirm-spend), the MCP config and the disk',
+      )
+      .option('--product <dir>', 'the product root (default: the embedded reference product)')
+      .option('--config <file>', "the serving config passed to the product's server")
+      .option('--cache-dir <dir>', 'corpora and indexes cache')
+      .option('--repos-dir <dir>', 'local clones of pinned repositories')
+      .option(
+        '--judge-model <model>',
+        'the judge model; `offline` scores by cited-path overlap (not a model)',
+        'offline',
+      )
+      .option('--judge-llm-block <file>', "the judge's LLM block (required unless offline)")
+      .option('--judge-endpoint-url <url>', "replaces the judge block's base_url")
+      .option('--judge-usd-per-call <usd>', 'booking per judge call (needed with --max-usd)')
+      .option('--timeout-seconds <s>', 'per rollout', '600')
+      .option('--attempts <n>', 'attempts per arm before a task is discarded', '2')
+      .option('--tolerance <score>', 'largest judge-score difference (0..10) counted as parity', '1')
+      .option('--seed <n>', "the judge's answer-order seed", '0')
+      .option('--agent-model <model>', "the agent's own model flag")
+      .option('--max-turns <n>', "the agent's turn cap")
+      .option(
+        '--key-env <name>',
+        'an environment variable holding a key, cut from every file (repeatable)',
+        collect,
+        ['ANTHROPIC_API_KEY'],
+      )
+      .option('--min-free-mb <mb>', 'preflight: disk headroom needed', '1024')
+      .action((flags: TrackFlags) => track(flags, io)),
+};

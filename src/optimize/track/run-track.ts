@@ -1,0 +1,163 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type LlmBlock, openModel } from '../../agent/index.js';
+import type { Task } from '../../retrieval/index.js';
+import { createSpendBook } from '../campaign/spend.js';
+import type { AgentAdapter } from './agents/agent-adapter.js';
+import { writeMcpConfig } from './mcp-config.js';
+import type { RolloutContext } from './run-rollout.js';
+import { openTrackLedger } from './track-ledger.js';
+import { assertTrackSpend, buildTrackPlan, renderTrackPlan, type TrackPlan } from './track-plan.js';
+import type { TrackReport } from './track-report-schema.js';
+import { writeTrackReport } from './track-results.js';
+import { openTrackProduct } from './track-setup.js';
+import { runTrackTask, type TrackStop } from './track-task.js';
+
+export interface TrackOptions {
+  agent: AgentAdapter;
+  /** `<dataset>/<slice>`, for the plan and the title. */
+  split: string;
+  tasks: readonly Task[];
+  /** The track directory (ledger, transcripts, trajectories, report). */
+  out: string;
+  product?: string;
+  config?: string;
+  cacheDir?: string;
+  reposDir?: string;
+  judge?: { model: string; block?: LlmBlock; endpointUrl?: string; usdPerCall?: number | null };
+  usdPerRollout?: number | null;
+  maxUsd?: number | null;
+  confirmSpend?: boolean;
+  timeoutMs?: number;
+  killGraceMs?: number;
+  /** Attempts per (task, arm) in one run before the task is discarded (default 2). */
+  attempts?: number;
+  /** Largest judge-score difference counted as parity (default 1, on 0..10). */
+  tolerance?: number;
+  seed?: number;
+  agentModel?: string | null;
+  maxTurns?: number | null;
+  /** Environment variables holding keys: their values are cut from every file written (default `ANTHROPIC_API_KEY`). */
+  keyEnv?: readonly string[];
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Where `report.md` goes (default `<out>/report.md`; `report.json` beside the track). */
+  reportFile?: string;
+  onLine?: (text: string) => void;
+}
+
+export interface TrackResult {
+  plan: TrackPlan;
+  ran: boolean;
+  /** Why the run stopped before the end (`SpendCeiling`, `TRACK_COST_UNREPORTED`); `null` when it did not. */
+  stopped: { type: string; message: string } | null;
+  report: TrackReport | null;
+  reportFile: string | null;
+  ledger: string;
+}
+
+/**
+ * Runs a track: per task, the agent twice (`bare`, then `with-server` with the product's MCP
+ * server), each transcript imported as a trajectory, then the blind judge on the two answers; the
+ * ledger makes it resumable (completed pairs skipped, discarded tasks never re-attempted, said
+ * why). Without `confirmSpend` it prints the plan and stops. Each rollout is booked before it
+ * starts; with a ceiling, an overrun is booked after, and a rollout that reports no cost stops the
+ * track (fail closed). Writes `report.json` and `report.md` from everything the ledger holds.
+ *
+ * @example
+ * const result = await runTrack({ agent: claudeCodeAgent(), split: 'fixture-code/small_test', tasks, out: 'runs/track', confirmSpend: true });
+ */
+export async function runTrack(options: TrackOptions): Promise<TrackResult> {
+  const say = options.onLine ?? (() => {});
+  const env = options.env ?? process.env;
+  const judgeModel = options.judge?.model ?? 'offline';
+  const plan = buildTrackPlan({
+    agent: options.agent,
+    split: options.split,
+    tasks: options.tasks.map((t) => t.id),
+    usdPerRollout: options.usdPerRollout ?? null,
+    judge: {
+      model: judgeModel,
+      offline: judgeModel === 'offline',
+      usdPerCall: options.judge?.usdPerCall ?? null,
+    },
+    maxUsd: options.maxUsd ?? null,
+  });
+  const ledgerFile = join(options.out, 'ledger.jsonl');
+  say(renderTrackPlan(plan));
+  if (options.confirmSpend !== true) {
+    say('Nothing ran: add `--confirm-spend` to run it.');
+    return { plan, ran: false, stopped: null, report: null, reportFile: null, ledger: ledgerFile };
+  }
+  assertTrackSpend(plan, options.agent);
+  mkdirSync(options.out, { recursive: true });
+  writeFileSync(join(options.out, 'plan.json'), `${JSON.stringify(plan, null, 2)}\n`);
+  const product = openTrackProduct({
+    agent: options.agent,
+    ...pick(options, ['product', 'config', 'cacheDir', 'reposDir']),
+  });
+  const ledger = openTrackLedger(ledgerFile);
+  if (ledger.tornLine !== null) say(`ledger: a torn line ${ledger.tornLine} from a killed run was cut off`);
+  const book = createSpendBook({ ceilingUsd: plan.max_usd, alreadyBookedUsd: ledger.bookedUsd() });
+  const keyEnv = [
+    ...(options.keyEnv ?? ['ANTHROPIC_API_KEY']),
+    ...(options.judge?.block?.auth ? [options.judge.block.auth.env] : []),
+  ];
+  const secrets = keyEnv.flatMap((name) => (env[name] === undefined ? [] : [env[name]!]));
+  const context: RolloutContext = {
+    agent: options.agent,
+    dir: options.out,
+    env,
+    secrets,
+    timeoutMs: options.timeoutMs ?? 600_000,
+    ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs }),
+    roles: product.roles,
+    extract: product.extract,
+    model: options.agentModel ?? null,
+    maxTurns: options.maxTurns ?? null,
+    capUsd: plan.usd_per_rollout,
+    emptyMcpConfig: writeMcpConfig(join(options.out, 'mcp', 'empty.json'), null, null),
+  };
+  const judge = await openModel({
+    model: judgeModel,
+    ...(options.judge?.block === undefined ? {} : { block: options.judge.block }),
+    ...(options.judge?.endpointUrl === undefined ? {} : { endpointUrl: options.judge.endpointUrl }),
+    provider: { env },
+  });
+  let stopped: TrackStop | null = null;
+  try {
+    for (const task of options.tasks) {
+      stopped = await runTrackTask(task, { options, ledger, book, context, product, plan, judge, say });
+      if (stopped !== null) break;
+    }
+  } finally {
+    await judge.close();
+  }
+  if (stopped !== null) say(`stopped: ${stopped.type}: ${stopped.message}`);
+  const written = await writeTrackReport({
+    out: options.out,
+    reportFile: options.reportFile ?? join(options.out, 'report.md'),
+    title: `track: ${options.agent.name} over ${options.split}`,
+    agent: `${options.agent.name} (${options.agent.bin})`,
+    judge: { model: judgeModel, offline: judge.offline },
+    tolerance: options.tolerance ?? 1,
+    tasks: options.tasks,
+    lines: ledger.lines(),
+    roles: product.roles,
+    product: product.name,
+  });
+  say(`report: ${written.reportFile}`);
+  return {
+    plan,
+    ran: true,
+    stopped,
+    report: written.report,
+    reportFile: written.reportFile,
+    ledger: ledgerFile,
+  };
+}
+
+function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  return Object.fromEntries(keys.filter((k) => from[k] !== undefined).map((k) => [k, from[k]])) as Partial<
+    Pick<T, K>
+  >;
+}

@@ -1,0 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Task } from '../../retrieval/index.js';
+import {
+  computeMetrics,
+  readTrajectory,
+  type ToolRoles,
+  type TrajectoryMetrics,
+} from '../../trajectory/index.js';
+import { renderTrackMarkdown } from './track-markdown.js';
+import { buildTrackReport } from './track-report.js';
+import type { TrackReport } from './track-report-schema.js';
+import { TRACK_ARMS, type TrackArm, type TrackLedgerLine } from './track-schema.js';
+
+/**
+ * Scores every done rollout's trajectory (one set of roles for both arms), builds the track report
+ * and writes `report.json` in the track directory and `report.md` at `reportFile`.
+ *
+ * @example
+ * const { report } = await writeTrackReport({ out, reportFile, title, agent, judge, tolerance: 1, tasks, lines, roles, product });
+ */
+export async function writeTrackReport(input: {
+  out: string;
+  reportFile: string;
+  title: string;
+  agent: string;
+  judge: { model: string; offline: boolean };
+  tolerance: number;
+  tasks: readonly Task[];
+  lines: readonly TrackLedgerLine[];
+  roles: ToolRoles;
+  product: string;
+}): Promise<{ report: TrackReport; reportFile: string }> {
+  const byId = new Map(input.tasks.map((t) => [t.id, t]));
+  const metrics = { bare: new Map(), 'with-server': new Map() } as Record<
+    TrackArm,
+    Map<string, TrajectoryMetrics>
+  >;
+  for (const line of input.lines) {
+    if (line.kind !== 'rollout' || line.status !== 'done' || line.trajectory === null) continue;
+    const task = byId.get(line.task_id);
+    if (task === undefined || !TRACK_ARMS.includes(line.arm)) continue;
+    const trajectory = await readTrajectory(join(input.out, line.trajectory));
+    metrics[line.arm].set(line.task_id, computeMetrics(trajectory, task, { roles: input.roles }));
+  }
+  const report = buildTrackReport({
+    title: input.title,
+    agent: input.agent,
+    judge: input.judge,
+    tolerance: input.tolerance,
+    taskIds: input.tasks.map((t) => t.id),
+    lines: input.lines,
+    metrics,
+    product: input.product,
+  });
+  writeFileSync(join(input.out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  mkdirSync(dirname(input.reportFile), { recursive: true });
+  writeFileSync(input.reportFile, renderTrackMarkdown(report));
+  return { report, reportFile: input.reportFile };
+}

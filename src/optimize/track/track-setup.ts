@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import {
+  type AgentProduct,
+  filePathExtractor,
+  openAgentProduct,
+  type ServerCommand,
+} from '../../agent/index.js';
+import { AgentTrackError } from '../../errors.js';
+import {
+  DEFAULT_SERVING_CONFIG,
+  ensureIndex,
+  loadServingConfig,
+  resolveCacheDir,
+  type ServingConfig,
+  type Task,
+} from '../../retrieval/index.js';
+import { type CallYield, resolveToolRoles, type ToolRoles } from '../../trajectory/index.js';
+import type { AgentAdapter } from './agents/agent-adapter.js';
+import { trackToolRoles } from './track-roles.js';
+
+/** The product under test as a track uses it: its server per corpus, its name and tool roles. */
+export interface TrackProduct {
+  product: AgentProduct;
+  /** The server's name in the MCP config (the manifest's `name`). */
+  name: string;
+  roles: ToolRoles;
+  extract: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+  /** A task's corpus directory (the agent's cwd) and the server command over its index. */
+  prepare(task: Task): Promise<{ cwd: string; server: ServerCommand }>;
+}
+
+/**
+ * Opens the product for a track: the embedded reference server by default, else the manifest at
+ * `dir`; each task's corpus is indexed once into the cache (`ensureIndex`); tool roles are the
+ * manifest's under the agent's names for them (`mcp__<name>__<tool>` for Claude Code transcripts).
+ * MCP results are read for file paths (search tools also as ranked rows).
+ *
+ * @example
+ * const product = openTrackProduct({ agent });
+ * const { cwd, server } = await product.prepare(task);
+ */
+export function openTrackProduct(options: {
+  agent: AgentAdapter;
+  dir?: string;
+  config?: string;
+  cacheDir?: string;
+  reposDir?: string;
+}): TrackProduct {
+  const configFile = options.config ?? DEFAULT_SERVING_CONFIG;
+  const config: ServingConfig = loadServingConfig(configFile);
+  const product = openAgentProduct({
+    config: configFile,
+    ...(options.dir === undefined ? {} : { dir: options.dir }),
+  });
+  const name = product.product.manifest.name;
+  const prefix = options.agent.transcript === 'claude-code' ? `mcp__${name}__` : '';
+  const roles = trackToolRoles(resolveToolRoles(product.product.manifest.tools ?? 'default'), prefix);
+  const paths = filePathExtractor();
+  const searches = new Set(roles.search);
+  const cacheDir = resolveCacheDir(options.cacheDir);
+  const reposDir = options.reposDir ?? join(cacheDir, 'repos');
+  return {
+    product,
+    name,
+    roles,
+    extract: (tool, _args, text) => {
+      const { identifiers } = paths(text, tool);
+      return searches.has(tool)
+        ? { identifiers, rows: identifiers.map((path) => ({ path })) }
+        : { identifiers };
+    },
+    async prepare(task) {
+      if (task.corpus === undefined) {
+        throw new AgentTrackError(
+          'TRACK_NO_CORPUS',
+          `Task \`${task.id}\` names no corpus: a track runs the agent inside the task's corpus directory`,
+          { data: { task_id: task.id } },
+        );
+      }
+      const status = await ensureIndex(task.corpus, { cacheDir, reposDir, config });
+      return { cwd: status.corpus.dir, server: product.serverFor(status.workspace) };
+    },
+  };
+}

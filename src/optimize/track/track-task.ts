@@ -1,0 +1,185 @@
+import { join } from 'node:path';
+import { judgePair, type OpenedModel } from '../../agent/index.js';
+import { AgentTrackError } from '../../errors.js';
+import type { Task } from '../../retrieval/index.js';
+import type { SpendBook } from '../campaign/spend.js';
+import { writeMcpConfig } from './mcp-config.js';
+import { type RolloutContext, runRollout } from './run-rollout.js';
+import type { TrackLedger } from './track-ledger.js';
+import type { TrackPlan } from './track-plan.js';
+import { TRACK_ARMS } from './track-schema.js';
+import type { TrackProduct } from './track-setup.js';
+
+/** Why a track stopped before its end. */
+export type TrackStop = { type: string; message: string };
+
+// With a ceiling, a rollout that reported no cost stops the track; one above its booking books the overrun.
+function afterRollout(
+  book: SpendBook,
+  reported: number | null,
+  estimate: number,
+  key: string,
+): TrackStop | null {
+  if (reported === null) {
+    if (book.ceilingUsd === null) return null;
+    return {
+      type: 'TRACK_COST_UNREPORTED',
+      message: `\`${key}\` reported no cost, so \`--max-usd ${book.ceilingUsd}\` cannot be enforced: stopped (fail closed)`,
+    };
+  }
+  if (reported > estimate && !book.tryBook('rollout', `${key}:overrun`, reported - estimate)) {
+    return {
+      type: 'SpendCeiling',
+      message: `\`${key}\` cost $${reported.toFixed(4)}, past its booking; the ceiling is reached`,
+    };
+  }
+  return null;
+}
+
+/** What one task of a running track needs. */
+export interface TaskScope {
+  options: { out: string; attempts?: number; seed?: number };
+  ledger: TrackLedger;
+  book: SpendBook;
+  context: RolloutContext;
+  product: TrackProduct;
+  plan: TrackPlan;
+  judge: OpenedModel;
+  say: (text: string) => void;
+}
+
+/**
+ * One task of a track: skipped when discarded earlier (saying why) or already judged; else each arm
+ * lacking a done rollout runs (booked first, retried up to `attempts`, then the task is discarded),
+ * then the blind judge. Returns why the track must stop, or `null`.
+ *
+ * @example
+ * const stop = await runTrackTask(task, scope);
+ */
+export async function runTrackTask(task: Task, scope: TaskScope): Promise<TrackStop | null> {
+  const { ledger, book, say, plan } = scope;
+  const discarded = ledger.discarded(task.id);
+  if (discarded !== undefined) {
+    say(`${task.id}\tskipped: discarded earlier (${discarded.reason.type}: ${discarded.reason.message})`);
+    return null;
+  }
+  if (ledger.judged(task.id) !== undefined) {
+    say(`${task.id}\tskipped: pair complete`);
+    return null;
+  }
+  const { cwd, server } = await scope.product.prepare(task);
+  const mcp = writeMcpConfig(
+    join(scope.options.out, 'mcp', `${encodeURIComponent(task.id)}.json`),
+    scope.product.name,
+    server,
+  );
+  const attempts = scope.options.attempts ?? 2;
+  for (const arm of TRACK_ARMS) {
+    if (ledger.done(task.id, arm) !== undefined) continue;
+    let last: { type: string; message: string } | null = null;
+    for (let tries = 0; tries < attempts; tries++) {
+      const estimate = plan.usd_per_rollout ?? 0;
+      const key = `${arm}/${task.id}`;
+      if (!book.tryBook('rollout', key, estimate)) {
+        return {
+          type: 'SpendCeiling',
+          message: `the next rollout (\`${key}\`, $${estimate}) would cross the ceiling`,
+        };
+      }
+      const line = await runRollout(scope.context, {
+        taskId: task.id,
+        question: task.question,
+        arm,
+        cwd,
+        mcpConfig: arm === 'with-server' ? mcp : null,
+        serverName: arm === 'with-server' ? scope.product.name : null,
+        attempt: ledger.attempts(task.id, arm) + 1,
+        bookedUsd: estimate,
+      });
+      const reported = line.figures?.cost_usd ?? null;
+      line.booked_usd = Math.max(estimate, reported ?? 0);
+      ledger.append(line);
+      const figures = line.figures;
+      say(
+        figures === null
+          ? `${task.id}\t${arm}\tfailed ${line.exception?.type}: ${line.exception?.message}`
+          : `${task.id}\t${arm}\tdone\tturns ${figures.turns}\tcalls ${figures.tool_calls}\t${figures.cost_usd === null ? 'cost n/a' : `$${figures.cost_usd.toFixed(4)}`}\t${figures.wall_ms} ms`,
+      );
+      const stop = line.status === 'done' ? afterRollout(book, reported, estimate, key) : null;
+      if (stop !== null) return stop;
+      if (line.status === 'done') {
+        last = null;
+        break;
+      }
+      last = line.exception;
+    }
+    if (last !== null) {
+      ledger.append({
+        kind: 'discard',
+        task_id: task.id,
+        arm,
+        reason: last,
+        finished_at: new Date().toISOString(),
+      });
+      say(`${task.id}\tdiscarded: ${arm} failed ${attempts} time(s); last: ${last.type}: ${last.message}`);
+      return null;
+    }
+  }
+  return judgeTask(task, scope);
+}
+
+async function judgeTask(task: Task, scope: TaskScope): Promise<TrackStop | null> {
+  const { ledger, book, plan, judge } = scope;
+  const estimate = 2 * (plan.judge.usd_per_call ?? 0);
+  if (!book.tryBook('judge', task.id, estimate)) {
+    return { type: 'SpendCeiling', message: `judging \`${task.id}\` ($${estimate}) would cross the ceiling` };
+  }
+  const answer = (arm: 'bare' | 'with-server') => ({
+    arm,
+    answer: ledger.done(task.id, arm)?.answer ?? null,
+  });
+  let verdict: Awaited<ReturnType<typeof judgePair>>;
+  try {
+    verdict = await judgePair({
+      provider: judge.provider,
+      model: judge.model,
+      task,
+      answers: [answer('bare'), answer('with-server')],
+      seed: scope.options.seed ?? 0,
+    });
+  } catch (error) {
+    if (!(error instanceof AgentTrackError)) throw error;
+    ledger.append({
+      kind: 'discard',
+      task_id: task.id,
+      arm: null,
+      reason: { type: error.code, message: error.message },
+      finished_at: new Date().toISOString(),
+    });
+    scope.say(`${task.id}\tdiscarded: ${error.code}: ${error.message}`);
+    return null;
+  }
+  ledger.append({
+    kind: 'judge',
+    task_id: task.id,
+    status: verdict.status,
+    model: judge.model,
+    offline: judge.offline,
+    order: verdict.order as ['bare' | 'with-server', 'bare' | 'with-server'],
+    scores: verdict.scores,
+    reasons: verdict.reasons,
+    calls: verdict.calls,
+    usage: verdict.usage,
+    cost_usd: verdict.cost_usd,
+    booked_usd: Math.max(estimate, verdict.cost_usd ?? 0),
+    error: verdict.error,
+    finished_at: new Date().toISOString(),
+  });
+  const s = verdict.scores;
+  scope.say(
+    verdict.status === 'judged'
+      ? `${task.id}\tjudged\tbare ${s.bare}\twith-server ${s['with-server']}`
+      : `${task.id}\tjudge failed: ${verdict.error?.type}: ${verdict.error?.message}`,
+  );
+  return null;
+}

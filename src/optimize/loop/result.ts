@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { execa } from 'execa';
-import { appendJsonlLine } from '../campaign/jsonl-log.js';
 import type { SpendBooking } from '../campaign/spend.js';
 import type { ConfirmationEntry } from '../search/confirmation-log.js';
 import type { CostEstimate } from './estimate.js';
@@ -148,9 +147,10 @@ export function renderResultMarkdown(result: OptimizationResult): string {
 export function writeResultFiles(result: OptimizationResult): void {
   writeFileSync(join(result.dir, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(result.dir, 'result.md'), renderResultMarkdown(result));
-  for (const r of result.candidates) {
+  // Rewritten whole: a resumed campaign re-derives every proposal (its rollouts from the cache).
+  const lines = result.candidates.map((r) => {
     const confirmation = result.confirmations.find((e) => e.candidate === r.id);
-    appendJsonlLine(join(result.dir, 'admissions.jsonl'), {
+    return JSON.stringify({
       candidate: r.id,
       parent: r.parent,
       hash: r.hash,
@@ -161,5 +161,6 @@ export function writeResultFiles(result: OptimizationResult): void {
       status: r.status,
       cost_usd: result.dry_run ? 0 : null,
     });
-  }
+  });
+  writeFileSync(join(result.dir, 'admissions.jsonl'), lines.map((l) => `${l}\n`).join(''));
 }

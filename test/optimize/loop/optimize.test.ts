@@ -111,3 +111,13 @@ test('a retrieval overlay that truly helps is accepted on the held-out slice', a
   expect(confirmation!.alpha).toBeCloseTo(0.025);
   expect(result!.final.id).toBe('c1.0');
 }, 180_000);
+
+test('a resumed campaign pays for nothing it already evaluated', async () => {
+  const loaded = loadCampaignConfig(shipped('usage_skill'));
+  const out = join(scratch, 'resume');
+  const first = await optimize(loaded, { ...SMALL, out });
+  expect(first!.rollouts).toBeGreaterThan(0);
+  const again = await optimize(loaded, { ...SMALL, resume: out });
+  expect(again!.rollouts).toBe(0);
+  expect(again!.candidates.map((c) => c.screening)).toEqual(first!.candidates.map((c) => c.screening));
+}, 120_000);

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { sampleRung } from '../optimize/plots/sample-rung.js';
 import { cli } from './run-cli.js';

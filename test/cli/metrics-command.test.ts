@@ -1,31 +1,13 @@
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BlobStore, Recorder } from '../../src/trajectory/index.js';
+import { cli } from './run-cli.js';
 
 const root = resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-metrics-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(
-      join(root, 'node_modules/.bin/tsx'),
-      [join(root, 'src/cli/bin.ts'), ...args],
-      {
-        cwd: root,
-      },
-    );
-    return { stdout, stderr, code: 0 };
-  } catch (error) {
-    const failed = error as { stdout: string; stderr: string; code: number };
-    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
-  }
-}
 
 // A run of two hand-made trajectories plus one refused directory.
 // t1: turn 1 searches (rows a.py, b.py; gold a.py -> first call surfaces gold), turn 2 reads a.py

@@ -1,31 +1,12 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { sampleRung } from '../optimize/plots/sample-rung.js';
+import { cli } from './run-cli.js';
 
-const root = resolve(import.meta.dirname, '../..');
-const run = promisify(execFile);
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-plot-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
-  try {
-    const { stdout, stderr } = await run(
-      join(root, 'node_modules/.bin/tsx'),
-      [join(root, 'src/cli/bin.ts'), ...args],
-      {
-        cwd: root,
-      },
-    );
-    return { stdout, stderr, code: 0 };
-  } catch (error) {
-    const failed = error as { stdout: string; stderr: string; code: number };
-    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
-  }
-}
 
 test('agent-track plot RUN --out DIR writes each figure as SVG and PNG and names the files', async () => {
   const file = join(scratch, 'rung.json');

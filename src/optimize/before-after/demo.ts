@@ -22,6 +22,9 @@ export async function runDemo(options: {
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
 }): Promise<BeforeAfterResult> {
   const scratch = mkdtempSync(join(tmpdir(), 'agent-track-demo-'));
+  // Each demo makes a fresh product (new commits), so its campaign starts fresh too: a previous
+  // demo's plan would otherwise be refused as another plan.
+  rmSync(resolve(options.out), { recursive: true, force: true });
   try {
     const product = await makeDemoProduct(resolve(options.source), join(scratch, 'product'));
     const cacheDir = join(scratch, 'cache');

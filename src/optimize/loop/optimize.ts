@@ -90,8 +90,8 @@ export async function optimize(
       return null;
     }
     throw new AgentTrackError(
-      'NOT_IMPLEMENTED',
-      'Paid optimize runs need the reflective proposer, which is not built yet; use --dry-run',
+      'PAID_OPTIMIZE_UNAVAILABLE',
+      'This version runs the optimizer offline only (`--dry-run`): a paid campaign needs a model-backed reflective proposer and judge, which this version does not have, so nothing was spent',
       { data: {} },
     );
   }

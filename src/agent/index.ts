@@ -1,7 +1,7 @@
 /**
  * The public surface of `agent-track/agent`: the LLM block, the providers behind one
  * `ChatProvider` interface, the offline endpoint, the product manifest, the MCP client with its
- * recording proxy, the LangGraph agent and its outcomes, the blind judge, and the harness (`runTask`, `runHarness`,
+ * recording proxy, the LangGraph agent and its outcomes, the blind pairwise and rubric judges, and the harness (`runTask`, `runHarness`,
  * the ledger, `askQuestion`). Named exports only; this file is the complete list.
  */
 
@@ -10,6 +10,7 @@ export { completionTokens, countTokens, promptTokens } from './endpoint/count-to
 export { offlineJudgeScore, offlineJudgeStep } from './endpoint/offline-judge.js';
 export type { OfflinePolicyOptions } from './endpoint/offline-policy.js';
 export { createOfflinePolicy, OFFLINE_LABEL, offlineStep } from './endpoint/offline-policy.js';
+export { offlineRubricStep } from './endpoint/offline-rubric.js';
 export type { Pointer } from './endpoint/pointer-lines.js';
 export { parsePointerArguments, pointersIn } from './endpoint/pointer-lines.js';
 export type {
@@ -48,12 +49,20 @@ export { runTask } from './harness/run-task.js';
 export type { WorkspaceOptions, WorkspaceResolver } from './harness/task-workspace.js';
 export { createWorkspaceResolver } from './harness/task-workspace.js';
 // --- Judge ---
+export type { JudgeAnswerOptions, RubricVerdict } from './judge/judge-answer.js';
+export { judgeAnswer } from './judge/judge-answer.js';
 export type { JudgedAnswer, JudgePairOptions, JudgeVerdict } from './judge/judge-pair.js';
 export { judgeOrder, judgePair } from './judge/judge-pair.js';
 export type { JudgeGold, JudgeInput } from './judge/judge-prompt.js';
 export { JUDGE_MARKER, JUDGE_SCALE, judgeGold, judgeMessages, readJudgeInput } from './judge/judge-prompt.js';
 export type { JudgeReply, ParsedJudgeReply } from './judge/judge-reply.js';
 export { judgeReplySchema, parseJudgeReply } from './judge/judge-reply.js';
+export type { JudgeTally } from './judge/judge-tally.js';
+export type { RubricInput } from './judge/rubric-prompt.js';
+export { RUBRIC_JUDGE_MARKER, readRubricInput, rubricMessages } from './judge/rubric-prompt.js';
+export type { ParsedRubricReply, RubricReply } from './judge/rubric-reply.js';
+export { parseRubricReply, rubricReplySchema } from './judge/rubric-reply.js';
+export type { ParsedReply } from './judge/strict-reply.js';
 // --- end judge ---
 export type { LlmBlock, LlmParams, LlmProviderName, LlmThinking } from './llm/block-schema.js';
 export { LLM_BLOCK_DEFAULTS, llmBlockSchema } from './llm/block-schema.js';

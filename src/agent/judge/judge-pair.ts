@@ -4,6 +4,7 @@ import { createRandom, shuffled } from '../../stats/random.js';
 import type { ChatMessage, ChatProvider, CompletionResult } from '../llm/providers/chat-provider.js';
 import { JUDGE_SCALE, judgeGold, judgeMessages } from './judge-prompt.js';
 import { parseJudgeReply } from './judge-reply.js';
+import { tallyCompletion } from './judge-tally.js';
 
 /** One answer to judge, under its arm's name (never shown to the judge). */
 export interface JudgedAnswer {
@@ -51,17 +52,6 @@ export function judgeOrder(
 ): [string, string] {
   const [first, second] = shuffled(arms, createRandom(`${seed}:${taskId}`));
   return [first!, second!];
-}
-
-function tally(verdict: JudgeVerdict, result: CompletionResult): void {
-  verdict.calls += 1;
-  if (result.usage !== undefined) {
-    verdict.usage = {
-      prompt: (verdict.usage?.prompt ?? 0) + result.usage.prompt,
-      completion: (verdict.usage?.completion ?? 0) + result.usage.completion,
-    };
-  }
-  if (result.cost_usd !== undefined) verdict.cost_usd = (verdict.cost_usd ?? 0) + result.cost_usd;
 }
 
 /**
@@ -112,7 +102,7 @@ export async function judgePair(options: JudgePairOptions): Promise<JudgeVerdict
       verdict.error = { type, message: (error as Error).message };
       return verdict;
     }
-    tally(verdict, result);
+    tallyCompletion(verdict, result);
     const parsed = parseJudgeReply(result.message.content);
     if (parsed.ok) {
       const { A, B } = parsed.reply;

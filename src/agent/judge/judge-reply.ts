@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { JUDGE_SCALE } from './judge-prompt.js';
+import { type ParsedReply, parseStrictReply } from './strict-reply.js';
 
 const scoreSchema = z.object({ score: z.number().min(0).max(JUDGE_SCALE), reason: z.string() }).strict();
 
@@ -9,10 +10,7 @@ export const judgeReplySchema = z.object({ A: scoreSchema, B: scoreSchema }).str
 export type JudgeReply = z.infer<typeof judgeReplySchema>;
 
 /** A parsed reply, or why it was refused (a sentence naming the key). */
-export type ParsedJudgeReply = { ok: true; reply: JudgeReply } | { ok: false; issue: string };
-
-// A reply wrapped in one Markdown code fence is still read (models add them); nothing else is forgiven.
-const FENCE = /^```(?:json)?\s*\n([\s\S]*?)\n```$/;
+export type ParsedJudgeReply = ParsedReply<JudgeReply>;
 
 /**
  * Reads a judge's reply strictly: the whole text (trimmed, optionally inside one ```json fence)
@@ -22,20 +20,5 @@ const FENCE = /^```(?:json)?\s*\n([\s\S]*?)\n```$/;
  * parseJudgeReply('{"A": {"score": 7, "reason": "r"}, "B": {"score": 2, "reason": "r"}}').ok; // true
  */
 export function parseJudgeReply(text: string): ParsedJudgeReply {
-  const trimmed = text.trim();
-  const body = FENCE.exec(trimmed)?.[1] ?? trimmed;
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch {
-    return { ok: false, issue: `the reply is not JSON: \`${trimmed.slice(0, 60)}\`` };
-  }
-  const parsed = judgeReplySchema.safeParse(value);
-  if (parsed.success) return { ok: true, reply: parsed.data };
-  const issue = parsed.error.issues[0]!;
-  const key =
-    issue.code === 'unrecognized_keys'
-      ? [...issue.path, issue.keys[0]].map(String).join('.')
-      : issue.path.map(String).join('.');
-  return { ok: false, issue: `the reply fails the judge schema at \`${key || '(root)'}\`: ${issue.message}` };
+  return parseStrictReply(text, judgeReplySchema, 'the judge schema');
 }

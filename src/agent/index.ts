@@ -10,6 +10,7 @@ export { completionTokens, countTokens, promptTokens } from './endpoint/count-to
 export { offlineJudgeScore, offlineJudgeStep } from './endpoint/offline-judge.js';
 export type { OfflinePolicyOptions } from './endpoint/offline-policy.js';
 export { createOfflinePolicy, OFFLINE_LABEL, offlineStep } from './endpoint/offline-policy.js';
+export { OFFLINE_SENTENCES, offlineProposerStep, offlineRewrite } from './endpoint/offline-proposer.js';
 export { offlineRubricStep } from './endpoint/offline-rubric.js';
 export type { Pointer } from './endpoint/pointer-lines.js';
 export { parsePointerArguments, pointersIn } from './endpoint/pointer-lines.js';
@@ -63,7 +64,7 @@ export { RUBRIC_JUDGE_MARKER, readRubricInput, rubricMessages } from './judge/ru
 export type { ParsedRubricReply, RubricReply } from './judge/rubric-reply.js';
 export { parseRubricReply, rubricReplySchema } from './judge/rubric-reply.js';
 export type { ParsedReply } from './judge/strict-reply.js';
-// --- end judge ---
+// --- end proposer ---
 export type { LlmBlock, LlmParams, LlmProviderName, LlmThinking } from './llm/block-schema.js';
 export { LLM_BLOCK_DEFAULTS, llmBlockSchema } from './llm/block-schema.js';
 export { blockHash, canonicalBlock } from './llm/canonical-block.js';
@@ -125,3 +126,13 @@ export {
   PACKAGE_ROOT,
   productServerCommand,
 } from './product/server-command.js';
+// --- end judge ---
+// --- Proposer ---
+export type { ProposerInput } from './proposer/proposer-prompt.js';
+export {
+  artifactFromReply,
+  PROPOSER_MARKER,
+  proposerMessages,
+  proposerReply,
+  readProposerInput,
+} from './proposer/proposer-prompt.js';

@@ -236,7 +236,6 @@ export {
   type ModelPrices,
 } from './loop/estimate.js';
 export { type HarnessEvaluatorOptions, harnessEvaluator } from './loop/harness-evaluator.js';
-export { OFFLINE_SENTENCES, offlineTextProposer } from './loop/offline-proposer.js';
 export { type OptimizeOptions, optimize } from './loop/optimize.js';
 export { type BudgetCheck, planCheck } from './loop/plan-check.js';
 export {

@@ -2,6 +2,7 @@ import { AgentTrackError, describeReceived } from '../../errors.js';
 import type { ChatMessage, ToolDefinition } from '../llm/providers/chat-provider.js';
 import { offlineJudgeStep } from './offline-judge.js';
 import { OFFLINE_LABEL } from './offline-label.js';
+import { offlineProposerStep } from './offline-proposer.js';
 import { offlineRubricStep } from './offline-rubric.js';
 import { pointersIn } from './pointer-lines.js';
 import type { Policy, PolicyReply, PolicyRequest } from './policy.js';
@@ -53,16 +54,15 @@ function answer(request: PolicyRequest, question: string): PolicyReply {
  * tool; else `read_file` on the first path of the last search result not yet read; after
  * `maxCalls` calls, or when nothing is left, an answer citing every file path the results named.
  * A judging prompt (`JUDGE_MARKER`) gets the offline judge's scores instead (`offlineJudgeStep`),
- * a rubric prompt (`RUBRIC_JUDGE_MARKER`) the offline grade (`offlineRubricStep`).
+ * a rubric prompt (`RUBRIC_JUDGE_MARKER`) the offline grade (`offlineRubricStep`), a proposer
+ * prompt (`PROPOSER_MARKER`) the offline rewrite of its artifact (`offlineProposerStep`).
  *
  * @example
  * offlineStep(request, 3); // { type: 'reply', content: '', tool_calls: [{ name: 'search_codebase', arguments: { query: '...' } }] }
  */
 export function offlineStep(request: PolicyRequest, maxCalls: number): PolicyReply {
-  const judged = offlineJudgeStep(request);
-  if (judged !== null) return judged;
-  const graded = offlineRubricStep(request);
-  if (graded !== null) return graded;
+  const special = offlineJudgeStep(request) ?? offlineRubricStep(request) ?? offlineProposerStep(request);
+  if (special !== null) return special;
   const lastUser = request.messages.findLast(
     (m): m is Extract<ChatMessage, { role: 'user' }> => m.role === 'user',
   );

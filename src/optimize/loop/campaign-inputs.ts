@@ -9,7 +9,9 @@ import type { LoadedCampaign } from '../search/load-campaign.js';
 import { architectureProposer } from '../search/proposers/architecture-grid.js';
 import { overlayProposer, overlayVariations } from '../search/proposers/overlay-variations.js';
 import type { Proposer } from '../search/proposers/proposer.js';
-import { offlineTextProposer } from './offline-proposer.js';
+import type { CalledModel } from './campaign-models.js';
+import type { CampaignMoney } from './campaign-money.js';
+import { reflectiveProposer } from './reflective-proposer.js';
 
 /** The two slices a campaign touches, cut to `limit` tasks each when given. */
 export interface CampaignSlices {
@@ -84,17 +86,35 @@ export function incumbentOf(loaded: LoadedCampaign): Candidate {
   return makeCandidate({ id: 'incumbent', parent: null, text, operator: 'head' });
 }
 
+/** What the reflective proposer of a text axis needs: its model, the money, the evidence. */
+export interface ReflectiveInputs {
+  model: CalledModel;
+  money: CampaignMoney;
+  evidence: (incumbent: Candidate) => Promise<string>;
+  log?: (line: string) => void;
+}
+
 /**
- * The dry run's proposer for an axis: the offline text rewrite for text axes, the grid for
- * `ask_architecture`, the overlay variations for `retrieval_config`. None of them pays.
+ * The proposer for an axis: the reflective proposer for text axes (each proposal one call to the
+ * proposer model, booked through `money`; in a dry run the offline endpoint answers, free), the
+ * grid for `ask_architecture`, the overlay variations for `retrieval_config` (these two free).
  *
  * @example
- * defaultProposer(loaded).name; // 'offline'
+ * defaultProposer(loaded, { model, money, evidence }).name; // 'reflective'
  */
-export function defaultProposer(loaded: LoadedCampaign): Proposer {
+export function defaultProposer(loaded: LoadedCampaign, reflective: ReflectiveInputs): Proposer {
   const { config } = loaded;
   if (config.axis === 'ask_architecture') return architectureProposer(config.grid, config.seed);
   if (config.axis === 'retrieval_config')
     return overlayProposer(overlayVariations(config.overlays, { configFile: loaded.file }));
-  return offlineTextProposer(config.axis);
+  const { model, money } = reflective;
+  return reflectiveProposer({
+    axis: config.axis,
+    provider: model.provider,
+    model: model.model,
+    evidence: reflective.evidence,
+    reserve: (key, messages) => money.reserveCall('proposer', key, messages, model.maxTokens),
+    settle: (key, result) => money.settleCall('proposer', key, result.usage ?? null),
+    ...(reflective.log === undefined ? {} : { log: reflective.log }),
+  });
 }

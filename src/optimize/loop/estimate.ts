@@ -20,6 +20,24 @@ export const CALL_TOKENS = Object.freeze({
 
 export type CallKind = keyof typeof CALL_TOKENS;
 
+/** Prices of the three models a campaign pays for (the proposer's and judge's default to the agent's when they are the same model). */
+export interface CampaignPrices {
+  rollout: ModelPrices;
+  proposer: ModelPrices;
+  judge: ModelPrices;
+}
+
+/**
+ * Dollars for token counts at given prices; `null` when a price is unknown.
+ *
+ * @example
+ * tokensUsd(1_000_000, 0, { inputPer1m: 3, outputPer1m: 15 }); // 3
+ */
+export function tokensUsd(input: number, output: number, prices: ModelPrices): number | null {
+  if (prices.inputPer1m === null || prices.outputPer1m === null) return null;
+  return (input / 1e6) * prices.inputPer1m + (output / 1e6) * prices.outputPer1m;
+}
+
 /**
  * The worst-case dollars of one call of a kind at given prices; `null` when a price is unknown.
  *
@@ -27,9 +45,8 @@ export type CallKind = keyof typeof CALL_TOKENS;
  * callUsd('rollout', { inputPer1m: 1, outputPer1m: 5 }); // 12 * 4000 / 1e6 * 1 + 12 * 500 / 1e6 * 5 = 0.078
  */
 export function callUsd(kind: CallKind, prices: ModelPrices): number | null {
-  if (prices.inputPer1m === null || prices.outputPer1m === null) return null;
   const tokens = CALL_TOKENS[kind];
-  return (tokens.input / 1e6) * prices.inputPer1m + (tokens.output / 1e6) * prices.outputPer1m;
+  return tokensUsd(tokens.input, tokens.output, prices);
 }
 
 /** What a real run would cost: counted calls, priced when the prices are known. */
@@ -40,10 +57,7 @@ export interface CostEstimate {
 }
 
 /** A running tally of calls a real run would have paid for. */
-export function createEstimate(
-  agent: ModelPrices,
-  proposer: ModelPrices,
-): {
+export function createEstimate(prices: CampaignPrices): {
   add(kind: CallKind, count: number): void;
   value(): CostEstimate;
 } {
@@ -56,7 +70,7 @@ export function createEstimate(
       let usd: number | null = 0;
       for (const kind of Object.keys(calls) as CallKind[]) {
         if (calls[kind] === 0) continue;
-        const each = callUsd(kind, kind === 'proposer' ? proposer : agent);
+        const each = callUsd(kind, prices[kind]);
         usd = usd === null || each === null ? null : usd + each * calls[kind];
       }
       return { calls: { ...calls }, usd };

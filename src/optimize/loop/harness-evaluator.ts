@@ -1,33 +1,62 @@
 import { join } from 'node:path';
-import { createWorkspaceResolver, type OpenedModel, runHarness } from '../../agent/index.js';
+import {
+  createWorkspaceResolver,
+  LEDGER_FILE,
+  type LedgerLine,
+  type OpenedModel,
+  readLedger,
+  runHarness,
+} from '../../agent/index.js';
 import type { Task } from '../../retrieval/index.js';
-import { scorePath } from '../../trajectory/index.js';
+import { computeMetrics, readTrajectories, type Trajectory } from '../../trajectory/index.js';
+import type { Candidate } from '../search/candidate.js';
 import type { LoadedCampaign } from '../search/load-campaign.js';
 import { objectiveOfMetrics } from '../search/objective.js';
 import type { Evaluator } from '../search/screening.js';
 import { candidateSetup } from './candidate-setup.js';
+
+/** Where a candidate's rollouts of one slice and repeat are written. */
+export function rolloutDir(dir: string, candidate: Candidate, slice: string, repeat: number): string {
+  return join(dir, 'rollouts', candidate.hash.slice(0, 16), slice, `r${repeat}`);
+}
+
+/** What one judged rollout is asked: the loop books the call, writes the sample ledger, scores. */
+export interface JudgeRequest {
+  candidate: Candidate;
+  slice: string;
+  repeat: number;
+  task: Task;
+  trajectory: Trajectory;
+  /** The trajectory's directory (the sample ledger keeps it as the transcript path). */
+  dir: string;
+}
 
 export interface HarnessEvaluatorOptions {
   loaded: LoadedCampaign;
   /** Every task the campaign may ask for, search and held-out slices both, by id. */
   tasks: ReadonlyMap<string, Task>;
   model: OpenedModel;
-  /** The campaign directory: rollouts go to `rollouts/<hash>/<slice>/r<repeat>/`. */
+  /** The campaign directory: rollouts go to `rollouts/<hash16>/<slice>/r<repeat>/`. */
   dir: string;
   cacheDir: string;
   reposDir: string;
   concurrency?: number;
-  /** Called before each rollout batch with the number of rollouts: where the spend is booked. */
-  onRollouts?: (candidateId: string, count: number) => void;
+  /** Called before each rollout with its key: where it is booked at its worst case (may throw). */
+  reserveRollout?: (key: string) => string;
+  /** Called after a booked rollout with its harness ledger line: where it is settled. */
+  settleRollout?: (bookedKey: string, line: LedgerLine | undefined) => void;
+  /** The judged term of a rollout in [0, 1] (`null`: not judged); absent: no judge. */
+  judge?: (request: JudgeRequest) => Promise<number | null>;
 }
 
 /**
  * An `Evaluator` that runs the real harness in-process with the candidate in place (tool docs
  * through the embedded server's `--tool-docs`, prompt texts through the system prompt, a serving
  * config overlay through a merged config file, architecture and turn cap through the loop's
- * options), scores each trajectory with the trajectory metrics and the campaign's objective. The
- * judged rubric term is not computed here (`judgeScore` is `null`; shipped configs weight it 0).
- * A task whose rollout failed is left out of the result, so the cache never stores it.
+ * options), scores each trajectory with the trajectory metrics, the judge when there is one, and
+ * the campaign's objective. Each rollout the harness ledger does not already hold (a resumed
+ * campaign's finished ones) is reserved before the batch and settled after it. A task whose
+ * rollout failed is left out of the result, so the cache never stores it.
  *
  * @example
  * const evaluate = harnessEvaluator({ loaded, tasks, model, dir, cacheDir, reposDir });
@@ -35,11 +64,20 @@ export interface HarnessEvaluatorOptions {
  */
 export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
   return async (candidate, taskIds, context) => {
-    const base = join(options.dir, 'rollouts', candidate.hash.slice(0, 16));
-    const setup = candidateSetup(options.loaded, candidate, join(base, 'artifact'));
-    const out = join(base, context.slice, `r${context.repeat}`);
+    const setup = candidateSetup(
+      options.loaded,
+      candidate,
+      join(options.dir, 'rollouts', candidate.hash.slice(0, 16), 'artifact'),
+    );
+    const out = rolloutDir(options.dir, candidate, context.slice, context.repeat);
     const tasks = taskIds.map((id) => options.tasks.get(id)).filter((t): t is Task => t !== undefined);
-    options.onRollouts?.(candidate.id, tasks.length);
+    const before = readLedger(join(out, LEDGER_FILE));
+    const booked = new Map<string, string>();
+    for (const task of tasks) {
+      if (before.get(task.id)?.status === 'done') continue;
+      const key = `rollout/${candidate.hash.slice(0, 16)}/${context.slice}/r${context.repeat}/${task.id}`;
+      booked.set(task.id, options.reserveRollout?.(key) ?? key);
+    }
     const summary = await runHarness({
       tasks,
       out,
@@ -57,13 +95,21 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
       ...(setup.architecture === undefined ? {} : { architecture: setup.architecture }),
       ...(setup.turnBudget === undefined ? {} : { turnBudget: setup.turnBudget }),
     });
+    const after = readLedger(join(out, LEDGER_FILE));
+    for (const [id, key] of booked) options.settleRollout?.(key, after.get(id));
     const failed = new Set(summary.failures.map((f) => f.task_id));
     const wanted = new Map(tasks.filter((t) => !failed.has(t.id)).map((t) => [t.id, t]));
     const scores = new Map<string, number | null>();
-    for await (const scored of scorePath(out, { tasks: wanted })) {
-      const metrics = scored.metrics;
-      if (metrics === undefined || !wanted.has(metrics.task_id)) continue;
-      scores.set(metrics.task_id, objectiveOfMetrics(metrics, options.loaded.config.objective));
+    for await (const read of readTrajectories(out)) {
+      if (read.error !== undefined) continue;
+      const task = wanted.get(read.trajectory.task_id);
+      if (task === undefined) continue;
+      const judged =
+        options.judge === undefined
+          ? null
+          : await options.judge({ ...context, candidate, task, trajectory: read.trajectory, dir: read.dir });
+      const metrics = computeMetrics(read.trajectory, task);
+      scores.set(task.id, objectiveOfMetrics(metrics, options.loaded.config.objective, judged));
     }
     return scores;
   };

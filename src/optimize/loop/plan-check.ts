@@ -1,6 +1,7 @@
 import type { LoadedCampaign } from '../search/load-campaign.js';
+import { screeningRollouts } from '../search/screening.js';
 import type { CampaignSlices } from './campaign-inputs.js';
-import { callUsd, createEstimate, estimateText, type ModelPrices } from './estimate.js';
+import { type CampaignPrices, callUsd, createEstimate, estimateText } from './estimate.js';
 
 /** Whether the least a campaign needs fits its budget, and what the budget covers when it does not. */
 export interface BudgetCheck {
@@ -11,8 +12,9 @@ export interface BudgetCheck {
 
 /**
  * The plan of a campaign and the check before it starts: the budget must cover the incumbent's
- * evaluation on the search slice, k proposals and one confirmation (incumbent and candidate on the
- * held-out slice). Unknown prices fail closed. A dry run pays nothing, so only the lines matter.
+ * evaluation on the search slice, k proposals, their screening on the search slice (successive
+ * halving from the minibatch), one confirmation (incumbent and candidate on the held-out slice), and
+ * a judge call per rollout when the objective weights the judge. Unknown prices fail closed. A dry run pays nothing, so only the lines matter.
  *
  * @example
  * const { ok, lines } = planCheck(loaded, slices, { ceiling: 20, prices, rounds: 6, candidates: 4 });
@@ -20,35 +22,57 @@ export interface BudgetCheck {
 export function planCheck(
   loaded: LoadedCampaign,
   slices: CampaignSlices,
-  options: { ceiling: number; prices: ModelPrices; rounds: number; candidates: number },
+  options: { ceiling: number; prices: CampaignPrices; rounds: number; candidates: number },
 ): BudgetCheck {
   const { config } = loaded;
   const k = options.candidates;
   const search = slices.search.tasks.length * config.repeats;
   const accept = slices.acceptance.tasks.length * config.repeats;
   const proposals = loaded.paths.artifact === null ? 0 : k;
-  const minimum = createEstimate(options.prices, options.prices);
-  minimum.add('rollout', search + 2 * accept);
+  const screening = screeningRollouts({
+    candidates: k,
+    tasks: slices.search.tasks.length,
+    minibatch: config.search.screening.minibatch,
+    eta: config.search.screening.eta,
+    repeats: config.repeats,
+  });
+  const judged = config.judge !== undefined && config.objective.weights.judge_score > 0;
+  const minimum = createEstimate(options.prices);
+  minimum.add('rollout', search + screening + 2 * accept);
   minimum.add('proposer', proposals);
+  if (judged) minimum.add('judge', search + screening + 2 * accept);
   const need = minimum.value();
+  // The most: every round screens k, every confirmation runs both sides on the held-out slice.
+  const most = createEstimate(options.prices);
+  const rollouts = search + options.rounds * screening + config.acceptance.max_confirmations * 2 * accept;
+  most.add('rollout', rollouts);
+  most.add('proposer', options.rounds * proposals);
+  if (judged) most.add('judge', Math.min(rollouts, config.budgets.max_judge_calls));
   const lines = [
     `Plan: optimize ${config.axis} on ${slices.search.name} (${slices.search.tasks.length} tasks), confirm on ${slices.acceptance.name} (${slices.acceptance.tasks.length} tasks)`,
     `  up to ${options.rounds} round(s) of ${k} candidate(s), screening minibatch ${config.search.screening.minibatch}, eta ${config.search.screening.eta}; alpha ${config.acceptance.alpha} over at most ${config.acceptance.max_confirmations} confirmation(s), margin ${config.acceptance.margin}`,
     `  model ${config.model}, proposer ${config.proposer.model}; ceiling $${options.ceiling.toFixed(2)}, at most ${config.budgets.max_rollouts} rollouts`,
-    `  the least a real run needs (incumbent, ${proposals} proposals, one confirmation): ${estimateText(need)}`,
+    `  the least a real run needs (incumbent, ${proposals} proposals, screening ${k} candidate(s), one confirmation): ${estimateText(need)}`,
+    `  the most all ${options.rounds} round(s) and ${config.acceptance.max_confirmations} confirmation(s) could need, before the ceiling stops it: ${estimateText(most.value())}`,
   ];
   let ok = need.calls.rollout <= config.budgets.max_rollouts;
   if (!ok)
     lines.push(`  \`budgets.max_rollouts\` ${config.budgets.max_rollouts} is below ${need.calls.rollout}`);
+  if (need.calls.judge > config.budgets.max_judge_calls) {
+    ok = false;
+    lines.push(
+      `  \`budgets.max_judge_calls\` ${config.budgets.max_judge_calls} is below ${need.calls.judge}`,
+    );
+  }
   if (need.usd === null) {
     ok = false;
     lines.push('  prices unknown: a paid run fails closed');
   } else if (need.usd > options.ceiling) {
     ok = false;
-    const rollout = callUsd('rollout', options.prices)!;
+    const rollout = callUsd('rollout', options.prices.rollout)!;
     const covered = rollout > 0 ? Math.floor(options.ceiling / rollout) : Number.POSITIVE_INFINITY;
     lines.push(
-      `  the ceiling covers about ${covered} rollout(s), not the ${need.calls.rollout} of the incumbent's evaluation and one confirmation`,
+      `  the ceiling covers about ${covered} rollout(s), not the ${need.calls.rollout} of the incumbent's evaluation, one round's screening and one confirmation, with ${need.calls.proposer} proposer and ${need.calls.judge} judge call(s)`,
     );
   }
   return { ok, lines };

@@ -19,7 +19,13 @@ export interface CandidateRecord {
   screening: { tasks: number; mean: number | null }[];
   /** Mean paired delta against the incumbent on the whole search slice, when it got there. */
   search_delta: number | null;
-  status: 'rejected_free_check' | 'screened_out' | 'not_confirmed' | 'accepted' | 'rejected';
+  status:
+    | 'rejected_free_check'
+    | 'rejected_free_rung'
+    | 'screened_out'
+    | 'not_confirmed'
+    | 'accepted'
+    | 'rejected';
 }
 
 /** What `optimize` leaves in its run directory as `result.json` (and `result.md`). */

@@ -195,3 +195,31 @@ export function screeningWinner(result: ScreeningResult, minDelta: number): Cand
   }
   return null;
 }
+
+/**
+ * The rollouts `screenCandidates` pays for when no task is cached and no rollout fails: rung j
+ * runs its survivors on the tasks the rung adds (earlier rungs' tasks are cached), times repeats.
+ *
+ * @example
+ * screeningRollouts({ candidates: 8, tasks: 32, minibatch: 8, eta: 2 }); // 8*8 + 4*8 + 2*16 = 128
+ */
+export function screeningRollouts(options: {
+  candidates: number;
+  tasks: number;
+  minibatch: number;
+  eta: number;
+  repeats?: number;
+}): number {
+  let alive = options.candidates;
+  let done = 0;
+  let size = Math.min(options.minibatch, options.tasks);
+  let total = 0;
+  while (alive > 0) {
+    total += alive * (size - done);
+    if (size >= options.tasks) break;
+    done = size;
+    alive = Math.max(1, Math.ceil(alive / options.eta));
+    size = Math.min(options.tasks, size * options.eta);
+  }
+  return total * (options.repeats ?? 1);
+}

@@ -1,0 +1,77 @@
+import {
+  artifactFromReply,
+  type ChatMessage,
+  type ChatProvider,
+  type CompletionResult,
+  proposerMessages,
+} from '../../agent/index.js';
+import type { Axis } from '../search/campaign-schema.js';
+import { type Candidate, makeCandidate } from '../search/candidate.js';
+import type { Proposer } from '../search/proposers/proposer.js';
+
+export interface ReflectiveProposerOptions {
+  axis: Axis;
+  provider: ChatProvider;
+  model: string;
+  /** What went worst with the incumbent (`worstRuns`), read fresh each round. */
+  evidence: (incumbent: Candidate) => Promise<string>;
+  /** Books one call at its worst case before it is made (throws when it would cross the ceiling); returns its key. */
+  reserve: (key: string, messages: readonly ChatMessage[]) => string;
+  /** Settles a booked call at what it cost. */
+  settle: (key: string, result: CompletionResult) => void;
+  log?: (line: string) => void;
+}
+
+/**
+ * The reflective proposer: per proposal one paid call in which a model reads the incumbent's
+ * artifact and the runs that went worst with it (needless calls and why, gold missed, the judge's
+ * reasons) and writes the whole changed artifact, so each candidate carries one change. Proposal
+ * i of round r is asked as variant (r - 1) * count + i, so rounds without an acceptance ask for
+ * other changes. A reply without an artifact, or one already seen, yields no candidate (its call
+ * is still paid). With the offline endpoint as its model it is the dry run's free proposer.
+ *
+ * @example
+ * const proposer = reflectiveProposer({ axis: 'tool_docs', provider, model, evidence, reserve, settle });
+ * await proposer.propose({ round: 1, incumbent, seen: new Set([incumbent.hash]), count: 4 });
+ */
+export function reflectiveProposer(options: ReflectiveProposerOptions): Proposer {
+  const log = options.log ?? (() => {});
+  return {
+    name: 'reflective',
+    async propose(context) {
+      const evidence = await options.evidence(context.incumbent);
+      const taken = new Set(context.seen);
+      const out: Candidate[] = [];
+      for (let i = 0; i < context.count; i++) {
+        const messages = proposerMessages({
+          axis: options.axis,
+          artifact: context.incumbent.text,
+          variant: (context.round - 1) * context.count + i,
+          of: context.count,
+          evidence,
+        });
+        const key = options.reserve(`proposer/r${context.round}.${i}`, messages);
+        const result = await options.provider.complete({ model: options.model, messages, tools: [] });
+        options.settle(key, result);
+        const parsed = artifactFromReply(result.message.content);
+        if (!parsed.ok) {
+          log(`  proposal ${i + 1} gave no artifact: ${parsed.issue}`);
+          continue;
+        }
+        const candidate = makeCandidate({
+          id: `c${context.round}.${out.length}`,
+          parent: context.incumbent.id,
+          text: parsed.text,
+          operator: 'reflective',
+        });
+        if (taken.has(candidate.hash)) {
+          log(`  proposal ${i + 1} repeats an artifact already tried`);
+          continue;
+        }
+        taken.add(candidate.hash);
+        out.push(candidate);
+      }
+      return out;
+    },
+  };
+}

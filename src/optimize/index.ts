@@ -235,6 +235,12 @@ export {
   estimateText,
   type ModelPrices,
 } from './loop/estimate.js';
+export {
+  type FreeRungMetric,
+  type FreeRungOptions,
+  type FreeRungScreen,
+  freeRungScreen,
+} from './loop/free-rung.js';
 export { type HarnessEvaluatorOptions, harnessEvaluator } from './loop/harness-evaluator.js';
 export { type OptimizeOptions, optimize } from './loop/optimize.js';
 export { type BudgetCheck, planCheck } from './loop/plan-check.js';

@@ -28,8 +28,14 @@ export interface CandidateSetup {
   turnBudget?: number;
 }
 
-// A serving config file: the package default with an overlay deep-merged over it.
-function servingFile(dir: string, overlay: Record<string, unknown> | null): string {
+/**
+ * A serving config file for an overlay: the package default with the overlay deep-merged over it,
+ * written to `<dir>/serving.yaml` (`dir` must exist); no overlay is the default file itself.
+ *
+ * @example
+ * servingFile('runs/c/candidates/abc', { query: { mode: 'all' } }); // 'runs/c/candidates/abc/serving.yaml'
+ */
+export function servingFile(dir: string, overlay: Record<string, unknown> | null): string {
   if (overlay === null) return DEFAULT_SERVING_CONFIG;
   const merged = deepMerge(readYamlFile(DEFAULT_SERVING_CONFIG, 'serving config'), overlay);
   const file = join(dir, 'serving.yaml');

@@ -56,39 +56,18 @@ export async function runRetrievalRung(options: RungOptions): Promise<{ run: Run
       : [{ name: 'base', files: [] as string[] }];
   const overlays: RungOverlay[] = [];
   for (const variant of variants) {
-    const config = loadServingConfig(base, variant.files);
-    const groups = new Map<string, Task[]>();
-    for (const task of tasks)
-      groups.set(corpusKey(task.corpus), [...(groups.get(corpusKey(task.corpus)) ?? []), task]);
-    const results = new Map<string, RungTask>();
-    let done = 0;
-    for (const [key, group] of groups) {
-      const corpus = group[0]!.corpus;
-      let workspace = options.workspace;
-      if (corpus !== undefined) {
-        workspace = (
-          await ensureIndex(corpus, { cacheDir: options.cacheDir, reposDir: options.reposDir, config })
-        ).workspace;
-      }
-      if (workspace === undefined) {
-        throw new AgentTrackError(
-          'NO_WORKSPACE',
-          `Task \`${group[0]!.id}\` names no corpus: give \`--workspace\` (an indexed workspace) to search`,
-          { data: { task: group[0]!.id } },
-        );
-      }
-      const client = await connectSearch({ workspace, config: base, overlays: variant.files });
-      try {
-        for (const task of group) {
-          results.set(task.id, await searchOne(client, task, key, k));
-          options.onProgress?.({ overlay: variant.name, done: ++done, total: tasks.length });
-        }
-      } finally {
-        await client.close();
-      }
-    }
-    const ordered = tasks.map((task) => results.get(task.id)!);
-    overlays.push({ name: variant.name, files: variant.files, tasks: ordered, ...summarizeRung(ordered) });
+    overlays.push(
+      await rungOverlay({
+        ...variant,
+        config: base,
+        tasks,
+        k,
+        cacheDir: options.cacheDir,
+        reposDir: options.reposDir,
+        ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
+        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+      }),
+    );
   }
   const { definition, slice } = loaded;
   return {
@@ -104,6 +83,68 @@ export async function runRetrievalRung(options: RungOptions): Promise<{ run: Run
       overlays,
     },
   };
+}
+
+/** One serving config (a base file and its overlays) over a list of tasks. */
+export interface RungOverlayOptions {
+  /** The overlay's name in the output. */
+  name: string;
+  /** The serving config file. */
+  config: string;
+  /** Overlay files merged over it, in order. */
+  files: readonly string[];
+  tasks: readonly Task[];
+  /** Rows asked of each search. */
+  k: number;
+  cacheDir: string;
+  reposDir: string;
+  workspace?: string;
+  onProgress?: RungOptions['onProgress'];
+}
+
+/**
+ * One overlay of the free rung over given tasks: indexes each corpus once (cached by content and
+ * ingestion keys), serves it, searches each question through a real MCP client and scores the
+ * rows. `runRetrievalRung` calls it per overlay; the optimizer's screen calls it per candidate.
+ *
+ * @example
+ * const overlay = await rungOverlay({ name: 'base', config: DEFAULT_SERVING_CONFIG, files: [], tasks, k: 10, cacheDir, reposDir });
+ */
+export async function rungOverlay(options: RungOverlayOptions): Promise<RungOverlay> {
+  const { tasks, k } = options;
+  const config = loadServingConfig(options.config, options.files);
+  const groups = new Map<string, Task[]>();
+  for (const task of tasks)
+    groups.set(corpusKey(task.corpus), [...(groups.get(corpusKey(task.corpus)) ?? []), task]);
+  const results = new Map<string, RungTask>();
+  let done = 0;
+  for (const [key, group] of groups) {
+    const corpus = group[0]!.corpus;
+    let workspace = options.workspace;
+    if (corpus !== undefined) {
+      workspace = (
+        await ensureIndex(corpus, { cacheDir: options.cacheDir, reposDir: options.reposDir, config })
+      ).workspace;
+    }
+    if (workspace === undefined) {
+      throw new AgentTrackError(
+        'NO_WORKSPACE',
+        `Task \`${group[0]!.id}\` names no corpus: give \`--workspace\` (an indexed workspace) to search`,
+        { data: { task: group[0]!.id } },
+      );
+    }
+    const client = await connectSearch({ workspace, config: options.config, overlays: options.files });
+    try {
+      for (const task of group) {
+        results.set(task.id, await searchOne(client, task, key, k));
+        options.onProgress?.({ overlay: options.name, done: ++done, total: tasks.length });
+      }
+    } finally {
+      await client.close();
+    }
+  }
+  const ordered = tasks.map((task) => results.get(task.id)!);
+  return { name: options.name, files: [...options.files], tasks: ordered, ...summarizeRung(ordered) };
 }
 
 async function searchOne(

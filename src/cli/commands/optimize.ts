@@ -14,6 +14,10 @@ interface Flags {
   concurrency: string;
   usdPer1mInput?: string;
   usdPer1mOutput?: string;
+  proposerUsdPer1mInput?: string;
+  proposerUsdPer1mOutput?: string;
+  judgeUsdPer1mInput?: string;
+  judgeUsdPer1mOutput?: string;
   cacheDir?: string;
   repos?: string;
 }
@@ -23,6 +27,17 @@ function positive(flag: string, value: string | undefined): number | undefined {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw invalidOption(flag, 'a non-negative number', value);
   return n;
+}
+
+// A second model's prices, when either flag is given (the other then unknown: a paid run fails closed).
+function priced(key: string, prefix: string, input: string | undefined, output: string | undefined) {
+  if (input === undefined && output === undefined) return {};
+  return {
+    [key]: {
+      inputPer1m: positive(`${prefix}-usd-per-1m-input`, input) ?? null,
+      outputPer1m: positive(`${prefix}-usd-per-1m-output`, output) ?? null,
+    },
+  };
 }
 
 /** `agent-track optimize`: search an axis of the product, accept only on held-out paired wins. */
@@ -48,6 +63,16 @@ export const optimizeCommand: CliCommand = {
       .option('--concurrency <n>', 'rollouts at once', '2')
       .option('--usd-per-1m-input <x>', "the model's input price, dollars per million tokens")
       .option('--usd-per-1m-output <x>', "the model's output price, dollars per million tokens")
+      .option(
+        '--proposer-usd-per-1m-input <x>',
+        "the proposer model's input price (default: the model's, when it is the same model)",
+      )
+      .option('--proposer-usd-per-1m-output <x>', "the proposer model's output price")
+      .option(
+        '--judge-usd-per-1m-input <x>',
+        "the judge model's input price (default: the model's, when it is the same model)",
+      )
+      .option('--judge-usd-per-1m-output <x>', "the judge model's output price")
       .option('--cache-dir <dir>', 'corpus and index cache')
       .option('--repos <dir>', 'local clones of pinned repositories')
       .action(async (flags: Flags) => {
@@ -74,6 +99,13 @@ export const optimizeCommand: CliCommand = {
             inputPer1m: positive('--usd-per-1m-input', flags.usdPer1mInput) ?? null,
             outputPer1m: positive('--usd-per-1m-output', flags.usdPer1mOutput) ?? null,
           },
+          ...priced(
+            'proposerPrices',
+            '--proposer',
+            flags.proposerUsdPer1mInput,
+            flags.proposerUsdPer1mOutput,
+          ),
+          ...priced('judgePrices', '--judge', flags.judgeUsdPer1mInput, flags.judgeUsdPer1mOutput),
           log,
         });
       }),

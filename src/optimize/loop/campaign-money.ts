@@ -16,6 +16,8 @@ export interface CampaignMoney {
   /** Books one rollout (counted against `budgets.max_rollouts`); returns its ledger key. */
   reserveRollout(key: string): string;
   settleRollout(key: string, line: LedgerLine | undefined): void;
+  /** Settles a booked rollout that never started at $0. */
+  releaseRollout(key: string): void;
   /**
    * Books one proposer call, or one judged sample (counted against `budgets.max_judge_calls`), for
    * these messages; `requests` is the most requests it may take (a judge re-asks once).
@@ -89,6 +91,10 @@ export function campaignMoney(options: {
       if (dryRun || line?.usage == null) return;
       const usd = tokensUsd(line.usage.prompt, line.usage.completion, prices.rollout);
       if (usd !== null) ledger.settle(key, usd);
+    },
+    releaseRollout(key) {
+      ledger.settle(key, 0);
+      rollouts--;
     },
     reserveCall(kind, key, messages, maxTokens, requests = 1) {
       if (kind === 'judge' && ledger.calls('judge') + 1 > budgets.max_judge_calls)

@@ -45,6 +45,8 @@ export interface HarnessEvaluatorOptions {
   reserveRollout?: (key: string) => string;
   /** Called after a booked rollout with its harness ledger line: where it is settled. */
   settleRollout?: (bookedKey: string, line: LedgerLine | undefined) => void;
+  /** Called for a booked rollout that never started (a later booking of its batch was refused). */
+  releaseRollout?: (bookedKey: string) => void;
   /** The judged term of a rollout in [0, 1] (`null`: not judged); absent: no judge. */
   judge?: (request: JudgeRequest) => Promise<number | null>;
 }
@@ -73,10 +75,16 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
     const tasks = taskIds.map((id) => options.tasks.get(id)).filter((t): t is Task => t !== undefined);
     const before = readLedger(join(out, LEDGER_FILE));
     const booked = new Map<string, string>();
-    for (const task of tasks) {
-      if (before.get(task.id)?.status === 'done') continue;
-      const key = `rollout/${candidate.hash.slice(0, 16)}/${context.slice}/r${context.repeat}/${task.id}`;
-      booked.set(task.id, options.reserveRollout?.(key) ?? key);
+    try {
+      for (const task of tasks) {
+        if (before.get(task.id)?.status === 'done') continue;
+        const key = `rollout/${candidate.hash.slice(0, 16)}/${context.slice}/r${context.repeat}/${task.id}`;
+        booked.set(task.id, options.reserveRollout?.(key) ?? key);
+      }
+    } catch (error) {
+      // The batch does not start: what it had booked is released, not left at its worst case.
+      for (const key of booked.values()) options.releaseRollout?.(key);
+      throw error;
     }
     const summary = await runHarness({
       tasks,

@@ -11,6 +11,7 @@ import { campaignSlices, defaultProposer, incumbentOf } from './campaign-inputs.
 import { openCampaignModels } from './campaign-models.js';
 import { campaignMoney } from './campaign-money.js';
 import { type CampaignPrices, estimateText, type ModelPrices } from './estimate.js';
+import { freeRungScreen } from './free-rung.js';
 import { harnessEvaluator, rolloutDir } from './harness-evaluator.js';
 import { loopJudge } from './loop-judge.js';
 import { objectiveTrace } from './objective-trace.js';
@@ -140,6 +141,7 @@ export async function optimize(
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     reserveRollout: money.reserveRollout,
     settleRollout: money.settleRollout,
+    releaseRollout: money.releaseRollout,
     ...(judge === null ? {} : { judge: judge.score }),
   });
   const proposer = loggedProposer(
@@ -185,6 +187,20 @@ export async function optimize(
         confirmationsFile,
         rounds,
         candidates: k,
+        ...(config.axis === 'retrieval_config'
+          ? {
+              // Overlays earn agent rollouts only by not losing on the free retrieval rung.
+              prescreen: (incumbent, candidates) =>
+                freeRungScreen({
+                  incumbent,
+                  candidates,
+                  tasks: slices.search.tasks,
+                  cacheDir,
+                  reposDir,
+                  dir,
+                }),
+            }
+          : {}),
         onConfirmation: (entry, means) =>
           trace.confirmation(entry, {
             incumbentMean: means.incumbent,

@@ -54,6 +54,8 @@ export interface CostEstimate {
   calls: Record<CallKind, number>;
   /** `null` when some needed price is unknown. */
   usd: number | null;
+  /** The kinds of call counted whose model has no price. */
+  unpriced: CallKind[];
 }
 
 /** A running tally of calls a real run would have paid for. */
@@ -68,12 +70,14 @@ export function createEstimate(prices: CampaignPrices): {
     },
     value() {
       let usd: number | null = 0;
+      const unpriced: CallKind[] = [];
       for (const kind of Object.keys(calls) as CallKind[]) {
         if (calls[kind] === 0) continue;
         const each = callUsd(kind, prices[kind]);
+        if (each === null) unpriced.push(kind);
         usd = usd === null || each === null ? null : usd + each * calls[kind];
       }
-      return { calls: { ...calls }, usd };
+      return { calls: { ...calls }, usd, unpriced };
     },
   };
 }
@@ -82,14 +86,18 @@ export function createEstimate(prices: CampaignPrices): {
  * An estimate as text: dollars, or `unknown` naming the flags that would price it.
  *
  * @example
- * estimateText({ calls: { rollout: 10, proposer: 2, judge: 0 }, usd: null });
- * // '10 rollouts, 2 proposer calls, 0 judge calls: cost unknown (pass --usd-per-1m-input and --usd-per-1m-output)'
+ * estimateText({ calls: { rollout: 10, proposer: 2, judge: 0 }, usd: null, unpriced: ['proposer'] });
+ * // '10 rollouts, 2 proposer calls, 0 judge calls: cost unknown (pass --proposer-usd-per-1m-input and --proposer-usd-per-1m-output)'
  */
 export function estimateText(estimate: CostEstimate): string {
   const { rollout, proposer, judge } = estimate.calls;
+  const flags = estimate.unpriced
+    .map((kind) => {
+      const prefix = kind === 'rollout' ? '--' : `--${kind}-`;
+      return `${prefix}usd-per-1m-input and ${prefix}usd-per-1m-output`;
+    })
+    .join(', ');
   const cost =
-    estimate.usd === null
-      ? 'cost unknown (pass --usd-per-1m-input and --usd-per-1m-output)'
-      : `about ${formatUsd(estimate.usd)} at worst`;
+    estimate.usd === null ? `cost unknown (pass ${flags})` : `about ${formatUsd(estimate.usd)} at worst`;
   return `${rollout} rollouts, ${proposer} proposer calls, ${judge} judge calls: ${cost}`;
 }

@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { execa } from 'execa';
 import type { SpendBooking } from '../campaign/spend.js';
 import type { ConfirmationEntry } from '../search/confirmation-log.js';
-import type { CostEstimate } from './estimate.js';
+import { type CostEstimate, estimateText } from './estimate.js';
 
 /** One candidate's record in the result: lineage, free checks, screening scores, decision. */
 export interface CandidateRecord {
@@ -133,11 +133,7 @@ export function renderResultMarkdown(result: OptimizationResult): string {
         .map(([k, v]) => `${k} $${v.toFixed(2)}`)
         .join(', ') || 'nothing'
     }).`,
-    `A real run of these steps: ${result.estimate.calls.rollout} rollouts, ${result.estimate.calls.proposer} proposer calls, ${result.estimate.calls.judge} judge calls, ${
-      result.estimate.usd === null
-        ? 'cost unknown (no prices given)'
-        : `about $${result.estimate.usd.toFixed(2)}`
-    }.`,
+    `A real run of these steps: ${estimateText(result.estimate)}.`,
   ];
   if (result.diff !== null) lines.push('', '## Proposed diff', '', '```diff', result.diff.trimEnd(), '```');
   return `${lines.join('\n')}\n`;

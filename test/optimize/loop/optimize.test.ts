@@ -37,12 +37,34 @@ describe('optimize --dry-run', () => {
       expect(lines.at(-2)).toMatch(/Spent \$0\.00/);
       expect(result!.spend.usd).toBe(0);
       expect(result!.candidates.length).toBe(2);
-      // Incumbent on 2 search tasks, each candidate on them: a real run would pay for these.
-      expect(result!.rollouts).toBeGreaterThanOrEqual(6);
+      // Incumbent on 2 search tasks, each candidate the free checks and free rung let through on
+      // them: a real run would pay for these.
+      const screened = result!.candidates.filter((c) => !c.status.startsWith('rejected_free')).length;
+      expect(screened).toBeGreaterThanOrEqual(1);
+      expect(result!.rollouts).toBeGreaterThanOrEqual(2 + 2 * screened);
       expect(result!.estimate.calls.rollout).toBe(result!.rollouts);
       for (const file of ['result.json', 'result.md', 'admissions.jsonl', 'evaluations.jsonl'])
         expect(existsSync(join(out, file))).toBe(true);
       expect(readFileSync(join(out, 'admissions.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
+      if (axis === 'ask_prompt') {
+        // The judge is weighted: every rollout was judged (offline), each sample in the ledger.
+        expect(result!.estimate.calls.judge).toBe(result!.rollouts);
+        const judged = readFileSync(join(out, 'judgments.jsonl'), 'utf8').trim().split('\n');
+        expect(judged).toHaveLength(result!.rollouts);
+        expect(JSON.parse(judged[0]!)).toMatchObject({
+          status: 'judged',
+          reason: expect.stringMatching(/^\[offline policy/),
+        });
+      }
+      if (axis === 'retrieval_config') {
+        expect(existsSync(join(out, 'free-rung'))).toBe(true);
+        for (const c of result!.candidates.filter((x) => x.status === 'rejected_free_rung'))
+          expect(c.free_checks.reason).toMatch(
+            /^free rung: mrr \(piece\) [\d.]+ < incumbent [\d.]+ over 2 tasks$/,
+          );
+      }
+      if (axis === 'tool_docs')
+        expect(result!.candidates.every((c) => c.operator === 'reflective')).toBe(true);
     },
     120_000,
   );

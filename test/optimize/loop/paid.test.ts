@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { execa } from 'execa';
@@ -164,3 +164,25 @@ test('the ceiling holds with the reflective proposer and the judge counted', asy
   expect(proposerPrompt).toMatch(/NEEDLESS: returned nothing usable/);
   expect(filesContaining(join(dir, 'run'), SECRET)).toEqual([]);
 }, 300_000);
+
+test('a paid run whose judge has no price fails closed before anything runs, naming the flags', async () => {
+  const dir = join(scratch, 'judge-unpriced');
+  // The shipped ask_prompt campaign judges with another model than the agent's.
+  const file = campaignFile(dir, 'ask_prompt', endpoint.openaiBaseUrl, {});
+  const lines: string[] = [];
+  const before = endpoint.requests.length;
+  const result = await optimize(loadCampaignConfig(file), {
+    ...paid,
+    limit: 2,
+    out: join(dir, 'run'),
+    log: (line) => lines.push(line),
+  });
+  expect(result).toBeNull();
+  const text = lines.join('\n');
+  expect(text).toMatch(
+    /judge calls: cost unknown \(pass --judge-usd-per-1m-input and --judge-usd-per-1m-output\)/,
+  );
+  expect(text).toMatch(/prices unknown: a paid run fails closed/);
+  expect(existsSync(join(dir, 'run'))).toBe(false);
+  expect(endpoint.requests.length).toBe(before);
+});

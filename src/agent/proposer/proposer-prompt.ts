@@ -26,6 +26,9 @@ const CURRENT_OPEN = '<current-artifact>';
 const CURRENT_CLOSE = '</current-artifact>';
 const EVIDENCE_OPEN = '<worst-runs>';
 const EVIDENCE_CLOSE = '</worst-runs>';
+const EVIDENCE_LEAD = 'The runs that went worst with it:';
+// Between the artifact and the evidence in the user message.
+const SEAM = `${CURRENT_CLOSE}\n${EVIDENCE_LEAD}\n${EVIDENCE_OPEN}`;
 const ARTIFACT_OPEN = '<artifact>';
 const ARTIFACT_CLOSE = '</artifact>';
 
@@ -60,7 +63,7 @@ export function proposerMessages(input: ProposerInput): ChatMessage[] {
     `${OPEN}${JSON.stringify(header)}${CLOSE}`,
     `The current artifact (${input.axis}):`,
     `${CURRENT_OPEN}\n${input.artifact}${CURRENT_CLOSE}`,
-    'The runs that went worst with it:',
+    EVIDENCE_LEAD,
     `${EVIDENCE_OPEN}\n${input.evidence}\n${EVIDENCE_CLOSE}`,
     `This is proposal ${input.variant + 1} for this artifact (${input.of} this round): make a change different from the earlier ones.`,
   ].join('\n');
@@ -81,15 +84,22 @@ export function readProposerInput(messages: readonly ChatMessage[]): ProposerInp
   if (system === undefined || !system.content.startsWith(PROPOSER_MARKER)) return null;
   const user = messages.find((m) => m.role === 'user');
   if (user === undefined) return null;
+  const text = user.content;
   const section = (open: string, close: string) => {
-    const start = user.content.indexOf(open);
-    const end = user.content.indexOf(close, start + open.length);
-    return start < 0 || end < 0 ? null : user.content.slice(start + open.length, end);
+    const start = text.indexOf(open);
+    const end = text.indexOf(close, start + open.length);
+    return start < 0 || end < 0 ? null : text.slice(start + open.length, end);
   };
   const header = section(OPEN, CLOSE);
-  const artifact = section(CURRENT_OPEN, `${CURRENT_CLOSE}\n`);
-  const evidence = section(EVIDENCE_OPEN, `\n${EVIDENCE_CLOSE}`);
-  if (header === null || artifact === null || evidence === null) return null;
+  // The artifact is any text (it may quote these tags), the evidence never holds a line-leading
+  // tag: so the evidence is found from the end, the artifact is what lies before it.
+  const evidenceEnd = text.lastIndexOf(`\n${EVIDENCE_CLOSE}`);
+  const seam = text.lastIndexOf(SEAM, evidenceEnd);
+  const artifactStart = text.indexOf(CURRENT_OPEN, text.indexOf(CLOSE));
+  if (header === null || evidenceEnd < 0 || seam < 0 || artifactStart < 0 || artifactStart > seam)
+    return null;
+  const artifact = text.slice(artifactStart + CURRENT_OPEN.length, seam);
+  const evidence = text.slice(seam + SEAM.length, evidenceEnd);
   try {
     const { axis, variant, of } = JSON.parse(header) as Pick<ProposerInput, 'axis' | 'variant' | 'of'>;
     return {

@@ -94,6 +94,8 @@ export function campaignMoney(options: {
     },
     releaseRollout(key) {
       ledger.settle(key, 0);
+      // Never run: neither this run's count nor the estimate of what a real run pays includes it.
+      estimate.add('rollout', -1);
       rollouts--;
     },
     reserveCall(kind, key, messages, maxTokens, requests = 1) {
@@ -112,7 +114,8 @@ export function campaignMoney(options: {
     settleCall(kind, key, usage) {
       if (dryRun || usage == null) return;
       const usd = tokensUsd(usage.prompt, usage.completion, prices[kind]);
-      if (usd !== null) ledger.settle(key, usd);
+      // Usage missing a count (an endpoint that reports only prompt tokens) prices as NaN: the worst case stands.
+      if (usd !== null && Number.isFinite(usd)) ledger.settle(key, usd);
     },
   };
 }

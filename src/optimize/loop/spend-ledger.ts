@@ -97,6 +97,11 @@ export function openSpendLedger(file: string, options: { ceilingUsd: number }): 
       return booked;
     },
     settle(key, usd) {
+      // A NaN would turn the total to NaN (no ceiling refuses then) and write a line no resume reads.
+      if (!Number.isFinite(usd) || usd < 0)
+        throw new AgentTrackError('PRICE_UNKNOWN', `Cost \`${usd}\` of ${key} is not a price in dollars`, {
+          data: { key, usd },
+        });
       if (!reserved.has(key))
         throw new AgentTrackError('SPEND_KEY_UNKNOWN', `\`${key}\` was never reserved`, { data: { key } });
       write({ type: 'settle', key, usd });

@@ -110,6 +110,7 @@ test('a rollout is reserved at the plan worst case: $0.078 at $1/$5', () => {
   expect(s.money.estimate.value()).toEqual({
     calls: { rollout: 1, proposer: 0, judge: 0 },
     usd: expect.closeTo(0.078, 12),
+    unpriced: [],
   });
 });
 
@@ -178,6 +179,7 @@ test.each([
     expect(dry.money.estimate.value()).toEqual({
       calls: { rollout: 0, proposer: 0, judge: 0, [kind]: 1 },
       usd: null,
+      unpriced: [kind],
     });
   },
 );

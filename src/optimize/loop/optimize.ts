@@ -19,6 +19,7 @@ import { planCheck } from './plan-check.js';
 import { loggedProposer } from './proposal-log.js';
 import {
   type CandidateRecord,
+  candidateCost,
   type OptimizationResult,
   spendByKind,
   unifiedDiff,
@@ -219,6 +220,8 @@ export async function optimize(
     await models.close();
   }
   const final = outcome.incumbent;
+  const bookings = ledger.bookings();
+  for (const record of outcome.records) record.cost_usd = candidateCost(bookings, record);
   const result: OptimizationResult = {
     axis: config.axis,
     config: loaded.file,
@@ -233,7 +236,7 @@ export async function optimize(
     candidates: outcome.records,
     confirmations: [...confirmations.entries],
     rollouts: money.rollouts(),
-    spend: { usd: ledger.spentUsd(), by_kind: spendByKind(ledger.bookings()) },
+    spend: { usd: ledger.spentUsd(), by_kind: spendByKind(bookings) },
     estimate: money.estimate.value(),
     diff:
       final !== head && loaded.paths.artifact !== null

@@ -50,7 +50,8 @@ export function reflectiveProposer(options: ReflectiveProposerOptions): Proposer
           of: context.count,
           evidence,
         });
-        const key = options.reserve(`proposer/r${context.round}.${i}`, messages);
+        // Keyed by the candidate it would make, so a candidate's cost includes the failed tries before it.
+        const key = options.reserve(`proposer/c${context.round}.${out.length}`, messages);
         const result = await options.provider.complete({ model: options.model, messages, tools: [] });
         options.settle(key, result);
         const parsed = artifactFromReply(result.message.content);

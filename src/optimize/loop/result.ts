@@ -19,6 +19,8 @@ export interface CandidateRecord {
   screening: { tasks: number; mean: number | null }[];
   /** Mean paired delta against the incumbent on the whole search slice, when it got there. */
   search_delta: number | null;
+  /** Dollars booked for it (its proposer call and the tries before it, its rollouts, its judge samples); filled at the end. */
+  cost_usd?: number;
   status:
     | 'rejected_free_check'
     | 'rejected_free_rung'
@@ -48,6 +50,30 @@ export interface OptimizationResult {
   /** A unified diff against the product's artifact when a text candidate was accepted. */
   diff: string | null;
   judge: string;
+}
+
+/**
+ * Dollars booked for one candidate: proposer calls keyed `proposer/<id>` (with `#n` retries), and
+ * rollouts and judge samples keyed by its hash's first 16 hex digits.
+ *
+ * @example
+ * candidateCost(ledger.bookings(), { id: 'c1.0', hash }); // 0.412
+ */
+export function candidateCost(
+  bookings: readonly SpendBooking[],
+  candidate: { id: string; hash: string },
+): number {
+  const prefix = candidate.hash.slice(0, 16);
+  const proposer = new RegExp(`^proposer/${candidate.id.replace(/\./g, '\\.')}(#\\d+)?$`);
+  let usd = 0;
+  for (const b of bookings)
+    if (
+      proposer.test(b.key) ||
+      b.key.startsWith(`rollout/${prefix}/`) ||
+      b.key.startsWith(`judge/${prefix}/`)
+    )
+      usd += b.usd;
+  return usd;
 }
 
 /** Sums bookings by kind. */
@@ -161,7 +187,7 @@ export function writeResultFiles(result: OptimizationResult): void {
       statistic: confirmation?.test ?? null,
       p: confirmation?.pvalue ?? null,
       status: r.status,
-      cost_usd: result.dry_run ? 0 : null,
+      cost_usd: r.cost_usd ?? null,
     });
   });
   writeFileSync(join(result.dir, 'admissions.jsonl'), lines.map((l) => `${l}\n`).join(''));

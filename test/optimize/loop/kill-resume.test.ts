@@ -92,10 +92,10 @@ test('an optimize run SIGKILLed mid-round resumes without paying for anything tw
     for (const key of reservedAgain) {
       if (key.startsWith('rollout/'))
         expect(doneAtKill.has(key.slice('rollout/'.length).replace(/#\d+$/, ''))).toBe(false);
-      expect(key).not.toMatch(/^proposer\/r1\./);
+      expect(key).not.toMatch(/^proposer\/c1\./);
     }
     // The resumed run still did work: round 2 (proposed and screened) and the rest of round 1.
-    expect(reservedAgain.some((key) => key.startsWith('proposer/r2.'))).toBe(true);
+    expect(reservedAgain.some((key) => key.startsWith('proposer/c2.'))).toBe(true);
     expect(filesContaining(run, SECRET)).toEqual([]);
   } finally {
     delete process.env[KEY_ENV];

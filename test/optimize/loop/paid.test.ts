@@ -156,6 +156,20 @@ test('the ceiling holds with the reflective proposer and the judge counted', asy
     if (kinds.get(line.key) === 'proposer') expect(line.usd).toBeCloseTo(0.01, 12);
     if (kinds.get(line.key) === 'judge') expect(line.usd).toBeCloseTo(0.01, 12);
   }
+  // Every dollar is attributed: the incumbent's rollouts and judge samples, then each proposal's
+  // proposer call, rollouts and judge samples (admissions.jsonl).
+  const amount = new Map<string, number>();
+  for (const line of ledger) amount.set(line.key, line.usd);
+  const head = result!.incumbent.hash.slice(0, 16);
+  const incumbentUsd = [...amount]
+    .filter(([key]) => key.includes(`/${head}/`))
+    .reduce((a, [, v]) => a + v, 0);
+  const admissions = readFileSync(join(dir, 'run/admissions.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { cost_usd: number });
+  expect(admissions.every((a) => a.cost_usd >= 0.01)).toBe(true);
+  expect(incumbentUsd + admissions.reduce((a, b) => a + b.cost_usd, 0)).toBeCloseTo(result!.spend.usd, 9);
   // The reflective proposer read the worst runs with why their calls were needless.
   const proposerPrompt = JSON.stringify(
     endpoint.requests.find((r) => JSON.stringify(r.body).includes('agent-track reflective proposer v1'))

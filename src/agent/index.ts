@@ -111,7 +111,7 @@ export type { ServerPool } from './mcp/server-pool.js';
 export { freshServers, reusedServers } from './mcp/server-pool.js';
 export { toolDescriptionTokens, toToolDefinitions } from './mcp/tool-definitions.js';
 export type { AgentProduct, OpenProductOptions } from './product/agent-product.js';
-export { openAgentProduct } from './product/agent-product.js';
+export { isEmbeddedProduct, openAgentProduct } from './product/agent-product.js';
 export type { LoadedProduct } from './product/load-manifest.js';
 export { loadProduct, parseProductManifest, readArtifact } from './product/load-manifest.js';
 export type { ProductArtifacts, ProductManifest } from './product/manifest-schema.js';

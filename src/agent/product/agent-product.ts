@@ -1,6 +1,8 @@
-import { resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { systemPrompt } from '../loop/system-prompt.js';
 import { type LoadedProduct, loadProduct, readArtifact } from './load-manifest.js';
+import { PRODUCT_MANIFEST_FILE } from './manifest-schema.js';
 import {
   embeddedServerCommand,
   PACKAGE_ROOT,
@@ -21,8 +23,24 @@ export interface AgentProduct {
 export interface OpenProductOptions {
   /** The product root holding `agent-track.product.yaml`; default: the embedded reference product. */
   dir?: string;
+  /** The manifest's file name relative to `dir` (default `agent-track.product.yaml`). */
+  manifest?: string;
   /** The serving config passed as `{config}` (made absolute). */
   config: string;
+}
+
+/**
+ * Whether a product root and manifest file are this package's own (the embedded reference
+ * product), symlinks resolved.
+ *
+ * @example
+ * isEmbeddedProduct(PACKAGE_ROOT, join(PACKAGE_ROOT, 'agent-track.product.yaml')); // true
+ */
+export function isEmbeddedProduct(dir: string, manifest: string): boolean {
+  const root = realpathSync(dir);
+  return (
+    root === realpathSync(PACKAGE_ROOT) && relative(root, realpathSync(manifest)) === PRODUCT_MANIFEST_FILE
+  );
 }
 
 /**
@@ -37,7 +55,7 @@ export interface OpenProductOptions {
  */
 export function openAgentProduct(options: OpenProductOptions): AgentProduct {
   const embedded = options.dir === undefined;
-  const product = loadProduct(options.dir ?? PACKAGE_ROOT);
+  const product = loadProduct(options.dir ?? PACKAGE_ROOT, options.manifest);
   const config = resolve(options.config);
   const toolDocs = product.manifest.artifacts.tool_docs;
   return {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { AgentTrackError } from '../../errors.js';
 import { readYamlFile } from '../../retrieval/serving/read-yaml.js';
 import { issueMessage } from '../issue-message.js';
@@ -16,7 +16,7 @@ export interface LoadedProduct {
 
 /** Placeholders each command may use; any other `{name}` is refused when the manifest loads. */
 const PLACEHOLDERS = {
-  serve: ['config', 'workspace'],
+  serve: ['config', 'workspace', 'tool_docs'],
   index: ['corpus', 'workspace', 'config'],
   harness: [],
 } as const satisfies Record<string, readonly string[]>;
@@ -94,15 +94,15 @@ export function parseProductManifest(value: unknown, dir: string, file: string):
 }
 
 /**
- * Reads `agent-track.product.yaml` at a product root.
+ * Reads `agent-track.product.yaml` (or `manifest`, relative to the root) at a product root.
  *
  * @example
  * const product = loadProduct('.');
  * product.manifest.serve; // ['node', 'dist/cli/bin.js', 'serve', '--config', '{config}', '--workspace', '{workspace}']
  */
-export function loadProduct(root: string): LoadedProduct {
+export function loadProduct(root: string, manifest: string = PRODUCT_MANIFEST_FILE): LoadedProduct {
   const dir = resolve(root);
-  const file = join(dir, PRODUCT_MANIFEST_FILE);
+  const file = resolve(dir, manifest);
   if (!existsSync(file)) {
     throw new AgentTrackError(
       'PRODUCT_MANIFEST_MISSING',

@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AgentTrackError } from '../../errors.js';
 import { selfCommand } from '../../retrieval/index.js';
 import type { LoadedProduct } from './load-manifest.js';
 
@@ -16,18 +18,35 @@ export interface ServerCommand {
 export interface ServeValues {
   config: string;
   workspace: string;
+  /** `{tool_docs}`: the tool-docs file to serve (default: the manifest's `artifacts.tool_docs`). */
+  toolDocs?: string;
 }
 
 /**
- * The product's `serve` command with `{config}` and `{workspace}` filled, run from the product root.
+ * The product's `serve` command with `{config}`, `{workspace}` and `{tool_docs}` filled, run from
+ * the product root. `{tool_docs}` is `values.toolDocs`, else the manifest's `artifacts.tool_docs`
+ * made absolute; a command using it with neither is refused (`PRODUCT_TOOL_DOCS_MISSING`).
  *
  * @example
  * productServerCommand(loadProduct('.'), { config: 'configs/serving/default.yaml', workspace: '/tmp/ws' });
  * // { command: 'node', args: ['dist/cli/bin.js', 'serve', '--config', 'configs/serving/default.yaml', ...], cwd: '/repo' }
  */
 export function productServerCommand(product: LoadedProduct, values: ServeValues): ServerCommand {
+  const own = product.manifest.artifacts.tool_docs;
+  const toolDocs = values.toolDocs ?? (own === undefined ? undefined : resolve(product.dir, own));
+  const fill = (name: string): string => {
+    if (name === 'config') return values.config;
+    if (name === 'workspace') return values.workspace;
+    if (toolDocs === undefined)
+      throw new AgentTrackError(
+        'PRODUCT_TOOL_DOCS_MISSING',
+        `The product manifest \`${product.file}\` uses \`{tool_docs}\` in \`serve\` but names no \`artifacts.tool_docs\``,
+        { data: { file: product.file } },
+      );
+    return toolDocs;
+  };
   const filled = product.manifest.serve.map((arg) =>
-    arg.replace(/\{(config|workspace)\}/g, (_, name: keyof ServeValues) => values[name]),
+    arg.replace(/\{(config|workspace|tool_docs)\}/g, (_, name: string) => fill(name)),
   );
   return { command: filled[0]!, args: filled.slice(1), cwd: product.dir };
 }

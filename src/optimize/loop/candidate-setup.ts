@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { stringify } from 'yaml';
 import {
   type AgentProduct,
   type Architecture,
   embeddedServerCommand,
+  isEmbeddedProduct,
   openAgentProduct,
+  productServerCommand,
   readArtifact,
   systemPrompt,
 } from '../../agent/index.js';
@@ -44,6 +46,20 @@ export function servingFile(dir: string, overlay: Record<string, unknown> | null
 }
 
 /**
+ * The campaign's product: the embedded reference product when `product.repo` is this package with
+ * its own manifest (served by the running agent-track), else the product at `product.repo`, its
+ * server from its manifest's `serve` (`{tool_docs}` carries a candidate's tool docs).
+ *
+ * @example
+ * campaignProduct(loaded).embedded; // true for the shipped configs
+ */
+export function campaignProduct(loaded: LoadedCampaign): AgentProduct {
+  const { repo, manifest } = loaded.paths;
+  if (isEmbeddedProduct(repo, manifest)) return openAgentProduct({ config: DEFAULT_SERVING_CONFIG });
+  return openAgentProduct({ dir: repo, manifest: relative(repo, manifest), config: DEFAULT_SERVING_CONFIG });
+}
+
+/**
  * Puts a candidate in place WITHOUT touching the product's repository: its text goes to files
  * under `dir` (tool docs, a merged serving config) or into the system prompt, and the rollout's
  * options (architecture, turn cap) come from a configuration point.
@@ -54,16 +70,19 @@ export function servingFile(dir: string, overlay: Record<string, unknown> | null
 export function candidateSetup(loaded: LoadedCampaign, candidate: Candidate, dir: string): CandidateSetup {
   mkdirSync(dir, { recursive: true });
   const axis = loaded.config.axis;
-  const base = openAgentProduct({ config: DEFAULT_SERVING_CONFIG });
+  const base = campaignProduct(loaded);
   const product = base.product;
   const withServer = (config: string, toolDocs?: string): AgentProduct['serverFor'] => {
     const docs = toolDocs ?? product.manifest.artifacts.tool_docs;
+    const values = (workspace: string) => ({
+      config: resolve(config),
+      workspace: resolve(workspace),
+      ...(docs === undefined ? {} : { toolDocs: resolve(product.dir, docs) }),
+    });
     return (workspace) =>
-      embeddedServerCommand({
-        config: resolve(config),
-        workspace: resolve(workspace),
-        ...(docs === undefined ? {} : { toolDocs: resolve(product.dir, docs) }),
-      });
+      base.embedded
+        ? embeddedServerCommand(values(workspace))
+        : productServerCommand(product, values(workspace));
   };
   if (axis === 'tool_docs') {
     const file = join(dir, 'tool_docs.yaml');

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isEmbeddedProduct } from '../../agent/index.js';
 import { AgentTrackError } from '../../errors.js';
 import { resolveCacheDir } from '../../retrieval/index.js';
 import { readJsonlLog } from '../campaign/jsonl-log.js';
@@ -188,7 +189,8 @@ export async function optimize(
         confirmationsFile,
         rounds,
         candidates: k,
-        ...(config.axis === 'retrieval_config'
+        // The free rung runs the reference server: it screens the embedded product's overlays only.
+        ...(config.axis === 'retrieval_config' && isEmbeddedProduct(loaded.paths.repo, loaded.paths.manifest)
           ? {
               // Overlays earn agent rollouts only by not losing on the free retrieval rung.
               prescreen: (incumbent, candidates) =>

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { isEmbeddedProduct } from '../../agent/index.js';
 import { issueMessage } from '../../agent/issue-message.js';
 import { AgentTrackError } from '../../errors.js';
 import { resolveDataset } from '../../retrieval/datasets/registry.js';
@@ -48,6 +49,18 @@ function artifactOf(config: CampaignConfig, manifest: string, repo: string, file
     throw new AgentTrackError(
       'INVALID_CAMPAIGN_CONFIG',
       `\`axis\` is \`${config.axis}\` in \`${file}\`, but the product manifest \`${manifest}\` names no \`artifacts.${config.axis}\``,
+      { data: { file, key: 'axis', manifest } },
+    );
+  }
+  const serve = (data as { serve?: unknown } | null)?.serve;
+  if (
+    config.axis === 'tool_docs' &&
+    !isEmbeddedProduct(repo, manifest) &&
+    !(Array.isArray(serve) && serve.some((arg) => typeof arg === 'string' && arg.includes('{tool_docs}')))
+  ) {
+    throw new AgentTrackError(
+      'INVALID_CAMPAIGN_CONFIG',
+      `\`axis\` is \`tool_docs\` in \`${file}\`, but the \`serve\` command of \`${manifest}\` takes no \`{tool_docs}\`: a candidate's tool docs could not reach the server (add e.g. \`--tool-docs, "{tool_docs}"\`)`,
       { data: { file, key: 'axis', manifest } },
     );
   }

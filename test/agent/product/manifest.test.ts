@@ -79,3 +79,41 @@ test('a root with no manifest is refused naming the file it looked for', () => {
     `No product manifest at \`${join(dir.path, 'agent-track.product.yaml')}\``,
   );
 });
+
+test('{tool_docs} in the serve command is the manifest tool docs made absolute, or the file given', () => {
+  using dir = tempDir();
+  product(
+    dir.path,
+    `name: demo
+serve: [node, server.js, --tool-docs, "{tool_docs}"]
+artifacts: {ask_prompt: prompts/ask.md, usage_skill: prompts/skill.md, tool_docs: prompts/ask.md}
+`,
+  );
+  const loaded = loadProduct(dir.path);
+  const values = { config: '/c.yaml', workspace: '/ws' };
+  expect(productServerCommand(loaded, values).args).toEqual([
+    'server.js',
+    '--tool-docs',
+    join(dir.path, 'prompts/ask.md'),
+  ]);
+  expect(productServerCommand(loaded, { ...values, toolDocs: '/cand/docs.yaml' }).args).toEqual([
+    'server.js',
+    '--tool-docs',
+    '/cand/docs.yaml',
+  ]);
+});
+
+test('{tool_docs} with no tool docs to fill it is refused naming the manifest', () => {
+  using dir = tempDir();
+  product(dir.path, VALID.replace('"{workspace}"]', '"{workspace}", --docs, "{tool_docs}"]'));
+  expect(() => productServerCommand(loadProduct(dir.path), { config: '/c', workspace: '/w' })).toThrow(
+    /uses `\{tool_docs\}` in `serve` but names no `artifacts.tool_docs`/,
+  );
+});
+
+test('a manifest under another file name loads when named', () => {
+  using dir = tempDir();
+  product(dir.path, VALID);
+  writeFileSync(join(dir.path, 'other.yaml'), VALID.replace('name: demo', 'name: other'));
+  expect(loadProduct(dir.path, 'other.yaml').manifest.name).toBe('other');
+});

@@ -115,5 +115,12 @@ export function loadProduct(root: string, manifest: string = PRODUCT_MANIFEST_FI
 
 /** The text of one artifact the manifest names, read from the product root. */
 export function readArtifact(product: LoadedProduct, key: 'ask_prompt' | 'usage_skill'): string {
-  return readFileSync(resolve(product.dir, product.manifest.artifacts[key]), 'utf8');
+  const path = product.manifest.artifacts[key];
+  if (path === undefined)
+    throw new AgentTrackError(
+      'PRODUCT_ARTIFACT_MISSING',
+      `The product manifest \`${product.file}\` names no \`artifacts.${key}\`, which running the agent on it needs`,
+      { data: { file: product.file, key: `artifacts.${key}` } },
+    );
+  return readFileSync(resolve(product.dir, path), 'utf8');
 }

@@ -16,25 +16,26 @@ export const productArtifactsSchema = z
   .object({
     /** The tool descriptions the server serves (the reference server's `--tool-docs`). */
     tool_docs: z.string().min(1).optional(),
-    /** The how-to-use-the-tools text appended to the system prompt. */
-    usage_skill: z.string().min(1),
-    /** The agent's system prompt. */
-    ask_prompt: z.string().min(1),
+    /** The how-to-use-the-tools text appended to the system prompt (needed to run the agent on it). */
+    usage_skill: z.string().min(1).optional(),
+    /** The agent's system prompt (needed to run the agent on it). */
+    ask_prompt: z.string().min(1).optional(),
   })
   .strict();
 
 export const productManifestSchema = z
   .object({
     name: z.string().min(1),
-    /** Shell command run once per worktree before anything else (`npm ci && npm run build`). */
-    setup: z.string().min(1).optional(),
+    /** Shell command run once per worktree before anything else (`npm ci && npm run build`); `null`: none. */
+    setup: z.string().min(1).nullable().optional(),
     /** The MCP server over stdio; placeholders `{config}` and `{workspace}`. */
     serve: commandSchema,
     /** Builds a workspace; placeholders `{corpus}`, `{workspace}` and `{config}`. */
     index: commandSchema.optional(),
     /** The harness entry a campaign arm runs inside the worktree. */
     harness: commandSchema.optional(),
-    artifacts: productArtifactsSchema,
+    /** Absent for a product whose own harness builds its prompts (a campaign arm's). */
+    artifacts: productArtifactsSchema.default({}),
     /** Tool roles the trajectory metrics need (keys left out take the reference server's). */
     tools: toolsConfigSchema.optional(),
   })

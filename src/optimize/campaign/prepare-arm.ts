@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { assertProductInWorktree } from './product-location.js';
-import { type ProductManifest, readProductManifest } from './product-manifest.js';
+import { type ArmManifest, readArmManifest } from './product-manifest.js';
 import { type SetupArmResult, setupArm } from './setup-arm.js';
 import { addWorktree, removeWorktree } from './worktree.js';
 
@@ -9,7 +9,7 @@ export interface PreparedArm {
   arm: string;
   commit: string;
   worktree: string;
-  manifest: ProductManifest;
+  manifest: ArmManifest;
   /** The worktree's own harness entry, from its own manifest. */
   harness: readonly string[];
   setup: SetupArmResult;
@@ -43,7 +43,7 @@ export async function prepareArm(options: PrepareArmOptions): Promise<PreparedAr
   const worktree = await addWorktree(options.repo, options.commit, join(options.worktreesDir, options.arm));
   try {
     options.onWorktree?.(worktree);
-    const manifest = readProductManifest(worktree, options.manifestName);
+    const manifest = readArmManifest(worktree, options.manifestName);
     const setup = await setupArm({
       worktree,
       setup: manifest.setup,

@@ -117,3 +117,15 @@ test('a manifest under another file name loads when named', () => {
   writeFileSync(join(dir.path, 'other.yaml'), VALID.replace('name: demo', 'name: other'));
   expect(loadProduct(dir.path, 'other.yaml').manifest.name).toBe('other');
 });
+
+test('a manifest without artifacts loads (a campaign arm); running the agent on it names the missing key', () => {
+  using dir = tempDir();
+  writeFileSync(
+    join(dir.path, 'agent-track.product.yaml'),
+    'name: arm\nsetup: null\nserve: [node, s.js]\nharness: [node, h.js]\n',
+  );
+  expect(loadProduct(dir.path).manifest.artifacts).toEqual({});
+  expect(() => openAgentProduct({ dir: dir.path, config: 'c.yaml' })).toThrow(
+    /names no `artifacts.ask_prompt`, which running the agent on it needs/,
+  );
+});

@@ -27,6 +27,28 @@ export interface CampaignPrices {
   judge: ModelPrices;
 }
 
+const UNKNOWN: ModelPrices = { inputPer1m: null, outputPer1m: null };
+
+/**
+ * A campaign's prices from the given ones: the agent's (unknown when not given); the proposer's
+ * and judge's when given, else the agent's when they are the same model, else unknown.
+ *
+ * @example
+ * campaignPrices({ model: 'm', proposer: { model: 'p' } }, { prices: { inputPer1m: 1, outputPer1m: 5 } }).proposer; // unknown
+ */
+export function campaignPrices(
+  config: { model: string; proposer: { model: string }; judge?: { model: string } | undefined },
+  given: { prices?: ModelPrices; proposerPrices?: ModelPrices; judgePrices?: ModelPrices },
+): CampaignPrices {
+  const rollout = given.prices ?? UNKNOWN;
+  const same = (model: string | undefined) => (model === config.model ? rollout : UNKNOWN);
+  return {
+    rollout,
+    proposer: given.proposerPrices ?? same(config.proposer.model),
+    judge: given.judgePrices ?? same(config.judge?.model),
+  };
+}
+
 /**
  * Dollars for token counts at given prices; `null` when a price is unknown.
  *

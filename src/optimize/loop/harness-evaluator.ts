@@ -47,6 +47,8 @@ export interface HarnessEvaluatorOptions {
   settleRollout?: (bookedKey: string, line: LedgerLine | undefined) => void;
   /** Called for a booked rollout that never started (a later booking of its batch was refused). */
   releaseRollout?: (bookedKey: string) => void;
+  /** Called as each rollout of a batch finishes: what is being evaluated, done and failed of total. */
+  onProgress?: (state: { label: string; done: number; failed: number; total: number }) => void;
   /** The judged term of a rollout in [0, 1] (`null`: not judged); absent: no judge. */
   judge?: (request: JudgeRequest) => Promise<number | null>;
 }
@@ -86,7 +88,17 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
       for (const key of booked.values()) options.releaseRollout?.(key);
       throw error;
     }
+    const label = `${candidate.id} on ${context.slice}`;
+    let done = 0;
+    let failedSoFar = 0;
+    const total = booked.size;
+    options.onProgress?.({ label, done, failed: failedSoFar, total });
     const summary = await runHarness({
+      onTask: (line) => {
+        if (line.status === 'done') done++;
+        else failedSoFar++;
+        options.onProgress?.({ label, done, failed: failedSoFar, total });
+      },
       tasks,
       out,
       model: options.model,

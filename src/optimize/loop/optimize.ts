@@ -4,6 +4,7 @@ import { isEmbeddedProduct } from '../../agent/index.js';
 import { AgentTrackError } from '../../errors.js';
 import { resolveCacheDir } from '../../retrieval/index.js';
 import { readJsonlLog } from '../campaign/jsonl-log.js';
+import { createProgress } from '../campaign/progress.js';
 import { ConfirmationLog, confirmationEntrySchema } from '../search/confirmation-log.js';
 import { openFileCache } from '../search/evaluation-cache.js';
 import type { LoadedCampaign } from '../search/load-campaign.js';
@@ -11,9 +12,9 @@ import type { Proposer } from '../search/proposers/proposer.js';
 import { campaignSlices, defaultProposer, incumbentOf } from './campaign-inputs.js';
 import { openCampaignModels } from './campaign-models.js';
 import { campaignMoney } from './campaign-money.js';
-import { type CampaignPrices, estimateText, type ModelPrices } from './estimate.js';
+import { campaignPrices, estimateText, type ModelPrices } from './estimate.js';
 import { freeRungScreen } from './free-rung.js';
-import { harnessEvaluator, rolloutDir } from './harness-evaluator.js';
+import { harnessEvaluator } from './harness-evaluator.js';
 import { loopJudge } from './loop-judge.js';
 import { objectiveTrace } from './objective-trace.js';
 import { planCheck } from './plan-check.js';
@@ -28,7 +29,7 @@ import {
 } from './result.js';
 import { type RoundsOutcome, runRounds } from './run-rounds.js';
 import { openSpendLedger } from './spend-ledger.js';
-import { worstRuns } from './worst-runs.js';
+import { incumbentEvidence } from './worst-runs.js';
 
 export interface OptimizeOptions {
   /** Walk the whole pipeline with the offline policy as model, proposer and judge: $0.00. */
@@ -56,21 +57,8 @@ export interface OptimizeOptions {
   reposDir?: string;
   concurrency?: number;
   log?: (line: string) => void;
-}
-
-const UNKNOWN: ModelPrices = { inputPer1m: null, outputPer1m: null };
-/** How many of the worst runs the reflective proposer reads. */
-const WORST_RUNS = 4;
-
-function campaignPrices(loaded: LoadedCampaign, options: OptimizeOptions): CampaignPrices {
-  const { config } = loaded;
-  const rollout = options.prices ?? UNKNOWN;
-  const same = (model: string | undefined) => (model === config.model ? rollout : UNKNOWN);
-  return {
-    rollout,
-    proposer: options.proposerPrices ?? same(config.proposer.model),
-    judge: options.judgePrices ?? same(config.judge?.model),
-  };
+  /** Where a terminal's progress line goes (default: stderr; silent when it is not a TTY). */
+  progress?: NodeJS.WritableStream & { isTTY?: boolean };
 }
 
 /**
@@ -88,7 +76,13 @@ export async function optimize(
   loaded: LoadedCampaign,
   options: OptimizeOptions,
 ): Promise<OptimizationResult | null> {
-  const log = options.log ?? (() => {});
+  const progress = createProgress(options.progress ?? process.stderr);
+  const print = options.log ?? (() => {});
+  // A log line ends the progress line first, so the two never share a terminal line.
+  const log = (line: string) => {
+    progress.done();
+    print(line);
+  };
   const { config } = loaded;
   const cacheDir = resolveCacheDir(options.cacheDir);
   const reposDir = options.reposDir ?? join(cacheDir, 'repos');
@@ -98,7 +92,7 @@ export async function optimize(
   });
   const k = Math.min(config.search.candidates_per_round, options.candidates ?? Number.POSITIVE_INFINITY);
   const rounds = Math.min(config.search.rounds, options.rounds ?? Number.POSITIVE_INFINITY);
-  const prices = campaignPrices(loaded, options);
+  const prices = campaignPrices(config, options);
   const ceiling = options.maxUsd ?? config.budgets.max_usd;
   const check = planCheck(loaded, slices, { ceiling, prices, rounds, candidates: k });
   for (const line of check.lines) log(line);
@@ -145,6 +139,12 @@ export async function optimize(
     settleRollout: money.settleRollout,
     releaseRollout: money.releaseRollout,
     ...(judge === null ? {} : { judge: judge.score }),
+    onProgress: (p) =>
+      progress.update({
+        arms: [{ arm: p.label, done: p.done, total: p.total, failed: p.failed }],
+        bookedUsd: ledger.spentUsd(),
+        ceilingUsd: options.dryRun ? null : ceiling,
+      }),
   });
   const proposer = loggedProposer(
     options.proposer ??
@@ -153,17 +153,12 @@ export async function optimize(
         money,
         log,
         evidence: (incumbent) =>
-          worstRuns(
-            Array.from({ length: config.repeats }, (_, r) =>
-              rolloutDir(dir, incumbent, config.search.slice, r),
-            ).filter((d) => existsSync(d)),
-            {
-              tasks: slices.byId,
-              objective: config.objective,
-              count: WORST_RUNS,
-              ...(judge === null ? {} : { judgeReasons: judge.reasons(incumbent.hash) }),
-            },
-          ),
+          incumbentEvidence(loaded, {
+            dir,
+            incumbent,
+            tasks: slices.byId,
+            ...(judge === null ? {} : { judgeReasons: judge.reasons(incumbent.hash) }),
+          }),
       }),
     join(dir, 'proposals.jsonl'),
   );

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Task } from '../../retrieval/index.js';
 import {
   computeMetrics,
@@ -7,7 +8,10 @@ import {
   type TrajectoryMetrics,
 } from '../../trajectory/index.js';
 import type { ObjectiveConfig } from '../search/campaign-schema.js';
+import type { Candidate } from '../search/candidate.js';
+import type { LoadedCampaign } from '../search/load-campaign.js';
 import { objectiveOfMetrics } from '../search/objective.js';
+import { rolloutDir } from './harness-evaluator.js';
 
 const COMPONENTS = ['resurfacing', 'zero_yield', 'fan_out_where_batch', 'tool_mismatch'] as const;
 
@@ -95,4 +99,35 @@ export async function worstRuns(
     .slice(0, options.count)
     .map((run, i) => `### Run ${i + 1}\n${run.text}`)
     .join('\n\n');
+}
+
+/** How many of the worst runs the reflective proposer reads. */
+export const WORST_RUNS = 4;
+
+/**
+ * The reflective proposer's evidence for an incumbent: `worstRuns` over its search-slice rollouts
+ * of every repeat in the campaign directory (none yet: empty).
+ *
+ * @example
+ * await incumbentEvidence(loaded, { dir, incumbent, tasks });
+ */
+export function incumbentEvidence(
+  loaded: LoadedCampaign,
+  options: {
+    dir: string;
+    incumbent: Candidate;
+    tasks: ReadonlyMap<string, Task>;
+    judgeReasons?: ReadonlyMap<string, string>;
+  },
+): Promise<string> {
+  const { config } = loaded;
+  const dirs = Array.from({ length: config.repeats }, (_, r) =>
+    rolloutDir(options.dir, options.incumbent, config.search.slice, r),
+  ).filter((d) => existsSync(d));
+  return worstRuns(dirs, {
+    tasks: options.tasks,
+    objective: config.objective,
+    count: WORST_RUNS,
+    ...(options.judgeReasons === undefined ? {} : { judgeReasons: options.judgeReasons }),
+  });
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { optimize } from '../../../src/optimize/loop/optimize.js';
@@ -142,4 +143,38 @@ test('a resumed campaign pays for nothing it already evaluated', async () => {
   const again = await optimize(loaded, { ...SMALL, resume: out });
   expect(again!.rollouts).toBe(0);
   expect(again!.candidates.map((c) => c.screening)).toEqual(first!.candidates.map((c) => c.screening));
+}, 120_000);
+
+test('on a terminal the rollouts show as one progress line; piped, nothing is drawn', async () => {
+  const loaded = loadCampaignConfig(shipped('tool_docs'));
+  const broken = 'search_codebase:\n  description: Search.\n  parameters: { query: Words }\n';
+  const sink = (into: string[]) =>
+    new Writable({
+      write: (chunk, _enc, done) => {
+        into.push(String(chunk));
+        done();
+      },
+    });
+  const drawn: string[] = [];
+  const tty = Object.assign(sink(drawn), {
+    isTTY: true,
+  });
+  await optimize(loaded, {
+    ...SMALL,
+    out: join(scratch, 'progress'),
+    proposer: scriptedProposer([[broken]]),
+    progress: tty,
+  });
+  const text = drawn.join('');
+  expect(text).toContain('\r\x1b[2Kincumbent on dev 0/2 | booked $0.0000');
+  expect(text).toContain('\r\x1b[2Kincumbent on dev 2/2 | booked $0.0000');
+  const piped: string[] = [];
+  const pipe = sink(piped);
+  await optimize(loaded, {
+    ...SMALL,
+    resume: join(scratch, 'progress'),
+    proposer: scriptedProposer([[broken]]),
+    progress: pipe,
+  });
+  expect(piped).toEqual([]);
 }, 120_000);

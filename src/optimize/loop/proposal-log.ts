@@ -18,7 +18,8 @@ export const proposalLineSchema = z
 
 /**
  * Wraps a proposer with `proposals.jsonl`: a round already proposed against the same incumbent is
- * replayed from the file (same ids, same texts, no call); any other is asked of `inner` and logged.
+ * replayed from the file (same ids, same texts, no call); any other is asked of `inner` and logged
+ * (unless it came back empty).
  *
  * @example
  * const proposer = loggedProposer(reflectiveProposer(options), 'runs/o/proposals.jsonl');
@@ -34,6 +35,8 @@ export function loggedProposer(inner: Proposer, file: string): Proposer {
       );
       if (done !== undefined) return done.candidates.map((c) => makeCandidate(c));
       const candidates = await inner.propose(context);
+      // An empty round (a proposer that failed, or ran out) is asked again by a resumed campaign.
+      if (candidates.length === 0) return candidates;
       const line = {
         round: context.round,
         incumbent_hash: context.incumbent.hash,

@@ -28,7 +28,7 @@ export interface ReflectiveProposerOptions {
  * reasons) and writes the whole changed artifact, so each candidate carries one change. Proposal
  * i of round r is asked as variant (r - 1) * count + i, so rounds without an acceptance ask for
  * other changes. A reply without an artifact, or one already seen, yields no candidate (its call
- * is still paid). With the offline endpoint as its model it is the dry run's free proposer.
+ * is still paid); so does a call that fails (its booking stays at the worst case). With the offline endpoint as its model it is the dry run's free proposer.
  *
  * @example
  * const proposer = reflectiveProposer({ axis: 'tool_docs', provider, model, evidence, reserve, settle });
@@ -52,7 +52,14 @@ export function reflectiveProposer(options: ReflectiveProposerOptions): Proposer
         });
         // Keyed by the candidate it would make, so a candidate's cost includes the failed tries before it.
         const key = options.reserve(`proposer/c${context.round}.${out.length}`, messages);
-        const result = await options.provider.complete({ model: options.model, messages, tools: [] });
+        let result: CompletionResult;
+        try {
+          result = await options.provider.complete({ model: options.model, messages, tools: [] });
+        } catch (error) {
+          // One failed call loses one proposal, not the campaign; its booking stays at the worst case.
+          log(`  proposal ${i + 1} failed: ${(error as Error).message}`);
+          continue;
+        }
         options.settle(key, result);
         const parsed = artifactFromReply(result.message.content);
         if (!parsed.ok) {

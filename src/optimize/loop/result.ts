@@ -130,13 +130,13 @@ export function renderResultMarkdown(result: OptimizationResult): string {
     '',
     '## Candidates',
     '',
-    '| id | parent | operator | free checks | screening (tasks: mean) | search delta | status |',
-    '|---|---|---|---|---|---|---|',
+    '| id | parent | operator | free checks | screening (tasks: mean) | search delta | status | cost |',
+    '|---|---|---|---|---|---|---|---|',
     ...result.candidates.map(
       (c) =>
         `| ${c.id} | ${c.parent ?? '–'} | ${c.operator} | ${c.free_checks.pass ? 'pass' : `fail: ${c.free_checks.reason}`} | ${
           c.screening.map((s) => `${s.tasks}: ${num(s.mean)}`).join(', ') || '–'
-        } | ${num(c.search_delta)} | ${c.status} |`,
+        } | ${num(c.search_delta)} | ${c.status} | ${c.cost_usd === undefined ? '–' : `$${c.cost_usd.toFixed(4)}`} |`,
     ),
     '',
     '## Confirmations',

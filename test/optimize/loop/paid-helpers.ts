@@ -1,7 +1,13 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { createOfflinePolicy, type Policy, type PolicyReply, pathsIn } from '../../../src/agent/index.js';
+import {
+  createOfflinePolicy,
+  type Policy,
+  type PolicyReply,
+  pathsIn,
+  readProposerInput,
+} from '../../../src/agent/index.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const KEY_ENV = 'AGENT_TRACK_OPTIMIZE_TEST_KEY';
@@ -19,10 +25,11 @@ const offline = createOfflinePolicy();
  * `GOOD_HABIT` it first probes with a placeholder query that finds nothing (a needless call, and
  * the gold one call later), with it it searches with the question at once; either way it then
  * answers citing the files seen. `onlyFor`: the habit helps only on these questions (a candidate
- * that overfits the search slice). Proposer and judge prompts go to the offline policy; every
- * reply reports `usage` (6,000 prompt and 800 completion tokens) so costs are known by hand.
+ * that overfits the search slice). Proposer and judge prompts go to the offline policy
+ * (`failProposer`: every proposer request gets a 500 instead); every reply reports `usage` (6,000
+ * prompt and 800 completion tokens) so costs are known by hand.
  */
-export function habitPolicy(options: { onlyFor?: ReadonlySet<string> } = {}): Policy {
+export function habitPolicy(options: { onlyFor?: ReadonlySet<string>; failProposer?: boolean } = {}): Policy {
   return {
     name: 'habit',
     stateful: false,
@@ -31,6 +38,8 @@ export function habitPolicy(options: { onlyFor?: ReadonlySet<string> } = {}): Po
       const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
       const question = request.messages.find((m) => m.role === 'user')?.content.trim() ?? '';
       const search = request.tools.find((t) => t.name === 'search_codebase');
+      if (options.failProposer === true && readProposerInput(request.messages) !== null)
+        return { type: 'error', status: 500, message: 'the proposer model is down' };
       if (search === undefined) {
         const turn = await offline.respond(request);
         return turn.type === 'reply' ? { ...turn, usage } : turn;

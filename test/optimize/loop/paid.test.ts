@@ -200,3 +200,26 @@ test('a paid run whose judge has no price fails closed before anything runs, nam
   expect(existsSync(join(dir, 'run'))).toBe(false);
   expect(endpoint.requests.length).toBe(before);
 });
+
+test('a proposer that fails loses its proposals, not the campaign: the result is still written', async () => {
+  const down = await startEndpoint({ policy: habitPolicy({ failProposer: true }) });
+  try {
+    const dir = join(scratch, 'proposer-down');
+    const file = campaignFile(dir, 'tool_docs', down.openaiBaseUrl, ONE_ROUND);
+    const lines: string[] = [];
+    const result = await optimize(loadCampaignConfig(file), {
+      ...paid,
+      limit: 2,
+      out: join(dir, 'run'),
+      log: (line) => lines.push(line),
+    });
+    expect(lines.join('\n')).toMatch(/proposal 1 failed: .*the proposer model is down/);
+    expect(result!.stop).toBe('proposer exhausted');
+    expect(result!.candidates).toEqual([]);
+    // The failed call stays booked at its worst case: 30,000 * $1/1M + 4,000 * $5/1M = $0.05.
+    expect(result!.spend.by_kind.proposer).toBeCloseTo(0.05, 9);
+    expect(existsSync(join(dir, 'run/result.json'))).toBe(true);
+  } finally {
+    await down.close();
+  }
+}, 120_000);

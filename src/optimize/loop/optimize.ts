@@ -1,4 +1,3 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isEmbeddedProduct } from '../../agent/index.js';
 import { AgentTrackError } from '../../errors.js';
@@ -9,6 +8,7 @@ import { ConfirmationLog, confirmationEntrySchema } from '../search/confirmation
 import { openFileCache } from '../search/evaluation-cache.js';
 import type { LoadedCampaign } from '../search/load-campaign.js';
 import type { Proposer } from '../search/proposers/proposer.js';
+import { campaignFingerprint, claimRunDir } from './campaign-fingerprint.js';
 import { campaignSlices, defaultProposer, incumbentOf } from './campaign-inputs.js';
 import { openCampaignModels } from './campaign-models.js';
 import { campaignMoney } from './campaign-money.js';
@@ -107,9 +107,17 @@ export async function optimize(
     }
   }
   const dir = resolve(options.resume ?? options.out ?? join('runs', `optimize-${config.axis}-${Date.now()}`));
-  if (options.resume !== undefined && !existsSync(dir))
-    throw new AgentTrackError('RUN_NOT_FOUND', `No campaign to resume at \`${dir}\``, { data: { dir } });
-  mkdirSync(dir, { recursive: true });
+  claimRunDir(
+    dir,
+    campaignFingerprint(loaded, {
+      dryRun: options.dryRun,
+      candidates: k,
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
+    }),
+    {
+      resume: options.resume !== undefined,
+    },
+  );
   const ledger = openSpendLedger(join(dir, 'spend.jsonl'), { ceilingUsd: ceiling });
   const money = campaignMoney({ ledger, prices, dryRun: options.dryRun, budgets: config.budgets });
   const confirmationsFile = join(dir, 'confirmations.jsonl');

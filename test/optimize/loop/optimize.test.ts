@@ -178,3 +178,16 @@ test('on a terminal the rollouts show as one progress line; piped, nothing is dr
   });
   expect(piped).toEqual([]);
 }, 120_000);
+
+test('a run directory belongs to one campaign: a new run refuses it, a resume with other settings too', async () => {
+  const loaded = loadCampaignConfig(shipped('usage_skill'));
+  const out = join(scratch, 'claimed');
+  await optimize(loaded, { ...SMALL, rounds: 0, out });
+  await expect(optimize(loaded, { ...SMALL, out })).rejects.toThrow(/already holds a run: pass `--resume/);
+  await expect(optimize(loaded, { ...SMALL, limit: 3, resume: out })).rejects.toThrow(
+    /was run with another `limit` \(2 then, 3 now\)/,
+  );
+  await expect(optimize(loaded, { ...SMALL, resume: join(scratch, 'nowhere') })).rejects.toThrow(
+    /No campaign to resume/,
+  );
+}, 120_000);

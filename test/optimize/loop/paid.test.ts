@@ -223,3 +223,15 @@ test('a proposer that fails loses its proposals, not the campaign: the result is
     await down.close();
   }
 }, 120_000);
+
+test("a paid resume of a dry run's directory is refused: offline scores never stand in for a model's", async () => {
+  const dir = join(scratch, 'dry-then-paid');
+  const file = campaignFile(dir, 'usage_skill', endpoint.openaiBaseUrl, ONE_ROUND);
+  const loaded = loadCampaignConfig(file);
+  await optimize(loaded, { dryRun: true, limit: 2, rounds: 0, cacheDir, out: join(dir, 'run') });
+  const before = endpoint.requests.length;
+  await expect(optimize(loaded, { ...paid, limit: 2, resume: join(dir, 'run') })).rejects.toThrow(
+    /was run with another `blocks`, `dry_run`/,
+  );
+  expect(endpoint.requests.length).toBe(before);
+}, 120_000);

@@ -49,8 +49,11 @@ export interface HarnessEvaluatorOptions {
   releaseRollout?: (bookedKey: string) => void;
   /** Called as each rollout of a batch finishes: what is being evaluated, done and failed of total. */
   onProgress?: (state: { label: string; done: number; failed: number; total: number }) => void;
-  /** The judged term of a rollout in [0, 1] (`null`: not judged); absent: no judge. */
-  judge?: (request: JudgeRequest) => Promise<number | null>;
+  /**
+   * The judged term of a rollout in [0, 1] (`null`: nothing to judge against); `failed: true` when
+   * the judge could not say (the task is then left out, not cached, and judged again later).
+   */
+  judge?: (request: JudgeRequest) => Promise<{ score: number | null; failed: boolean }>;
 }
 
 /**
@@ -126,10 +129,11 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
       if (task === undefined) continue;
       const judged =
         options.judge === undefined
-          ? null
+          ? { score: null, failed: false }
           : await options.judge({ ...context, candidate, task, trajectory: read.trajectory, dir: read.dir });
+      if (judged.failed) continue;
       const metrics = computeMetrics(read.trajectory, task);
-      scores.set(task.id, objectiveOfMetrics(metrics, options.loaded.config.objective, judged));
+      scores.set(task.id, objectiveOfMetrics(metrics, options.loaded.config.objective, judged.score));
     }
     return scores;
   };

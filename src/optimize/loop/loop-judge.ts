@@ -32,7 +32,8 @@ const keyOf = (l: Pick<JudgmentLine, 'hash' | 'slice' | 'repeat' | 'task'>) =>
  * The judge in the loop: per rollout one judged sample against the campaign's rubric, booked
  * before it is asked (`CampaignMoney.reserveCall`, at most `max_judge_calls`) and settled at its
  * usage, its verdict appended to the sample ledger with the transcript's path. A sample already in
- * the ledger (a resumed campaign) is read back, not asked again. Returns the judged term in [0, 1].
+ * the ledger (a resumed campaign) is read back, not asked again. Returns the judged term in [0, 1],
+ * or `failed` when the judge could not say (the evaluator then leaves the task out, uncached).
  *
  * @example
  * const judge = loopJudge({ file: 'runs/o/judgments.jsonl', rubricFile, model, money });
@@ -44,7 +45,7 @@ export function loopJudge(options: {
   model: CalledModel;
   money: CampaignMoney;
 }): {
-  score: (request: JudgeRequest) => Promise<number | null>;
+  score: (request: JudgeRequest) => Promise<{ score: number | null; failed: boolean }>;
   reasons: (hash: string) => Map<string, string>;
 } {
   repairTornTail(options.file, (line) => judgmentLineSchema.safeParse(JSON.parse(line)).success);
@@ -62,7 +63,7 @@ export function loopJudge(options: {
         task: request.task.id,
       };
       const known = lines.get(keyOf(base));
-      if (known !== undefined && known.status !== 'failed') return known.score;
+      if (known !== undefined && known.status !== 'failed') return { score: known.score, failed: false };
       const answer = request.trajectory.result.answer;
       const gold = judgeGold(request.task);
       let key: string | null = null;
@@ -93,7 +94,7 @@ export function loopJudge(options: {
       };
       appendJsonlLine(options.file, line);
       lines.set(keyOf(line), line);
-      return verdict.score;
+      return { score: verdict.score, failed: verdict.status === 'failed' };
     },
     reasons(hash) {
       const out = new Map<string, string>();

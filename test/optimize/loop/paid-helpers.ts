@@ -7,6 +7,7 @@ import {
   type PolicyReply,
   pathsIn,
   readProposerInput,
+  readRubricInput,
 } from '../../../src/agent/index.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
@@ -26,10 +27,13 @@ const offline = createOfflinePolicy();
  * the gold one call later), with it it searches with the question at once; either way it then
  * answers citing the files seen. `onlyFor`: the habit helps only on these questions (a candidate
  * that overfits the search slice). Proposer and judge prompts go to the offline policy
- * (`failProposer`: every proposer request gets a 500 instead); every reply reports `usage` (6,000
+ * (`failProposer`: every proposer request gets a 500 instead; `judgeDown.value`: every rubric
+ * request gets a 500 while it is true); every reply reports `usage` (6,000
  * prompt and 800 completion tokens) so costs are known by hand.
  */
-export function habitPolicy(options: { onlyFor?: ReadonlySet<string>; failProposer?: boolean } = {}): Policy {
+export function habitPolicy(
+  options: { onlyFor?: ReadonlySet<string>; failProposer?: boolean; judgeDown?: { value: boolean } } = {},
+): Policy {
   return {
     name: 'habit',
     stateful: false,
@@ -40,6 +44,8 @@ export function habitPolicy(options: { onlyFor?: ReadonlySet<string>; failPropos
       const search = request.tools.find((t) => t.name === 'search_codebase');
       if (options.failProposer === true && readProposerInput(request.messages) !== null)
         return { type: 'error', status: 500, message: 'the proposer model is down' };
+      if (options.judgeDown?.value === true && readRubricInput(request.messages) !== null)
+        return { type: 'error', status: 500, message: 'the judge model is down' };
       if (search === undefined) {
         const turn = await offline.respond(request);
         return turn.type === 'reply' ? { ...turn, usage } : turn;

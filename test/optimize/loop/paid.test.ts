@@ -235,3 +235,36 @@ test("a paid resume of a dry run's directory is refused: offline scores never st
   );
   expect(endpoint.requests.length).toBe(before);
 }, 120_000);
+
+test('a judge that fails leaves its tasks unscored and uncached; a resume judges them, paying no rollout twice', async () => {
+  const judgeDown = { value: true };
+  const flaky = await startEndpoint({ policy: habitPolicy({ judgeDown }) });
+  try {
+    const dir = join(scratch, 'judge-down');
+    const file = campaignFile(dir, 'tool_docs', flaky.openaiBaseUrl, {
+      ...ONE_ROUND,
+      judge: { model: 'anthropic/claude-haiku-4.5', rubric: 'set below' },
+      objective: { gates: ['answered'], weights: { gold_reached: 1, judge_score: 1 } },
+      budgets: { max_usd: 20, max_rollouts: 600, max_judge_calls: 400 },
+    });
+    const loaded = loadCampaignConfig(file);
+    const run = join(dir, 'run');
+    const first = await optimize(loaded, { ...paid, limit: 2, rounds: 0, out: run });
+    expect(first!.incumbent.search_mean).toBeNull();
+    expect(first!.rollouts).toBe(2);
+    expect(
+      existsSync(join(run, 'evaluations.jsonl')) ? readFileSync(join(run, 'evaluations.jsonl'), 'utf8') : '',
+    ).toBe('');
+    judgeDown.value = false;
+    const again = await optimize(loaded, { ...paid, limit: 2, rounds: 0, resume: run });
+    expect(again!.rollouts).toBe(0);
+    expect(again!.incumbent.search_mean).not.toBeNull();
+    const statuses = readFileSync(join(run, 'judgments.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { status: string }).status);
+    expect(statuses).toEqual(['failed', 'failed', 'judged', 'judged']);
+  } finally {
+    await flaky.close();
+  }
+}, 120_000);

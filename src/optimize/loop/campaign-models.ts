@@ -1,5 +1,6 @@
 import { type ChatProvider, loadLlmBlock, type OpenedModel, openModel } from '../../agent/index.js';
 import type { LoadedCampaign } from '../search/load-campaign.js';
+import { CALL_TOKENS } from './estimate.js';
 
 /** A model a campaign calls outside the rollouts: the proposer or the judge. */
 export interface CalledModel {
@@ -51,8 +52,11 @@ export async function openCampaignModels(
     };
   }
   const opened: OpenedModel[] = [];
-  const open = async (model: string, file: string) => {
-    const m = await openModel({ model, block: loadLlmBlock(file).block });
+  // A proposer or judge block without an output bound gets the one its bookings assume.
+  const open = async (model: string, file: string, bound?: number) => {
+    const block = loadLlmBlock(file).block;
+    const params = { ...block.params, max_tokens: block.params?.max_tokens ?? bound };
+    const m = await openModel({ model, block: bound === undefined ? block : { ...block, params } });
     opened.push(m);
     return m;
   };
@@ -61,11 +65,19 @@ export async function openCampaignModels(
   };
   try {
     const agent = await open(config.model, paths.llm_block);
-    const proposer = called(await open(config.proposer.model, paths.proposer_llm_block));
+    const proposer = called(
+      await open(config.proposer.model, paths.proposer_llm_block, CALL_TOKENS.proposer.output),
+    );
     const judge =
       config.judge === undefined
         ? null
-        : called(await open(config.judge.model, paths.judge_llm_block ?? paths.llm_block));
+        : called(
+            await open(
+              config.judge.model,
+              paths.judge_llm_block ?? paths.llm_block,
+              CALL_TOKENS.judge.output,
+            ),
+          );
     return { agent, proposer, judge, offline: false, close };
   } catch (error) {
     await close();

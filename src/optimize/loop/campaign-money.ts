@@ -7,14 +7,15 @@ import {
   type CampaignPrices,
   callUsd,
   createEstimate,
+  rolloutTokens,
   tokensUsd,
 } from './estimate.js';
 import type { SpendLedger } from './spend-ledger.js';
 
 /** Every paid call of a campaign goes through this: reserved at its worst case, then settled. */
 export interface CampaignMoney {
-  /** Books one rollout (counted against `budgets.max_rollouts`); returns its ledger key. */
-  reserveRollout(key: string): string;
+  /** Books one rollout of at most `turns` turns (counted against `budgets.max_rollouts`); returns its ledger key. */
+  reserveRollout(key: string, turns?: number): string;
   settleRollout(key: string, line: LedgerLine | undefined): void;
   /** Settles a booked rollout that never started at $0. */
   releaseRollout(key: string): void;
@@ -45,7 +46,8 @@ function exhausted(message: string, key: string): AgentTrackError {
  * the plan's worst case (`CALL_TOKENS.rollout`), a proposer or judge call at the larger of the
  * assumed and the counted prompt tokens plus the block's `max_tokens` (else the assumed output),
  * at the prices of its model; an unknown price fails closed (`PRICE_UNKNOWN`). Settlement prices
- * the reported usage (none reported: the worst case stands). A dry run reserves $0 and tallies
+ * the reported usage, or takes the endpoint's quote when higher; a rollout with a turn that
+ * reported no usage, or a call with none, keeps its worst case. A dry run reserves $0 and tallies
  * what a real run would pay. Reaching `max_rollouts` or `max_judge_calls` stops like the ceiling.
  *
  * @example
@@ -57,9 +59,12 @@ export function campaignMoney(options: {
   prices: CampaignPrices;
   dryRun: boolean;
   budgets: CampaignConfig['budgets'];
+  /** The agent block's `params.max_tokens` (`null`: the plan's assumed output per turn). */
+  agentMaxTokens?: number | null;
 }): CampaignMoney {
   const { ledger, prices, dryRun, budgets } = options;
-  const estimate = createEstimate(prices);
+  const maxTokens = options.agentMaxTokens ?? null;
+  const estimate = createEstimate(prices, maxTokens);
   let rollouts = 0;
   const price = (kind: CallKind, usd: number | null, key: string): number => {
     if (dryRun) return 0;
@@ -74,14 +79,22 @@ export function campaignMoney(options: {
   return {
     estimate,
     rollouts: () => rollouts,
-    reserveRollout(key) {
+    reserveRollout(key, turns) {
       if (ledger.calls('rollout') + 1 > budgets.max_rollouts)
         throw exhausted(`\`budgets.max_rollouts\` ${budgets.max_rollouts} would be crossed by ${key}`, key);
       const booked = ledger.reserve(
         'rollout',
         key,
         1,
-        price('rollout', callUsd('rollout', prices.rollout), key),
+        price(
+          'rollout',
+          callUsd(
+            'rollout',
+            prices.rollout,
+            rolloutTokens({ ...(turns === undefined ? {} : { turns }), maxTokens }),
+          ),
+          key,
+        ),
       );
       estimate.add('rollout', 1);
       rollouts++;
@@ -89,8 +102,10 @@ export function campaignMoney(options: {
     },
     settleRollout(key, line) {
       if (dryRun || line?.usage == null) return;
+      // A turn that reported no usage would make the priced tokens too low: the worst case stands.
+      if (line.turns === null || line.usage.messages < line.turns) return;
       const usd = tokensUsd(line.usage.prompt, line.usage.completion, prices.rollout);
-      if (usd !== null) ledger.settle(key, usd);
+      if (usd !== null) ledger.settle(key, Math.max(usd, line.cost_usd ?? 0));
     },
     releaseRollout(key) {
       ledger.settle(key, 0);

@@ -7,6 +7,24 @@ export interface ModelPrices {
   outputPer1m: number | null;
 }
 
+/**
+ * A rollout's worst-case tokens: `turns` turns of the plan's context per turn, each writing at most
+ * `maxTokens` (the agent block's `params.max_tokens`; `null`: the plan's assumed output per turn).
+ *
+ * @example
+ * rolloutTokens({ turns: 16, maxTokens: 1000 }); // { input: 64000, output: 16000 }
+ */
+export function rolloutTokens(options: { turns?: number; maxTokens?: number | null } = {}): {
+  input: number;
+  output: number;
+} {
+  const turns = options.turns ?? PLAN_DEFAULTS.turnBudget;
+  return {
+    input: turns * PLAN_DEFAULTS.contextTokensPerTurn,
+    output: turns * (options.maxTokens ?? PLAN_DEFAULTS.outputTokensPerTurn),
+  };
+}
+
 /** Worst-case tokens of each kind of paid call (the plan's assumptions, stated in the output). */
 export const CALL_TOKENS = Object.freeze({
   rollout: {
@@ -66,8 +84,11 @@ export function tokensUsd(input: number, output: number, prices: ModelPrices): n
  * @example
  * callUsd('rollout', { inputPer1m: 1, outputPer1m: 5 }); // 12 * 4000 / 1e6 * 1 + 12 * 500 / 1e6 * 5 = 0.078
  */
-export function callUsd(kind: CallKind, prices: ModelPrices): number | null {
-  const tokens = CALL_TOKENS[kind];
+export function callUsd(
+  kind: CallKind,
+  prices: ModelPrices,
+  tokens: { input: number; output: number } = CALL_TOKENS[kind],
+): number | null {
   return tokensUsd(tokens.input, tokens.output, prices);
 }
 
@@ -81,7 +102,11 @@ export interface CostEstimate {
 }
 
 /** A running tally of calls a real run would have paid for. */
-export function createEstimate(prices: CampaignPrices): {
+export function createEstimate(
+  prices: CampaignPrices,
+  /** The agent block's `params.max_tokens`: a rollout's output bound per turn. */
+  agentMaxTokens: number | null = null,
+): {
   add(kind: CallKind, count: number): void;
   value(): CostEstimate;
 } {
@@ -95,7 +120,11 @@ export function createEstimate(prices: CampaignPrices): {
       const unpriced: CallKind[] = [];
       for (const kind of Object.keys(calls) as CallKind[]) {
         if (calls[kind] === 0) continue;
-        const each = callUsd(kind, prices[kind]);
+        const each = callUsd(
+          kind,
+          prices[kind],
+          kind === 'rollout' ? rolloutTokens({ maxTokens: agentMaxTokens }) : CALL_TOKENS[kind],
+        );
         if (each === null) unpriced.push(kind);
         usd = usd === null || each === null ? null : usd + each * calls[kind];
       }

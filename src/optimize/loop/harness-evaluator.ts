@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import {
   createWorkspaceResolver,
+  DEFAULT_TURN_BUDGET,
   LEDGER_FILE,
   type LedgerLine,
   type OpenedModel,
@@ -41,8 +42,8 @@ export interface HarnessEvaluatorOptions {
   cacheDir: string;
   reposDir: string;
   concurrency?: number;
-  /** Called before each rollout with its key: where it is booked at its worst case (may throw). */
-  reserveRollout?: (key: string) => string;
+  /** Called before each rollout with its key and turn budget: where it is booked at its worst case (may throw). */
+  reserveRollout?: (key: string, turns: number) => string;
   /** Called after a booked rollout with its harness ledger line: where it is settled. */
   settleRollout?: (bookedKey: string, line: LedgerLine | undefined) => void;
   /** Called for a booked rollout that never started (a later booking of its batch was refused). */
@@ -84,7 +85,7 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
       for (const task of tasks) {
         if (before.get(task.id)?.status === 'done') continue;
         const key = `rollout/${candidate.hash.slice(0, 16)}/${context.slice}/r${context.repeat}/${task.id}`;
-        booked.set(task.id, options.reserveRollout?.(key) ?? key);
+        booked.set(task.id, options.reserveRollout?.(key, setup.turnBudget ?? DEFAULT_TURN_BUDGET) ?? key);
       }
     } catch (error) {
       // The batch does not start: what it had booked is released, not left at its worst case.

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { isEmbeddedProduct } from '../../agent/index.js';
+import { isEmbeddedProduct, loadLlmBlock } from '../../agent/index.js';
 import { AgentTrackError } from '../../errors.js';
 import { resolveCacheDir } from '../../retrieval/index.js';
 import { readJsonlLog } from '../campaign/jsonl-log.js';
@@ -94,7 +94,9 @@ export async function optimize(
   const rounds = Math.min(config.search.rounds, options.rounds ?? Number.POSITIVE_INFINITY);
   const prices = campaignPrices(config, options);
   const ceiling = options.maxUsd ?? config.budgets.max_usd;
-  const check = planCheck(loaded, slices, { ceiling, prices, rounds, candidates: k });
+  // The real agent block's output bound, for the plan and the bookings (a dry run estimates with it).
+  const agentMaxTokens = loadLlmBlock(loaded.paths.llm_block).block.params?.max_tokens ?? null;
+  const check = planCheck(loaded, slices, { ceiling, prices, rounds, candidates: k, agentMaxTokens });
   for (const line of check.lines) log(line);
   if (!options.dryRun) {
     if (!check.ok) {
@@ -119,7 +121,13 @@ export async function optimize(
     },
   );
   const ledger = openSpendLedger(join(dir, 'spend.jsonl'), { ceilingUsd: ceiling });
-  const money = campaignMoney({ ledger, prices, dryRun: options.dryRun, budgets: config.budgets });
+  const money = campaignMoney({
+    ledger,
+    prices,
+    dryRun: options.dryRun,
+    budgets: config.budgets,
+    agentMaxTokens,
+  });
   const confirmationsFile = join(dir, 'confirmations.jsonl');
   const confirmations = new ConfirmationLog(
     { alpha: config.acceptance.alpha, maxConfirmations: config.acceptance.max_confirmations },

@@ -1,7 +1,7 @@
 import type { LoadedCampaign } from '../search/load-campaign.js';
 import { screeningRollouts } from '../search/screening.js';
 import type { CampaignSlices } from './campaign-inputs.js';
-import { type CampaignPrices, callUsd, createEstimate, estimateText } from './estimate.js';
+import { type CampaignPrices, callUsd, createEstimate, estimateText, rolloutTokens } from './estimate.js';
 
 /** Whether the least a campaign needs fits its budget, and what the budget covers when it does not. */
 export interface BudgetCheck {
@@ -22,7 +22,14 @@ export interface BudgetCheck {
 export function planCheck(
   loaded: LoadedCampaign,
   slices: CampaignSlices,
-  options: { ceiling: number; prices: CampaignPrices; rounds: number; candidates: number },
+  options: {
+    ceiling: number;
+    prices: CampaignPrices;
+    rounds: number;
+    candidates: number;
+    /** The agent block's `params.max_tokens`; `null`: a rollout's output is unbounded (a paid run fails closed). */
+    agentMaxTokens: number | null;
+  },
 ): BudgetCheck {
   const { config } = loaded;
   const k = options.candidates;
@@ -37,13 +44,13 @@ export function planCheck(
     repeats: config.repeats,
   });
   const judged = config.judge !== undefined && config.objective.weights.judge_score > 0;
-  const minimum = createEstimate(options.prices);
+  const minimum = createEstimate(options.prices, options.agentMaxTokens);
   minimum.add('rollout', search + screening + 2 * accept);
   minimum.add('proposer', proposals);
   if (judged) minimum.add('judge', search + screening + 2 * accept);
   const need = minimum.value();
   // The most: every round screens k, every confirmation runs both sides on the held-out slice.
-  const most = createEstimate(options.prices);
+  const most = createEstimate(options.prices, options.agentMaxTokens);
   const rollouts = search + options.rounds * screening + config.acceptance.max_confirmations * 2 * accept;
   most.add('rollout', rollouts);
   most.add('proposer', options.rounds * proposals);
@@ -64,12 +71,22 @@ export function planCheck(
       `  \`budgets.max_judge_calls\` ${config.budgets.max_judge_calls} is below ${need.calls.judge}`,
     );
   }
+  if (options.agentMaxTokens === null) {
+    ok = false;
+    lines.push(
+      "  the agent's LLM block sets no `params.max_tokens`: a rollout's output has no bound, so a paid run fails closed",
+    );
+  }
   if (need.usd === null) {
     ok = false;
     lines.push('  prices unknown: a paid run fails closed');
   } else if (need.usd > options.ceiling) {
     ok = false;
-    const rollout = callUsd('rollout', options.prices.rollout)!;
+    const rollout = callUsd(
+      'rollout',
+      options.prices.rollout,
+      rolloutTokens({ maxTokens: options.agentMaxTokens }),
+    )!;
     const covered = rollout > 0 ? Math.floor(options.ceiling / rollout) : Number.POSITIVE_INFINITY;
     lines.push(
       `  the ceiling covers about ${covered} rollout(s), not the ${need.calls.rollout} of the incumbent's evaluation, one round's screening and one confirmation, with ${need.calls.proposer} proposer and ${need.calls.judge} judge call(s)`,

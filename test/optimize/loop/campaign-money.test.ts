@@ -25,6 +25,7 @@ function setup(
     dryRun?: boolean;
     budgets?: Partial<typeof BUDGETS>;
     ceiling?: number;
+    agentMaxTokens?: number | null;
   } = {},
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'agent-track-money-'));
@@ -36,6 +37,7 @@ function setup(
     prices: options.prices ?? PRICES,
     dryRun: options.dryRun ?? false,
     budgets: { ...BUDGETS, ...options.budgets },
+    agentMaxTokens: options.agentMaxTokens ?? null,
   });
   const lines = () =>
     existsSync(file)
@@ -298,4 +300,18 @@ test('releaseRollout settles a booked rollout that never started at $0', () => {
   // The estimate counts the rollouts that run, like rollouts().
   expect(s.money.estimate.value().calls.rollout).toBe(1);
   expect(kept).toBe('rollout/a');
+});
+
+test("a rollout's worst case follows its turn budget and the agent block's max_tokens", () => {
+  using s = setup({ agentMaxTokens: 1000 });
+  s.money.reserveRollout('rollout/a', 16);
+  s.money.reserveRollout('rollout/b');
+  // 16 turns: 16 * 4000 in at $1/1M + 16 * 1000 out at $5/1M = 0.064 + 0.08 = 0.144;
+  // the default 12 turns: 0.048 + 12 * 1000 * 5e-6 = 0.048 + 0.06 = 0.108.
+  expect(s.lines().map((l: { usd: number }) => l.usd)).toEqual([
+    expect.closeTo(0.144, 12),
+    expect.closeTo(0.108, 12),
+  ]);
+  // The estimate prices the default turn budget at the same bound.
+  expect(s.money.estimate.value().usd).toBeCloseTo(2 * 0.108, 12);
 });

@@ -83,7 +83,13 @@ export function campaignFile(
   const block = join(dir, 'block.yaml');
   writeFileSync(
     block,
-    stringify({ provider: 'openai', base_url: baseUrl, auth: { env: KEY_ENV }, max_retries: 0 }),
+    stringify({
+      provider: 'openai',
+      base_url: baseUrl,
+      auth: { env: KEY_ENV },
+      params: { max_tokens: 1000 },
+      max_retries: 0,
+    }),
   );
   const shipped = parse(readFileSync(join(ROOT, 'configs/optimize', `${axis}.yaml`), 'utf8')) as Record<
     string,

@@ -155,7 +155,14 @@ test('the ceiling holds with the reflective proposer and the judge counted', asy
     // Each proposer or judge request reports 6,000 + 800 tokens: 6000 * $1/1M + 800 * $5/1M = $0.010.
     if (kinds.get(line.key) === 'proposer') expect(line.usd).toBeCloseTo(0.01, 12);
     if (kinds.get(line.key) === 'judge') expect(line.usd).toBeCloseTo(0.01, 12);
+    // A rollout is three replies (the placeholder probe, the search, the answer): 3 * $0.010; one
+    // booked in the batch the ceiling refused never started and was released at $0.
+    if (kinds.get(line.key) === 'rollout')
+      expect([0, 0.03].map((v) => Math.abs(v - line.usd) < 1e-12)).toContain(true);
   }
+  expect(ledger.filter((l) => l.type === 'settle' && kinds.get(l.key) === 'rollout').length).toBeGreaterThan(
+    4,
+  );
   // Every dollar is attributed: the incumbent's rollouts and judge samples, then each proposal's
   // proposer call, rollouts and judge samples (admissions.jsonl).
   const amount = new Map<string, number>();
@@ -216,8 +223,9 @@ test('a proposer that fails loses its proposals, not the campaign: the result is
     expect(lines.join('\n')).toMatch(/proposal 1 failed: .*the proposer model is down/);
     expect(result!.stop).toBe('proposer exhausted');
     expect(result!.candidates).toEqual([]);
-    // The failed call stays booked at its worst case: 30,000 * $1/1M + 4,000 * $5/1M = $0.05.
-    expect(result!.spend.by_kind.proposer).toBeCloseTo(0.05, 9);
+    // The failed call stays booked at its worst case: 30,000 * $1/1M + 1,000 (the block's
+    // max_tokens) * $5/1M = $0.035.
+    expect(result!.spend.by_kind.proposer).toBeCloseTo(0.035, 9);
     expect(existsSync(join(dir, 'run/result.json'))).toBe(true);
   } finally {
     await down.close();
@@ -268,3 +276,25 @@ test('a judge that fails leaves its tasks unscored and uncached; a resume judges
     await flaky.close();
   }
 }, 120_000);
+
+test("a paid run whose agent block bounds no output fails closed: a rollout's worst case would be unbounded", async () => {
+  const dir = join(scratch, 'unbounded');
+  const file = campaignFile(dir, 'usage_skill', endpoint.openaiBaseUrl, ONE_ROUND);
+  writeFileSync(
+    join(dir, 'block.yaml'),
+    `provider: openai\nbase_url: ${endpoint.openaiBaseUrl}\nauth: { env: ${KEY_ENV} }\nmax_retries: 0\n`,
+  );
+  const lines: string[] = [];
+  const before = endpoint.requests.length;
+  const result = await optimize(loadCampaignConfig(file), {
+    ...paid,
+    limit: 2,
+    out: join(dir, 'run'),
+    log: (line) => lines.push(line),
+  });
+  expect(result).toBeNull();
+  expect(lines.join('\n')).toMatch(
+    /sets no `params.max_tokens`: a rollout's output has no bound, so a paid run fails closed/,
+  );
+  expect(endpoint.requests.length).toBe(before);
+});

@@ -56,7 +56,8 @@ export interface RoundsOutcome {
  * against the incumbent's search scores, and the best survivor confirmed on the held-out slice
  * (Holm-corrected, margin). A confirmation already in the log for the same candidate and incumbent
  * (a resumed campaign) is replayed, not asked again. Stops at the round limit, `stall_rounds`
- * without an acceptance, the proposer exhausted or the confirmation budget; a budget error thrown
+ * without an acceptance (a round with no proposal counts; ending so is "proposer exhausted"), or
+ * the confirmation budget; a budget error thrown
  * by a booking propagates, with `partial` holding what was recorded.
  *
  * @example
@@ -90,8 +91,13 @@ export async function runRounds(
       ctx.candidates,
     );
     if (proposals.length === 0) {
-      stop = 'proposer exhausted';
-      break;
+      // A proposer out of ideas, or one whose calls failed: a round without progress, like a stall.
+      log(`Step: round ${round}: no proposal from ${ctx.proposer.name}`);
+      if (++stall >= config.search.stall_rounds) {
+        stop = 'proposer exhausted';
+        break;
+      }
+      continue;
     }
     partial.rounds = round;
     log(`Step: round ${round}: ${proposals.length} proposal(s) from ${ctx.proposer.name}`);

@@ -43,6 +43,14 @@ export function reflectiveProposer(options: ReflectiveProposerOptions): Proposer
       const taken = new Set(context.seen);
       const out: Candidate[] = [];
       for (let i = 0; i < context.count; i++) {
+        const replayed = context.calls?.replay(i);
+        if (replayed !== undefined) {
+          if (replayed !== null && !taken.has(replayed.hash)) {
+            taken.add(replayed.hash);
+            out.push(replayed);
+          }
+          continue;
+        }
         const messages = proposerMessages({
           axis: options.axis,
           artifact: context.incumbent.text,
@@ -63,6 +71,7 @@ export function reflectiveProposer(options: ReflectiveProposerOptions): Proposer
         options.settle(key, result);
         const parsed = artifactFromReply(result.message.content);
         if (!parsed.ok) {
+          context.calls?.made(i, null);
           log(`  proposal ${i + 1} gave no artifact: ${parsed.issue}`);
           continue;
         }
@@ -72,6 +81,7 @@ export function reflectiveProposer(options: ReflectiveProposerOptions): Proposer
           text: parsed.text,
           operator: 'reflective',
         });
+        context.calls?.made(i, taken.has(candidate.hash) ? null : candidate);
         if (taken.has(candidate.hash)) {
           log(`  proposal ${i + 1} repeats an artifact already tried`);
           continue;

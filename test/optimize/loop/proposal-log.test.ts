@@ -2,7 +2,9 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { createOfflinePolicy, createProvider, startEndpoint } from '../../../src/agent/index.js';
 import { loggedProposer } from '../../../src/optimize/loop/proposal-log.js';
+import { reflectiveProposer } from '../../../src/optimize/loop/reflective-proposer.js';
 import { makeCandidate } from '../../../src/optimize/search/candidate.js';
 import { type Proposer, scriptedProposer } from '../../../src/optimize/search/proposers/proposer.js';
 
@@ -112,4 +114,40 @@ test('a torn last line (a kill mid-append) is dropped and that round is asked ag
 test('the wrapper keeps the inner proposer name', () => {
   using log = logFile();
   expect(loggedProposer(counting([]), log.file).name).toBe('scripted');
+});
+
+test('a paid round cut short replays the calls it paid for and asks only the rest', async () => {
+  using log = logFile();
+  const endpoint = await startEndpoint({ policy: createOfflinePolicy() });
+  try {
+    const provider = createProvider({ provider: 'openai', base_url: endpoint.openaiBaseUrl, max_retries: 0 });
+    const docs =
+      'search_codebase:\n  description: Search the code.\nread_file:\n  description: Read a file.\n';
+    const incumbent = makeCandidate({ id: 'incumbent', parent: null, text: docs, operator: 'head' });
+    const reflective = (stopAt: number) => {
+      let reserved = 0;
+      return reflectiveProposer({
+        axis: 'tool_docs',
+        provider,
+        model: 'offline',
+        evidence: async () => '',
+        reserve: (key) => {
+          // A kill (or the ceiling) before the call numbered stopAt.
+          if (++reserved > stopAt) throw new Error('killed');
+          return key;
+        },
+        settle: () => {},
+      });
+    };
+    const round = { round: 1, incumbent, seen: new Set([incumbent.hash]), count: 4 };
+    await expect(loggedProposer(reflective(2), log.file).propose(round)).rejects.toThrow('killed');
+    expect(endpoint.requests.length).toBe(2);
+    const made = await loggedProposer(reflective(4), log.file).propose(round);
+    // Calls 0 and 1 came from the log; only 2 and 3 were asked.
+    expect(endpoint.requests.length).toBe(4);
+    expect(made.map((c) => c.id)).toEqual(['c1.0', 'c1.1', 'c1.2', 'c1.3']);
+    expect(new Set(made.map((c) => c.hash)).size).toBe(4);
+  } finally {
+    await endpoint.close();
+  }
 });

@@ -10,6 +10,15 @@ export interface ProposalContext {
   seen: ReadonlySet<string>;
   /** How many candidates the round asks for. */
   count: number;
+  /**
+   * A paid proposer's per-call log (set by `loggedProposer`): `replay(i)` is what call i of this
+   * round made before a kill (a candidate, `null` for a reply that made none, `undefined`: not
+   * made), and `made(i, c)` records it as soon as it is paid for.
+   */
+  calls?: {
+    replay(index: number): Candidate | null | undefined;
+    made(index: number, candidate: Candidate | null): void;
+  };
 }
 
 /**

@@ -19,14 +19,7 @@ import { loopJudge } from './loop-judge.js';
 import { objectiveTrace } from './objective-trace.js';
 import { planCheck } from './plan-check.js';
 import { loggedProposer } from './proposal-log.js';
-import {
-  type CandidateRecord,
-  candidateCost,
-  type OptimizationResult,
-  spendByKind,
-  unifiedDiff,
-  writeResultFiles,
-} from './result.js';
+import { assembleResult, type CandidateRecord, type OptimizationResult, writeResultFiles } from './result.js';
 import { type RoundsOutcome, runRounds } from './run-rounds.js';
 import { openSpendLedger } from './spend-ledger.js';
 import { incumbentEvidence } from './worst-runs.js';
@@ -188,6 +181,7 @@ export async function optimize(
     incumbent: head,
   };
   let outcome: RoundsOutcome;
+  let failure: unknown = null;
   try {
     outcome = await runRounds(
       {
@@ -227,44 +221,34 @@ export async function optimize(
       partial,
     );
   } catch (error) {
-    if (!(error instanceof AgentTrackError) || error.code !== 'BUDGET_EXHAUSTED') throw error;
-    outcome = { ...partial, stop: `budget: ${error.message}` };
+    // The money stops a campaign like a round limit; anything else is thrown after what was
+    // recorded is written (the logs already hold it for a resume).
+    const budget = error instanceof AgentTrackError && error.code === 'BUDGET_EXHAUSTED';
+    if (!budget) failure = error;
+    outcome = { ...partial, stop: `${budget ? 'budget' : 'error'}: ${(error as Error).message}` };
   } finally {
     await models.close();
   }
-  const final = outcome.incumbent;
-  const bookings = ledger.bookings();
-  for (const record of outcome.records) record.cost_usd = candidateCost(bookings, record);
-  const result: OptimizationResult = {
-    axis: config.axis,
-    config: loaded.file,
+  const result = await assembleResult({
+    loaded,
     dir,
-    dry_run: options.dryRun,
-    stop: outcome.stop,
-    rounds: outcome.rounds,
-    search: { slice: slices.search.name, tasks: slices.search.tasks.length },
-    acceptance: { slice: slices.acceptance.name, tasks: slices.acceptance.tasks.length },
-    incumbent: { id: head.id, hash: head.hash, search_mean: outcome.incumbentMean },
-    final: { id: final.id, hash: final.hash },
-    candidates: outcome.records,
-    confirmations: [...confirmations.entries],
+    dryRun: options.dryRun,
+    slices,
+    head,
+    outcome,
+    confirmations: confirmations.entries,
+    bookings: ledger.bookings(),
+    spentUsd: ledger.spentUsd(),
     rollouts: money.rollouts(),
-    spend: { usd: ledger.spentUsd(), by_kind: spendByKind(bookings) },
     estimate: money.estimate.value(),
-    diff:
-      final !== head && loaded.paths.artifact !== null
-        ? await unifiedDiff(loaded.paths.repo, loaded.paths.artifact, final.text)
-        : null,
-    judge:
-      judge === null
-        ? 'not in the objective (judge_score weight 0, or no judge configured)'
-        : `${money.estimate.value().calls.judge} sample(s) judged this run; verdicts with transcript paths in judgments.jsonl`,
-  };
+    judged: judge !== null,
+  });
   writeResultFiles(result);
   for (const warning of await trace.write(dir)) log(`  plot: ${warning}`);
   log(
     `Stopped: ${outcome.stop}. Spent $${ledger.spentUsd().toFixed(2)}; a real run of these steps: ${estimateText(result.estimate)}`,
   );
   log(`Wrote ${join(dir, 'result.json')} and result.md`);
+  if (failure !== null) throw failure;
   return result;
 }

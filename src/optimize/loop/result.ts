@@ -3,32 +3,15 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { execa } from 'execa';
 import type { SpendBooking } from '../campaign/spend.js';
+import type { Candidate } from '../search/candidate.js';
 import type { ConfirmationEntry } from '../search/confirmation-log.js';
+import type { LoadedCampaign } from '../search/load-campaign.js';
+import type { CampaignSlices } from './campaign-inputs.js';
+import type { CandidateRecord } from './candidate-record.js';
 import { type CostEstimate, estimateText } from './estimate.js';
+import type { RoundsOutcome } from './run-rounds.js';
 
-/** One candidate's record in the result: lineage, free checks, screening scores, decision. */
-export interface CandidateRecord {
-  id: string;
-  parent: string | null;
-  ancestors: string[];
-  hash: string;
-  operator: string;
-  round: number;
-  free_checks: { pass: boolean; reason: string | null };
-  /** Mean objective per screening rung it ran on (tasks -> mean). */
-  screening: { tasks: number; mean: number | null }[];
-  /** Mean paired delta against the incumbent on the whole search slice, when it got there. */
-  search_delta: number | null;
-  /** Dollars booked for it (its proposer call and the tries before it, its rollouts, its judge samples); filled at the end. */
-  cost_usd?: number;
-  status:
-    | 'rejected_free_check'
-    | 'rejected_free_rung'
-    | 'screened_out'
-    | 'not_confirmed'
-    | 'accepted'
-    | 'rejected';
-}
+export type { CandidateRecord } from './candidate-record.js';
 
 /** What `optimize` leaves in its run directory as `result.json` (and `result.md`). */
 export interface OptimizationResult {
@@ -191,4 +174,54 @@ export function writeResultFiles(result: OptimizationResult): void {
     });
   });
   writeFileSync(join(result.dir, 'admissions.jsonl'), lines.map((l) => `${l}\n`).join(''));
+}
+
+/**
+ * The `OptimizationResult` of a campaign from what its rounds left: each candidate's cost from the
+ * bookings, the spend by kind, and the diff against the artifact when a text candidate won.
+ *
+ * @example
+ * const result = await assembleResult({ loaded, dir, dryRun, slices, head, outcome, ... });
+ */
+export async function assembleResult(input: {
+  loaded: LoadedCampaign;
+  dir: string;
+  dryRun: boolean;
+  slices: CampaignSlices;
+  head: Candidate;
+  outcome: RoundsOutcome;
+  confirmations: readonly ConfirmationEntry[];
+  bookings: readonly SpendBooking[];
+  spentUsd: number;
+  rollouts: number;
+  estimate: CostEstimate;
+  judged: boolean;
+}): Promise<OptimizationResult> {
+  const { loaded, outcome, head, slices } = input;
+  const final = outcome.incumbent;
+  for (const record of outcome.records) record.cost_usd = candidateCost(input.bookings, record);
+  return {
+    axis: loaded.config.axis,
+    config: loaded.file,
+    dir: input.dir,
+    dry_run: input.dryRun,
+    stop: outcome.stop,
+    rounds: outcome.rounds,
+    search: { slice: slices.search.name, tasks: slices.search.tasks.length },
+    acceptance: { slice: slices.acceptance.name, tasks: slices.acceptance.tasks.length },
+    incumbent: { id: head.id, hash: head.hash, search_mean: outcome.incumbentMean },
+    final: { id: final.id, hash: final.hash },
+    candidates: outcome.records,
+    confirmations: [...input.confirmations],
+    rollouts: input.rollouts,
+    spend: { usd: input.spentUsd, by_kind: spendByKind(input.bookings) },
+    estimate: input.estimate,
+    diff:
+      final !== head && loaded.paths.artifact !== null
+        ? await unifiedDiff(loaded.paths.repo, loaded.paths.artifact, final.text)
+        : null,
+    judge: input.judged
+      ? `${input.estimate.calls.judge} sample(s) judged this run; verdicts with transcript paths in judgments.jsonl`
+      : 'not in the objective (judge_score weight 0, or no judge configured)',
+  };
 }

@@ -15,7 +15,7 @@ import {
   screeningWinner,
 } from '../search/screening.js';
 import type { CampaignSlices } from './campaign-inputs.js';
-import type { CandidateRecord } from './result.js';
+import type { CandidateRecord } from './candidate-record.js';
 
 /** Everything the rounds need; `records` and the log fill as they run. */
 export interface RoundsContext {

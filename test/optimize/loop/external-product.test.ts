@@ -90,3 +90,21 @@ test('a tool_docs campaign on a product whose serve command takes no {tool_docs}
     /`axis` is `tool_docs` in `.*closed\.yaml`, but the `serve` command of `.*product\.yaml` takes no `\{tool_docs\}`/,
   );
 });
+
+test('an error mid-campaign is thrown after what was recorded is written', async () => {
+  const repo = await externalProduct('no-prompt', true);
+  // The agent cannot run on a product without its ask prompt: the first evaluation fails.
+  const manifest = join(repo, 'product.yaml');
+  writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/ {2}ask_prompt: .*\n/, ''));
+  const out = join(scratch, 'error-run');
+  await expect(
+    optimize(loadCampaignConfig(campaign(repo, 'no-prompt')), {
+      dryRun: true,
+      limit: 2,
+      cacheDir: join(scratch, 'cache'),
+      out,
+    }),
+  ).rejects.toThrow(/names no `artifacts.ask_prompt`/);
+  const result = JSON.parse(readFileSync(join(out, 'result.json'), 'utf8'));
+  expect(result.stop).toMatch(/^error: .*names no `artifacts.ask_prompt`/);
+}, 120_000);

@@ -153,6 +153,7 @@ export {
   type ScreeningResult,
   type ScreenOptions,
   screenCandidates,
+  screeningRollouts,
   screeningWinner,
 } from './search/screening.js';
 // --- end search ---
@@ -220,19 +221,32 @@ export {
   type ViewerMetric,
 } from './viewer/viewer-data.js';
 export { type WriteViewerOptions, type WrittenViewer, writeViewer } from './viewer/write-viewer.js';
+
 // --- end viewer ---
 
+export {
+  type CampaignFingerprint,
+  campaignFingerprint,
+  claimRunDir,
+  FINGERPRINT_FILE,
+} from './loop/campaign-fingerprint.js';
 // --- Loop ---
 export { type CampaignSlices, campaignSlices, defaultProposer, incumbentOf } from './loop/campaign-inputs.js';
-export { type CandidateSetup, candidateSetup } from './loop/candidate-setup.js';
+export { type CalledModel, type CampaignModels, openCampaignModels } from './loop/campaign-models.js';
+export { type CampaignMoney, campaignMoney } from './loop/campaign-money.js';
+export { type CandidateSetup, campaignProduct, candidateSetup } from './loop/candidate-setup.js';
 export {
   CALL_TOKENS,
   type CallKind,
+  type CampaignPrices,
   type CostEstimate,
   callUsd,
+  campaignPrices,
   createEstimate,
   estimateText,
   type ModelPrices,
+  rolloutTokens,
+  tokensUsd,
 } from './loop/estimate.js';
 export {
   type FreeRungMetric,
@@ -240,17 +254,31 @@ export {
   type FreeRungScreen,
   freeRungScreen,
 } from './loop/free-rung.js';
-export { type HarnessEvaluatorOptions, harnessEvaluator } from './loop/harness-evaluator.js';
+export {
+  type HarnessEvaluatorOptions,
+  harnessEvaluator,
+  type JudgeRequest,
+  rolloutDir,
+} from './loop/harness-evaluator.js';
+export { type JudgmentLine, judgmentLineSchema, loopJudge } from './loop/loop-judge.js';
+export { OBJECTIVE_TRACE_FILE, objectiveTrace } from './loop/objective-trace.js';
 export { type OptimizeOptions, optimize } from './loop/optimize.js';
 export { type BudgetCheck, planCheck } from './loop/plan-check.js';
+export { loggedProposer, proposalLineSchema } from './loop/proposal-log.js';
+export { type ReflectiveProposerOptions, reflectiveProposer } from './loop/reflective-proposer.js';
 export {
+  assembleResult,
   type CandidateRecord,
+  candidateCost,
   type OptimizationResult,
   renderResultMarkdown,
   spendByKind,
   unifiedDiff,
   writeResultFiles,
 } from './loop/result.js';
+export { type RoundsContext, type RoundsOutcome, runRounds } from './loop/run-rounds.js';
+export { openSpendLedger, type SpendLedger, type SpendLine, spendLineSchema } from './loop/spend-ledger.js';
+export { describeRun, incumbentEvidence, WORST_RUNS, worstRuns } from './loop/worst-runs.js';
 // --- end loop ---
 
 // --- Before-after ---

@@ -47,3 +47,30 @@ test('the optimize entry offers the viewer and the run log', async () => {
     import('../../src/optimize/index.js').RunComparison
   >();
 });
+
+test("the optimize entry offers the optimizer's loop: money, proposer, judge, logs and trace", async () => {
+  const api = await import('../../src/optimize/index.js');
+  expectTypeOf(api.optimize).returns.toEqualTypeOf<
+    Promise<import('../../src/optimize/index.js').OptimizationResult | null>
+  >();
+  expectTypeOf(api.openSpendLedger).returns.toEqualTypeOf<
+    import('../../src/optimize/index.js').SpendLedger
+  >();
+  expectTypeOf(api.campaignMoney).returns.toEqualTypeOf<
+    import('../../src/optimize/index.js').CampaignMoney
+  >();
+  expectTypeOf(api.reflectiveProposer).returns.toEqualTypeOf<
+    import('../../src/optimize/index.js').Proposer
+  >();
+  expectTypeOf(api.loggedProposer).returns.toEqualTypeOf<import('../../src/optimize/index.js').Proposer>();
+  expectTypeOf(api.screeningRollouts).returns.toEqualTypeOf<number>();
+  expectTypeOf(api.rolloutTokens).returns.toEqualTypeOf<{ input: number; output: number }>();
+  for (const name of [
+    'loopJudge',
+    'objectiveTrace',
+    'worstRuns',
+    'claimRunDir',
+    'openCampaignModels',
+  ] as const)
+    if (typeof api[name] !== 'function') throw new Error(`${name} is not exported`);
+});

@@ -26,7 +26,7 @@ export {
 } from './datasets/registry.js';
 export { findClone, listTree, type RepoSource, requireClone } from './datasets/repo-source.js';
 export { loadRepoQa } from './datasets/repoqa.js';
-export { parseSplitName, SLICES, type Slice, sliceTasks } from './datasets/slices.js';
+export { parseSplitName, SLICES, type Slice, sliceTasks, splitStratum } from './datasets/slices.js';
 export { loadSweQa, type SweQaOptions } from './datasets/swe-qa.js';
 export { type BuildIndexOptions, buildIndex } from './index-build/build-index.js';
 export type { Piece, PieceKind, SymbolSpan } from './index-build/pieces/types.js';

@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { Task } from '../task/schema.js';
 import type { LoadedDataset } from './loaded.js';
 import { type DatasetDefinition, loadDataset, resolveDataset } from './registry.js';
@@ -27,6 +28,7 @@ export async function loadSplit(
   const tasks: Task[] = sliceTasks(loaded.tasks, slice, {
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(definition.offers ? { offers: definition.offers } : {}),
+    root: dirname(definition.file),
   });
   return { ...loaded, tasks, definition, slice, total: loaded.tasks.length };
 }

@@ -1,3 +1,4 @@
+import { relative, resolve, sep } from 'node:path';
 import { AgentTrackError } from '../../errors.js';
 import { stratifiedSplit } from '../../stats/split.js';
 import { corpusKey } from '../corpora/corpus-key.js';
@@ -12,6 +13,23 @@ export interface SliceOptions {
   smallSize?: number;
   /** Slices this dataset offers, when not all (e.g. a test-only set); `why` explains a refusal. */
   offers?: { slices: readonly Slice[]; why: string };
+  /**
+   * Where the dataset's records sit: a `dir` corpus is named relative to it in the split's
+   * stratum, so the split does not depend on where the checkout is.
+   */
+  root?: string;
+}
+
+/**
+ * The stratum a task is split in: its corpus, a `dir` corpus named relative to `root` (POSIX
+ * separators) so two clones at different paths cut the same slices.
+ *
+ * @example
+ * splitStratum({ dir: '/work/a/fixtures/corpora/py-shop' }, '/work/a/fixtures/datasets'); // 'dir:../corpora/py-shop'
+ */
+export function splitStratum(corpus: Task['corpus'], root: string | undefined): string {
+  if (root === undefined || corpus === undefined || !('dir' in corpus)) return corpusKey(corpus);
+  return `dir:${relative(resolve(root), resolve(corpus.dir)).split(sep).join('/')}`;
 }
 
 /** Splits `dataset/slice` at its last slash: `tasks/small_test` -> ['tasks', 'small_test']. */
@@ -54,7 +72,7 @@ export function sliceTasks(tasks: readonly Task[], slice: Slice, options: SliceO
     );
   }
   const split = stratifiedSplit(tasks, {
-    stratum: (task) => corpusKey(task.corpus),
+    stratum: (task) => splitStratum(task.corpus, options.root),
     id: (task) => task.id,
     seed: options.seed ?? 0,
     devFraction: options.devFraction ?? 0.5,

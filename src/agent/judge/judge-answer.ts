@@ -1,6 +1,6 @@
-import { AgentTrackError } from '../../errors.js';
 import type { Task } from '../../retrieval/index.js';
-import type { ChatMessage, ChatProvider, CompletionResult } from '../llm/providers/chat-provider.js';
+import type { ChatMessage, ChatProvider } from '../llm/providers/chat-provider.js';
+import { askStrict } from './ask-strict.js';
 import { JUDGE_SCALE, judgeGold } from './judge-prompt.js';
 import { type JudgeTally, tallyCompletion } from './judge-tally.js';
 import { rubricMessages } from './rubric-prompt.js';
@@ -70,36 +70,23 @@ export async function judgeAnswer(options: JudgeAnswerOptions): Promise<RubricVe
     answer: options.answer,
   });
   verdict.messages = messages;
-  let issue = '';
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let result: CompletionResult;
-    try {
-      result = await options.provider.complete({ model: options.model, messages, tools: [] });
-    } catch (error) {
-      const type = error instanceof AgentTrackError ? error.code : (error as Error).name;
-      verdict.error = { type, message: (error as Error).message };
-      verdict.reason = `the judge request failed: ${verdict.error.message}`;
-      return verdict;
-    }
-    tallyCompletion(verdict, result);
-    messages.push({ role: 'assistant', content: result.message.content });
-    const parsed = parseRubricReply(result.message.content);
-    if (parsed.ok) {
-      verdict.status = 'judged';
-      verdict.raw = parsed.reply.score;
-      verdict.score = parsed.reply.score / JUDGE_SCALE;
-      verdict.reason = parsed.reply.reason;
-      return verdict;
-    }
-    issue = parsed.issue;
-    if (attempt === 0) {
-      messages.push({
-        role: 'user',
-        content: `Your reply was refused: ${issue}. Reply with only the JSON object, the score from 0 to ${JUDGE_SCALE}.`,
-      });
-    }
+  const answer = await askStrict({
+    provider: options.provider,
+    model: options.model,
+    messages,
+    parse: parseRubricReply,
+    retry: (issue) =>
+      `Your reply was refused: ${issue}. Reply with only the JSON object, the score from 0 to ${JUDGE_SCALE}.`,
+    onResult: (result) => tallyCompletion(verdict, result),
+  });
+  if (!answer.ok) {
+    verdict.error = answer.error;
+    verdict.reason = answer.issue;
+    return verdict;
   }
-  verdict.error = { type: 'JudgeReplyMalformed', message: `two malformed replies; the last: ${issue}` };
-  verdict.reason = issue;
+  verdict.status = 'judged';
+  verdict.raw = answer.reply.score;
+  verdict.score = answer.reply.score / JUDGE_SCALE;
+  verdict.reason = answer.reply.reason;
   return verdict;
 }

@@ -1,7 +1,8 @@
 import { AgentTrackError } from '../../errors.js';
 import type { Task } from '../../retrieval/index.js';
 import { createRandom, shuffled } from '../../stats/random.js';
-import type { ChatMessage, ChatProvider, CompletionResult } from '../llm/providers/chat-provider.js';
+import type { ChatMessage, ChatProvider } from '../llm/providers/chat-provider.js';
+import { askStrict } from './ask-strict.js';
 import { JUDGE_SCALE, judgeGold, judgeMessages } from './judge-prompt.js';
 import { parseJudgeReply } from './judge-reply.js';
 import { tallyCompletion } from './judge-tally.js';
@@ -92,34 +93,22 @@ export async function judgePair(options: JudgePairOptions): Promise<JudgeVerdict
     gold,
     answers: { A: byArm.get(order[0]) ?? null, B: byArm.get(order[1]) ?? null },
   });
-  let issue = '';
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let result: CompletionResult;
-    try {
-      result = await options.provider.complete({ model: options.model, messages, tools: [] });
-    } catch (error) {
-      const type = error instanceof AgentTrackError ? error.code : (error as Error).name;
-      verdict.error = { type, message: (error as Error).message };
-      return verdict;
-    }
-    tallyCompletion(verdict, result);
-    const parsed = parseJudgeReply(result.message.content);
-    if (parsed.ok) {
-      const { A, B } = parsed.reply;
-      verdict.status = 'judged';
-      verdict.scores = { [order[0]]: A.score, [order[1]]: B.score };
-      verdict.reasons = { [order[0]]: A.reason, [order[1]]: B.reason };
-      return verdict;
-    }
-    issue = parsed.issue;
-    messages.push(
-      { role: 'assistant', content: result.message.content },
-      {
-        role: 'user',
-        content: `Your reply was refused: ${issue}. Reply with only the JSON object, scores from 0 to ${JUDGE_SCALE}.`,
-      },
-    );
+  const answer = await askStrict({
+    provider: options.provider,
+    model: options.model,
+    messages,
+    parse: parseJudgeReply,
+    retry: (issue) =>
+      `Your reply was refused: ${issue}. Reply with only the JSON object, scores from 0 to ${JUDGE_SCALE}.`,
+    onResult: (result) => tallyCompletion(verdict, result),
+  });
+  if (!answer.ok) {
+    verdict.error = answer.error;
+    return verdict;
   }
-  verdict.error = { type: 'JudgeReplyMalformed', message: `two malformed replies; the last: ${issue}` };
+  const { A, B } = answer.reply;
+  verdict.status = 'judged';
+  verdict.scores = { [order[0]]: A.score, [order[1]]: B.score };
+  verdict.reasons = { [order[0]]: A.reason, [order[1]]: B.reason };
   return verdict;
 }

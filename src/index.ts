@@ -6,7 +6,7 @@
  * @example
  * import { computeMetrics, readTrajectory, pairedComparison } from 'agent-track';
  */
-export { AgentTrackError, invalidOption } from './errors.js';
+export { AgentTrackError, invalidOption } from './core/errors.js';
 export { buildReport, renderReportMarkdown } from './optimize/index.js';
 export { isRelevant, loadSplit, runRetrievalRung, scoreRanking } from './retrieval/index.js';
 export {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { AgentTrackError } from '../errors.js';
+import { AgentTrackError } from '../core/errors.js';
 import { commands } from './commands.js';
 import { createProgram } from './program.js';
 import { packageVersion } from './version.js';

@@ -1,4 +1,4 @@
-import { invalidOption } from '../errors.js';
+import { invalidOption } from '../core/errors.js';
 
 /** The agent graph variants (`agent/loop/architecture.ts`), repeated here so parsing flags loads no agent code. */
 export const ARCHITECTURES = ['react', 'rewrite'] as const;

@@ -6,6 +6,8 @@
  * this file is the complete list.
  */
 
+export type { JsonlLog } from '../core/jsonl-log.js';
+export { appendJsonlLine, readJsonlLog, repairTornTail } from '../core/jsonl-log.js';
 // --- Campaign ---
 export type { ArmProcessOptions, ArmProcessResult } from './campaign/arm-process.js';
 export { exceptionFromStderr, runArmProcess } from './campaign/arm-process.js';
@@ -17,8 +19,6 @@ export type { BlockCheckArm, BlockVerdict } from './campaign/check-llm-block.js'
 export { checkLlmBlock, refusedKey } from './campaign/check-llm-block.js';
 export type { CommitInfo } from './campaign/commits.js';
 export { resolveCommit } from './campaign/commits.js';
-export type { JsonlLog } from './campaign/jsonl-log.js';
-export { appendJsonlLine, readJsonlLog, repairTornTail } from './campaign/jsonl-log.js';
 export type { Ledger } from './campaign/ledger.js';
 export { openLedger } from './campaign/ledger.js';
 export type { PlanInput } from './campaign/plan.js';

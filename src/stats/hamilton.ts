@@ -1,4 +1,4 @@
-import { invalidOption } from '../errors.js';
+import { invalidOption } from '../core/errors.js';
 
 /**
  * Largest-remainder (Hamilton) apportionment of `total` seats over groups of the given sizes: each

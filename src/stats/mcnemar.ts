@@ -1,4 +1,4 @@
-import { invalidOption } from '../errors.js';
+import { invalidOption } from '../core/errors.js';
 import { binomialHalfTails } from './binomial-half.js';
 import type { Alternative } from './wilcoxon.js';
 

@@ -1,4 +1,4 @@
-import { invalidOption } from '../errors.js';
+import { invalidOption } from '../core/errors.js';
 import { hamiltonApportion } from './hamilton.js';
 import { createRandom, shuffled } from './random.js';
 

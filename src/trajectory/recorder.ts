@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { AgentTrackError } from '../errors.js';
+import { AgentTrackError } from '../core/errors.js';
 import { describeIssues } from './describe-issues.js';
 import { TRAJECTORY_FILES } from './files.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AgentTrackError } from '../../src/errors.js';
+import { AgentTrackError } from '../../src/core/errors.js';
 import {
   type Alternative,
   type WilcoxonMethod,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AgentTrackError } from '../../errors.js';
-import { issueMessage } from '../issue-message.js';
+import { AgentTrackError } from '../../core/errors.js';
+import { issueMessage } from '../../core/issue-message.js';
 import type { ChatMessage } from '../llm/providers/chat-provider.js';
 import type { Policy, PolicyRequest, PolicyTurn } from './policy.js';
 import { renderReply } from './render-turn.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { invalidOption } from '../../errors.js';
+import { invalidOption } from '../../core/errors.js';
 import { resolveCacheDir } from '../../retrieval/corpora/cache-dir.js';
 import { DEFAULT_SERVING_CONFIG, loadServingConfig, readTasks } from '../../retrieval/index.js';
 import { loadLlmBlock } from '../llm/load-block.js';

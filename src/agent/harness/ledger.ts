@@ -1,8 +1,8 @@
 import { appendFileSync, closeSync, existsSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
+import { issueMessage } from '../../core/issue-message.js';
 import { outcomeSchema } from '../../trajectory/index.js';
-import { issueMessage } from '../issue-message.js';
 
 /** The ledger's file name inside a harness run's output directory. */
 export const LEDGER_FILE = 'ledger.jsonl';

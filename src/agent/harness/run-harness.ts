@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { AgentTrackError, invalidOption } from '../../errors.js';
+import { AgentTrackError, invalidOption } from '../../core/errors.js';
 import type { Task } from '../../retrieval/index.js';
 import { importedTaskDir, OUTCOMES, type Outcome } from '../../trajectory/index.js';
 import { redact } from '../llm/providers/request-failure.js';

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { corpusKey } from '../../retrieval/corpora/corpus-key.js';
 import { ensureIndex, type ServingConfig, type Task } from '../../retrieval/index.js';
 

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import type { Task } from '../../retrieval/index.js';
 import { createRandom, shuffled } from '../../stats/random.js';
 import type { ChatMessage, ChatProvider } from '../llm/providers/chat-provider.js';

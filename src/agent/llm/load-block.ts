@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { AgentTrackError, describeReceived } from '../../errors.js';
-import { issueMessage } from '../issue-message.js';
+import { AgentTrackError, describeReceived } from '../../core/errors.js';
+import { issueMessage } from '../../core/issue-message.js';
 import { type LlmBlock, llmBlockSchema } from './block-schema.js';
 import { blockHash, canonicalBlock } from './canonical-block.js';
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
+import { issueMessage } from '../../core/issue-message.js';
 import { readYamlFile } from '../../retrieval/serving/read-yaml.js';
-import { issueMessage } from '../issue-message.js';
 import { PRODUCT_MANIFEST_FILE, type ProductManifest, productManifestSchema } from './manifest-schema.js';
 
 /** A product root and its validated manifest. */

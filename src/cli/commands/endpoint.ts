@@ -1,4 +1,4 @@
-import { invalidOption } from '../../errors.js';
+import { invalidOption } from '../../core/errors.js';
 import type { CliCommand } from '../program.js';
 
 function nonNegativeInteger(option: string, text: string, max = Number.MAX_SAFE_INTEGER): number {

@@ -1,5 +1,5 @@
 import type { Architecture, LedgerLine } from '../../agent/index.js';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { formatNumber } from '../format.js';
 import { ARCHITECTURES, oneOf, positiveInteger, positiveNumber } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { AgentTrackError, invalidOption } from '../../errors.js';
+import { AgentTrackError, invalidOption } from '../../core/errors.js';
 import { positiveInteger, positiveNumber } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectMcpServer } from '../../agent/mcp/mcp-session.js';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { runArmProcess } from '../campaign/arm-process.js';
 import type { PreparedArm } from '../campaign/prepare-arm.js';
 

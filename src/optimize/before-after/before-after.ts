@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadLlmBlock } from '../../agent/llm/load-block.js';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { resolveCacheDir } from '../../retrieval/corpora/cache-dir.js';
 import { loadSplit } from '../../retrieval/datasets/load-split.js';
 import { loadServingConfig } from '../../retrieval/serving/load-serving-config.js';

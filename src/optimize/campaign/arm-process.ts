@@ -1,7 +1,7 @@
 import { execa } from 'execa';
+import { redact, tail } from '../../core/text-tail.js';
 import { armPath } from './product-location.js';
 import type { RolloutException } from './schema.js';
-import { redact, tail } from './text-tail.js';
 
 export interface ArmProcessOptions {
   worktree: string;

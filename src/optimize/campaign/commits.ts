@@ -1,5 +1,5 @@
 import { simpleGit } from 'simple-git';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 
 /** A commit as the plan names it. */
 export interface CommitInfo {

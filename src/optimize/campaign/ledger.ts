@@ -1,5 +1,5 @@
-import { AgentTrackError } from '../../errors.js';
-import { appendJsonlLine, readJsonlLog, repairTornTail } from './jsonl-log.js';
+import { AgentTrackError } from '../../core/errors.js';
+import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../core/jsonl-log.js';
 import { type LedgerLine, ledgerLineSchema } from './schema.js';
 
 /** The campaign's completion log, opened for resume: what it holds is never run again. */

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { LoadedLlmBlock } from '../../agent/llm/load-block.js';
-import { AgentTrackError, invalidOption } from '../../errors.js';
+import { AgentTrackError, invalidOption } from '../../core/errors.js';
 import { METRIC_COLUMNS } from '../../trajectory/metrics/columns.js';
 import { campaignPaths } from './campaign-dir.js';
 import type { CommitInfo } from './commits.js';

@@ -1,4 +1,4 @@
-import { appendJsonlLine, readJsonlLog, repairTornTail } from './jsonl-log.js';
+import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../core/jsonl-log.js';
 import { type QueueLine, type QueueStatus, queueLineSchema, type RolloutException } from './schema.js';
 
 /** Where every (arm, task) stands: attempts, status, booked dollars, the last exception. */

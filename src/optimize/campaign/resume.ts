@@ -1,7 +1,7 @@
+import { readJsonlLog } from '../../core/jsonl-log.js';
 import type { Task } from '../../retrieval/task/schema.js';
 import type { CampaignPaths } from './campaign-dir.js';
 import type { CampaignLog } from './campaign-log.js';
-import { readJsonlLog } from './jsonl-log.js';
 import type { Ledger } from './ledger.js';
 import type { Queue } from './queue.js';
 import { harnessLedgerLineSchema } from './schema.js';

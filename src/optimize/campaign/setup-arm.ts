@@ -11,8 +11,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { AgentTrackError } from '../../errors.js';
-import { tail } from './text-tail.js';
+import { AgentTrackError } from '../../core/errors.js';
+import { tail } from '../../core/text-tail.js';
 
 const LOCKFILES = [
   'package-lock.json',

@@ -1,4 +1,4 @@
-import { AgentTrackError, invalidOption } from '../../errors.js';
+import { AgentTrackError, invalidOption } from '../../core/errors.js';
 import type { Plan } from './plan-schema.js';
 import { formatUsd } from './plan-text.js';
 

@@ -1,5 +1,5 @@
 import { type ChatMessage, type CompletionResult, type LedgerLine, promptTokens } from '../../agent/index.js';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import type { CampaignConfig } from '../search/campaign-schema.js';
 import {
   CALL_TOKENS,

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { loadServingConfig, RUNG_METRICS, type Task } from '../../retrieval/index.js';
 import { rungOverlay } from '../../retrieval/rung/run-rung.js';
 import { rungOverlaySchema } from '../../retrieval/rung/rung-schema.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { judgeAnswer, judgeGold, rubricMessages } from '../../agent/index.js';
-import { appendJsonlLine, readJsonlLog, repairTornTail } from '../campaign/jsonl-log.js';
+import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../core/jsonl-log.js';
 import type { CalledModel } from './campaign-models.js';
 import type { CampaignMoney } from './campaign-money.js';
 import type { JudgeRequest } from './harness-evaluator.js';

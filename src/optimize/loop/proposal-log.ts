@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appendJsonlLine, readJsonlLog, repairTornTail } from '../campaign/jsonl-log.js';
+import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../core/jsonl-log.js';
 import { type Candidate, makeCandidate } from '../search/candidate.js';
 import type { Proposer } from '../search/proposers/proposer.js';
 

@@ -1,4 +1,4 @@
-import { appendJsonlLine } from '../campaign/jsonl-log.js';
+import { appendJsonlLine } from '../../core/jsonl-log.js';
 import { confirmCandidate } from '../search/acceptance.js';
 import { ancestorsOf, type Candidate } from '../search/candidate.js';
 import type { ConfirmationEntry, ConfirmationLog } from '../search/confirmation-log.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AgentTrackError } from '../../errors.js';
-import { appendJsonlLine, readJsonlLog, repairTornTail } from '../campaign/jsonl-log.js';
+import { AgentTrackError } from '../../core/errors.js';
+import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../core/jsonl-log.js';
 import type { SpendBooking } from '../campaign/spend.js';
 import type { CallKind } from './estimate.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { type RungRun, rungRunSchema } from '../../retrieval/rung/rung-schema.js';
 import { type Report, reportSchema } from '../report/report-schema.js';
 import { type ObjectiveTrace, objectiveTraceSchema } from './objective-schema.js';

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import type { RungRun } from '../../retrieval/rung/rung-schema.js';
 
 /** What must be equal for two rung runs to share a figure: the same tasks, scored the same way. */

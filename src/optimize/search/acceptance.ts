@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { pairedComparison, type ValuesByTask } from '../../stats/paired.js';
 import type { Candidate } from './candidate.js';
 import type { ConfirmationEntry, ConfirmationLog } from './confirmation-log.js';

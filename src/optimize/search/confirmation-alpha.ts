@@ -1,4 +1,4 @@
-import { invalidOption } from '../../errors.js';
+import { invalidOption } from '../../core/errors.js';
 
 /** Where a campaign stands against its pre-declared family of confirmations. */
 export interface ConfirmationState {

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isEmbeddedProduct } from '../../agent/index.js';
-import { issueMessage } from '../../agent/issue-message.js';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
+import { issueMessage } from '../../core/issue-message.js';
 import { resolveDataset } from '../../retrieval/datasets/registry.js';
 import { readYamlFile } from '../../retrieval/serving/read-yaml.js';
 import { type CampaignConfig, campaignConfigSchema, TEXT_AXES } from './campaign-schema.js';

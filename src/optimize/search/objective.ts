@@ -1,4 +1,4 @@
-import { invalidOption } from '../../errors.js';
+import { invalidOption } from '../../core/errors.js';
 import { metricsRow } from '../../trajectory/metrics/columns.js';
 import type { TrajectoryMetrics } from '../../trajectory/metrics/compute.js';
 import type { ObjectiveConfig } from './campaign-schema.js';

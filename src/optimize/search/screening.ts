@@ -1,4 +1,4 @@
-import { invalidOption } from '../../errors.js';
+import { invalidOption } from '../../core/errors.js';
 import type { Candidate } from './candidate.js';
 import type { EvaluationCache } from './evaluation-cache.js';
 import { meanOverRepeats } from './objective.js';

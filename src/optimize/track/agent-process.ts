@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { execa } from 'execa';
+import { redact, tail } from '../../core/text-tail.js';
 import type { RolloutException } from '../campaign/schema.js';
-import { redact, tail } from '../campaign/text-tail.js';
 
 export interface AgentProcessOptions {
   /** The command line, the executable first. */

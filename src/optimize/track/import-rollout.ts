@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { parseTranscript } from '../../trajectory/importers/parse-transcript.js';
 import {
   type CallYield,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { type CallYield, readTrajectory, type ToolRoles } from '../../trajectory/index.js';
 import { agentFigures } from './agent-figures.js';
 import { runAgentProcess } from './agent-process.js';

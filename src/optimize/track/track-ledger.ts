@@ -1,4 +1,4 @@
-import { appendJsonlLine, readJsonlLog, repairTornTail } from '../campaign/jsonl-log.js';
+import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../core/jsonl-log.js';
 import {
   type DiscardLine,
   type JudgeLine,

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { formatUsd } from '../campaign/plan-text.js';
 import type { AgentAdapter } from './agents/agent-adapter.js';
 

@@ -5,7 +5,7 @@ import {
   openAgentProduct,
   type ServerCommand,
 } from '../../agent/index.js';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import {
   DEFAULT_SERVING_CONFIG,
   ensureIndex,

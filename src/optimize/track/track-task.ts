@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { judgePair, type OpenedModel } from '../../agent/index.js';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import type { Task } from '../../retrieval/index.js';
 import type { SpendBook } from '../campaign/spend.js';
 import { writeMcpConfig } from './mcp-config.js';

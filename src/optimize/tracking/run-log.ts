@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AgentTrackError } from '../../errors.js';
-import { appendJsonlLine, readJsonlLog } from '../campaign/jsonl-log.js';
+import { AgentTrackError } from '../../core/errors.js';
+import { appendJsonlLine, readJsonlLog } from '../../core/jsonl-log.js';
 import { gitState } from './git-state.js';
 import {
   type RunRecord,

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } fr
 import { dirname, join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { simpleGit } from 'simple-git';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { requireClone } from '../datasets/repo-source.js';
 import type { IngestionConfig } from '../serving/schema.js';
 import type { Corpus } from '../task/schema.js';

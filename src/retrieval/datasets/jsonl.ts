@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 
 /** A parsed JSONL line with where it came from, for error messages. */
 export interface JsonlRecord {

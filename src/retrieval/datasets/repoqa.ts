@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import type { Task } from '../task/schema.js';
 import { readJsonRecords } from './jsonl.js';
 import type { LoadedDataset } from './loaded.js';

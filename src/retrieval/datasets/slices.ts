@@ -1,5 +1,5 @@
 import { relative, resolve, sep } from 'node:path';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { stratifiedSplit } from '../../stats/split.js';
 import { corpusKey } from '../corpora/corpus-key.js';
 import type { Task } from '../task/schema.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { type PairedResult, pairedComparison } from '../../stats/paired.js';
 import { RUNG_METRICS, type RungRun, rungRunSchema } from './rung-schema.js';
 

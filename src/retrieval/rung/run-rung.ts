@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { corpusKey } from '../corpora/corpus-key.js';
 import { ensureIndex } from '../corpora/index-cache.js';
 import { type LoadedSplit, loadSplit } from '../datasets/load-split.js';

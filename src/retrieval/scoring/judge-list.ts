@@ -1,4 +1,4 @@
-import { invalidOption } from '../../errors.js';
+import { invalidOption } from '../../core/errors.js';
 import { goldItems } from './gold.js';
 import { goldMatcher } from './relevance.js';
 import type { RankedItem, RelevanceOptions, ScoredTask } from './types.js';

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 
 /**
  * A tool's path argument as a corpus-relative `/`-separated path. An absolute path, a drive

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 
 /**
  * A glob as a test on corpus paths: `**` spans directories, `*` and `?` stay within one, `{a,b}`

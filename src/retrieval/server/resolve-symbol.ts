@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import type { CorpusReader, SymbolRow } from './corpus-reader.js';
 
 /**

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { readYamlFile } from '../serving/read-yaml.js';
 
 /** The tools of the reference server, in the order they are listed. */

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { AgentTrackError, describeReceived } from '../../errors.js';
+import { AgentTrackError, describeReceived } from '../../core/errors.js';
 import { deepMerge, hasPath, isPlainObject } from './deep-merge.js';
 import { refuseModelKeys } from './model-keys.js';
 import { readYamlFile } from './read-yaml.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 
 /**
  * Reads one YAML file; a missing file or a syntax error is an AgentTrackError naming the file.

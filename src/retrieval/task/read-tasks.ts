@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { AgentTrackError, describeReceived } from '../../errors.js';
+import { AgentTrackError, describeReceived } from '../../core/errors.js';
 import { type Task, taskSchema } from './schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 
 /** One record of a transcript and where it came from (`file:line`, or `file[index]` in a JSON array). */
 export interface TranscriptRecord {

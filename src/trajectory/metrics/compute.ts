@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import type { RelevanceOptions, ScoredTask } from '../../retrieval/index.js';
 import type { Outcome } from '../schema.js';
 import type { Trajectory } from '../trajectory.js';

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from '../../core/errors.js';
 import { describeIssues } from '../describe-issues.js';
 import { type ToolsConfig, toolsConfigSchema } from './schema.js';
 

@@ -5,7 +5,7 @@ import { createOfflinePolicy } from '../../../src/agent/endpoint/offline-policy.
 import { judgeOrder, judgePair } from '../../../src/agent/judge/judge-pair.js';
 import { judgeGold, judgeMessages, readJudgeInput } from '../../../src/agent/judge/judge-prompt.js';
 import { parseJudgeReply } from '../../../src/agent/judge/judge-reply.js';
-import { AgentTrackError } from '../../../src/errors.js';
+import { AgentTrackError } from '../../../src/core/errors.js';
 import type { Task } from '../../../src/retrieval/index.js';
 import { connect, scripted } from '../endpoint-helpers.js';
 

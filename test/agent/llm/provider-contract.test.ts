@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { CompletionRequest } from '../../../src/agent/llm/providers/chat-provider.js';
-import { AgentTrackError } from '../../../src/errors.js';
+import { AgentTrackError } from '../../../src/core/errors.js';
 import { connect, FAKE_KEY, type Harness, PROVIDERS, scripted } from '../endpoint-helpers.js';
 
 const search = {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { AgentTrackError } from '../../../src/errors.js';
+import { AgentTrackError } from '../../../src/core/errors.js';
 import { findPlotFont } from '../../../src/optimize/plots/font.js';
 import { plotRun } from '../../../src/optimize/plots/plot-run.js';
 import { sampleReport } from './sample-report.js';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AgentTrackError } from '../../../src/errors.js';
+import { AgentTrackError } from '../../../src/core/errors.js';
 import { confirmCandidate } from '../../../src/optimize/search/acceptance.js';
 import { makeCandidate } from '../../../src/optimize/search/candidate.js';
 import { ConfirmationLog } from '../../../src/optimize/search/confirmation-log.js';

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { loadLlmBlock } from '../../../src/agent/index.js';
-import { AgentTrackError } from '../../../src/errors.js';
+import { AgentTrackError } from '../../../src/core/errors.js';
 import { loadCampaignConfig, parseCampaignConfig } from '../../../src/optimize/search/load-campaign.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

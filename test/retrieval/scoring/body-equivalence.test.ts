@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: this file holds JS/TS source text under test, `${...}` included
 import { describe, expect, test } from 'vitest';
-import type { AgentTrackError } from '../../../src/errors.js';
+import type { AgentTrackError } from '../../../src/core/errors.js';
 import { bodyTokens } from '../../../src/retrieval/scoring/body/body-tokens.js';
 import { DEDENT, INDENT, NEWLINE } from '../../../src/retrieval/scoring/body/lexemes.js';
 import { isRelevant } from '../../../src/retrieval/scoring/relevance.js';

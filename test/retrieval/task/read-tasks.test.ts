@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { AgentTrackError } from '../../../src/errors.js';
+import { AgentTrackError } from '../../../src/core/errors.js';
 import { parseTasksJsonl, readTasks } from '../../../src/retrieval/task/read-tasks.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agent-track-tasks-'));

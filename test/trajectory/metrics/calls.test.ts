@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AgentTrackError } from '../../../src/errors.js';
+import { AgentTrackError } from '../../../src/core/errors.js';
 import { callsInOrder } from '../../../src/trajectory/metrics/calls.js';
 import { needlessCalls } from '../../../src/trajectory/metrics/needless.js';
 import { buildTrajectory } from '../build-trajectory.js';

@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { AgentTrackError } from '../../../errors.js';
+import { AgentTrackError } from '../../../core/errors.js';
 
 /** What went wrong with one request, read from an SDK error without keeping anything secret. */
 export interface RequestFailure {

@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { AgentTrackError } from '../../../errors.js';
+import { AgentTrackError } from '../../../core/errors.js';
 import { deepMerge } from '../../../retrieval/serving/deep-merge.js';
 import {
   DEFAULT_SERVING_CONFIG,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { AgentTrackError } from '../../../errors.js';
+import { AgentTrackError } from '../../../core/errors.js';
 import { describeIssues } from '../../describe-issues.js';
 import {
   type CallYield,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeReceived } from '../errors.js';
+import { describeReceived } from './errors.js';
 
 /** A dotted key path as messages name it: `params.thinking.effort`, `turns.2.error.status`. */
 export function keyPath(path: readonly PropertyKey[]): string {

@@ -1,6 +1,6 @@
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { z } from 'zod';
-import { AgentTrackError } from '../../errors.js';
+import { AgentTrackError } from './errors.js';
 
 /** The records of an append-only JSONL file, and whether a torn last line was left out. */
 export interface JsonlLog<T> {

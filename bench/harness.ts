@@ -15,8 +15,8 @@ import { filePathExtractor } from '../src/agent/mcp/extract-result.js';
 import { connectMcpServer } from '../src/agent/mcp/mcp-session.js';
 import { createRecordingProxy } from '../src/agent/mcp/recording-proxy.js';
 import { openAgentProduct } from '../src/agent/product/agent-product.js';
-import { buildIndex } from '../src/retrieval/index-build/build-index.js';
-import { DEFAULT_SERVING_CONFIG, parseServingConfig } from '../src/retrieval/serving/load-serving-config.js';
+import { buildIndex } from '../src/product/index-build/build-index.js';
+import { DEFAULT_SERVING_CONFIG, parseServingConfig } from '../src/product/serving/load-serving-config.js';
 import type { Task } from '../src/retrieval/task/schema.js';
 import { Recorder, readTrajectories } from '../src/trajectory/index.js';
 

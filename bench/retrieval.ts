@@ -6,11 +6,11 @@ import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import seedrandom from 'seedrandom';
-import { openBundle } from '../src/retrieval/bundle/open-bundle.js';
-import { buildIndex } from '../src/retrieval/index-build/build-index.js';
-import { searchCodebase } from '../src/retrieval/search/search-codebase.js';
-import { parseServingConfig } from '../src/retrieval/serving/load-serving-config.js';
-import type { ServingConfig } from '../src/retrieval/serving/schema.js';
+import { openBundle } from '../src/product/bundle/open-bundle.js';
+import { buildIndex } from '../src/product/index-build/build-index.js';
+import { searchCodebase } from '../src/product/search/search-codebase.js';
+import { parseServingConfig } from '../src/product/serving/load-serving-config.js';
+import type { ServingConfig } from '../src/product/serving/schema.js';
 import { generateCorpus, VOCABULARY, zipfWords } from './generate-corpus.js';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -8,7 +8,7 @@
  */
 export { AgentTrackError, invalidOption } from './core/errors.js';
 export { buildReport, renderReportMarkdown } from './optimize/index.js';
-export { isRelevant, loadSplit, runRetrievalRung, scoreRanking } from './retrieval/index.js';
+export { isRelevant, loadSplit, scoreRanking } from './retrieval/index.js';
 export {
   bootstrapCI,
   mcnemarExact,

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 import { AgentTrackError } from '../core/errors.js';
+import { packageVersion } from '../core/package-version.js';
 import { commands } from './commands.js';
 import { createProgram } from './program.js';
-import { packageVersion } from './version.js';
 
 const program = createProgram({ version: packageVersion(), commands });
 try {

@@ -1,19 +1,9 @@
 /**
- * The public surface of `agent-track/retrieval`: the task record, the one relevance predicate and
- * the ranked metrics built on it; the reference code-search server. Named exports only; this file
- * is the complete list.
+ * The public surface of `agent-track/retrieval`: the measuring instrument. The task record, the one
+ * relevance predicate and the ranked metrics built on it, datasets and splits, and the free rung's
+ * result format. Pure: no native dependency. Named exports only; this file is the complete list.
  */
 
-// The reference code-search server: serving config, index bundle, search, MCP server.
-export { type BundleManifest, BundleManifestSchema, readBundleManifest } from './bundle/manifest.js';
-export { type Bundle, openBundle } from './bundle/open-bundle.js';
-export { type CacheEntry, cacheContents, evictCache } from './corpora/cache-contents.js';
-export { resolveCacheDir } from './corpora/cache-dir.js';
-export { corpusKey } from './corpora/corpus-key.js';
-export { directoryHash } from './corpora/directory-hash.js';
-export { ensureIndex, type IndexStatus, indexStatus, indexWorkspace } from './corpora/index-cache.js';
-export { type MaterializedCorpus, materializeCorpus } from './corpora/materialize.js';
-// Datasets, corpora and the free retrieval rung.
 export { type Citation, parseCitations, resolveCitations } from './datasets/citations.js';
 export { type LoadedSplit, loadSplit } from './datasets/load-split.js';
 export type { LoadedDataset } from './datasets/loaded.js';
@@ -28,13 +18,8 @@ export { findClone, listTree, type RepoSource, requireClone } from './datasets/r
 export { loadRepoQa } from './datasets/repoqa.js';
 export { parseSplitName, SLICES, type Slice, sliceTasks, splitStratum } from './datasets/slices.js';
 export { loadSweQa, type SweQaOptions } from './datasets/swe-qa.js';
-export { type BuildIndexOptions, buildIndex } from './index-build/build-index.js';
-export type { Piece, PieceKind, SymbolSpan } from './index-build/pieces/types.js';
 export { compareRungs, type RungComparisonRow, readRungRun } from './rung/compare.js';
-export { type RungOptions, runRetrievalRung } from './rung/run-rung.js';
 export { RUNG_METRICS, type RungRun, rungRunSchema } from './rung/rung-schema.js';
-export { connectSearch, type SearchClient, type SearchHit } from './rung/search-client.js';
-export { selfCommand } from './rung/self-command.js';
 export { bodyTokens } from './scoring/body/body-tokens.js';
 export { languageOfPath } from './scoring/body/language.js';
 export { distinctFiles } from './scoring/distinct-files.js';
@@ -60,36 +45,7 @@ export {
   type RelevanceOptions,
   type ScoredTask,
 } from './scoring/types.js';
-export { aggregateFiles, type FileHit } from './search/aggregate-files.js';
-export { matchExpression, queryTerms } from './search/match-expression.js';
-export {
-  type SearchOutcome,
-  type SearchRequest,
-  type SearchRow,
-  searchCodebase,
-} from './search/search-codebase.js';
-export { KIND_FILTERS, type KindFilter, type PieceHit } from './search/search-pieces.js';
-export { type CodeSearchServerOptions, callTool, createCodeSearchServer } from './server/create-server.js';
-export { type Pointer, pointerLine } from './server/pointers.js';
-export { type ServeOptions, serveStdio } from './server/serve.js';
-export {
-  DEFAULT_TOOL_DOCS,
-  loadToolDocs,
-  TOOL_NAMES,
-  type ToolDocs,
-  ToolDocsSchema,
-  type ToolName,
-} from './server/tool-docs.js';
-export { deepMerge } from './serving/deep-merge.js';
-export { ingestionHash } from './serving/ingestion-hash.js';
-export {
-  type ConfigLayer,
-  DEFAULT_SERVING_CONFIG,
-  loadServingConfig,
-  parseServingConfig,
-} from './serving/load-serving-config.js';
-export { MODEL_KEYS } from './serving/model-keys.js';
-export { type ServingConfig, ServingConfigSchema } from './serving/schema.js';
+export { corpusKey } from './task/corpus-key.js';
 export { parseTasksJsonl, readTasks } from './task/read-tasks.js';
 export {
   type Corpus,

@@ -9,8 +9,8 @@ import { commands } from '../../src/cli/commands.js';
 import { ARCHITECTURES as CLI_ARCHITECTURES } from '../../src/cli/options.js';
 import { createProgram } from '../../src/cli/program.js';
 import { FAKE_KEY, KEY_ENV } from '../agent/endpoint-helpers.js';
-import { CLI } from '../retrieval/helpers/mcp-client.js';
-import { CORPORA, ROOT, tempDir } from '../retrieval/helpers/workspace.js';
+import { CLI } from '../product/helpers/mcp-client.js';
+import { CORPORA, ROOT, tempDir } from '../product/helpers/workspace.js';
 
 const run = promisify(execFile);
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createProgram } from '../../src/cli/program.js';
-import { packageVersion } from '../../src/cli/version.js';
+import { packageVersion } from '../../src/core/package-version.js';
 
 function capture() {
   const io = { outText: '', errText: '' };

@@ -2,7 +2,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /** The layers from lowest to highest; `errors.ts` and `index.ts` at the root sit outside them. */
-export const LAYERS = ['core', 'stats', 'retrieval', 'trajectory', 'agent', 'optimize', 'cli'] as const;
+export const LAYERS = [
+  'core',
+  'stats',
+  'retrieval',
+  'trajectory',
+  'product',
+  'agent',
+  'optimize',
+  'cli',
+] as const;
 
 export const SRC = resolve(import.meta.dirname, '../../src');
 

@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveCacheDir } from '../../retrieval/corpora/cache-dir.js';
-import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../retrieval/index.js';
+import { resolveCacheDir } from '../../core/cache-dir.js';
+import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../product/index.js';
 import { loadLlmBlock } from '../llm/load-block.js';
 import { refuseModelSettingsInEnv } from '../llm/refuse-model-settings.js';
 import type { Architecture } from '../loop/architecture.js';

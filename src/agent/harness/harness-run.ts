@@ -1,7 +1,8 @@
 import { join } from 'node:path';
+import { resolveCacheDir } from '../../core/cache-dir.js';
 import { invalidOption } from '../../core/errors.js';
-import { resolveCacheDir } from '../../retrieval/corpora/cache-dir.js';
-import { DEFAULT_SERVING_CONFIG, loadServingConfig, readTasks } from '../../retrieval/index.js';
+import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../product/index.js';
+import { readTasks } from '../../retrieval/index.js';
 import { loadLlmBlock } from '../llm/load-block.js';
 import { refuseModelSettingsInEnv } from '../llm/refuse-model-settings.js';
 import type { Architecture } from '../loop/architecture.js';

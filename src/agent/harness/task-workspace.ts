@@ -1,6 +1,7 @@
 import { AgentTrackError } from '../../core/errors.js';
-import { corpusKey } from '../../retrieval/corpora/corpus-key.js';
-import { ensureIndex, type ServingConfig, type Task } from '../../retrieval/index.js';
+import { ensureIndex, type ServingConfig } from '../../product/index.js';
+import type { Task } from '../../retrieval/index.js';
+import { corpusKey } from '../../retrieval/task/corpus-key.js';
 
 export interface WorkspaceOptions {
   /** The serving config: its ingestion keys decide what a bundle holds. */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AgentTrackError } from '../../core/errors.js';
-import { selfCommand } from '../../retrieval/index.js';
+import { referenceServerCommand } from '../../product/index.js';
 import type { LoadedProduct } from './load-manifest.js';
 
 /** A process to spawn: the MCP server of one rollout, speaking MCP over its stdio. */
@@ -55,24 +55,18 @@ export function productServerCommand(product: LoadedProduct, values: ServeValues
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * The embedded default server: this package's own `agent-track serve` (`selfCommand`: the built
- * entry from `dist/`, or the source through tsx), run from the package root. `toolDocs` is the tool-docs file it serves (the package's by default).
+ * The embedded default server: this package's own reference server (`referenceServerCommand`: the
+ * built entry from `dist/`, or the source through tsx), run from the package root. `toolDocs` is
+ * the tool-docs file it serves (the package's by default).
  *
  * @example
  * embeddedServerCommand({ config: DEFAULT_SERVING_CONFIG, workspace: '/tmp/ws' });
  */
 export function embeddedServerCommand(values: ServeValues & { toolDocs?: string }): ServerCommand {
-  return {
-    command: selfCommand()[0]!,
-    args: [
-      ...selfCommand().slice(1),
-      'serve',
-      '--config',
-      values.config,
-      '--workspace',
-      values.workspace,
-      ...(values.toolDocs === undefined ? [] : ['--tool-docs', values.toolDocs]),
-    ],
-    cwd: PACKAGE_ROOT,
-  };
+  const [command, ...args] = referenceServerCommand({
+    workspace: values.workspace,
+    config: values.config,
+    ...(values.toolDocs === undefined ? {} : { toolDocs: values.toolDocs }),
+  });
+  return { command: command!, args, cwd: PACKAGE_ROOT };
 }

@@ -1,4 +1,5 @@
-import { cacheContents, evictCache, resolveCacheDir } from '../../retrieval/index.js';
+import { resolveCacheDir } from '../../core/index.js';
+import { cacheContents, evictCache } from '../../product/index.js';
 import { formatTable } from '../format.js';
 import type { CliCommand } from '../program.js';
 

@@ -1,4 +1,4 @@
-import { buildIndex, DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../retrieval/index.js';
+import { buildIndex, DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../product/index.js';
 import type { CliCommand } from '../program.js';
 
 function collect(value: string, previous: string[]): string[] {

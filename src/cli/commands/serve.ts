@@ -1,11 +1,11 @@
+import { packageVersion } from '../../core/package-version.js';
 import {
   DEFAULT_SERVING_CONFIG,
   DEFAULT_TOOL_DOCS,
   loadServingConfig,
   serveStdio,
-} from '../../retrieval/index.js';
+} from '../../product/index.js';
 import type { CliCommand } from '../program.js';
-import { packageVersion } from '../version.js';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

@@ -87,7 +87,8 @@ async function track(flags: TrackFlags, io: CliIo): Promise<void> {
       },
     );
   }
-  const { loadSplit, resolveCacheDir } = await import('../../retrieval/index.js');
+  const { loadSplit } = await import('../../retrieval/index.js');
+  const { resolveCacheDir } = await import('../../core/index.js');
   const { loadLlmBlock } = await import('../../agent/index.js');
   const split = `${flags.dataset}/${flags.split}`;
   const reposDir = flags.reposDir ?? join(resolveCacheDir(flags.cacheDir), 'repos');

@@ -1,6 +1,6 @@
-import { corpusKey } from '../../retrieval/corpora/corpus-key.js';
-import { ensureIndex, type IndexStatus, indexStatus } from '../../retrieval/corpora/index-cache.js';
-import type { ServingConfig } from '../../retrieval/serving/schema.js';
+import { ensureIndex, type IndexStatus, indexStatus } from '../../product/corpora/index-cache.js';
+import type { ServingConfig } from '../../product/serving/schema.js';
+import { corpusKey } from '../../retrieval/task/corpus-key.js';
 import type { Task } from '../../retrieval/task/schema.js';
 import type { PlanInput } from '../campaign/plan.js';
 

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { LlmBlock } from '../../agent/llm/block-schema.js';
+import { resolveCacheDir } from '../../core/cache-dir.js';
 import { AgentTrackError } from '../../core/errors.js';
-import { resolveCacheDir } from '../../retrieval/corpora/cache-dir.js';
 import type { Task } from '../../retrieval/task/schema.js';
 import { campaignPaths } from './campaign-dir.js';
 import { type BlockVerdict, checkLlmBlock } from './check-llm-block.js';

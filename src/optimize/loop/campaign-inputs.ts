@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_TURN_BUDGET } from '../../agent/index.js';
+import { readYamlFile } from '../../core/read-yaml.js';
 import { loadSplit, type Task } from '../../retrieval/index.js';
-import { readYamlFile } from '../../retrieval/serving/read-yaml.js';
 import { type Candidate, canonicalJson, makeCandidate } from '../search/candidate.js';
 import type { TaskText } from '../search/free-checks/copied-text-check.js';
 import type { LoadedCampaign } from '../search/load-campaign.js';

@@ -11,13 +11,13 @@ import {
   readArtifact,
   systemPrompt,
 } from '../../agent/index.js';
+import { readYamlFile } from '../../core/read-yaml.js';
 import {
   DEFAULT_SERVING_CONFIG,
   deepMerge,
   loadServingConfig,
   type ServingConfig,
-} from '../../retrieval/index.js';
-import { readYamlFile } from '../../retrieval/serving/read-yaml.js';
+} from '../../product/index.js';
 import type { Candidate } from '../search/candidate.js';
 import type { LoadedCampaign } from '../search/load-campaign.js';
 

@@ -1,8 +1,8 @@
 import { join, resolve } from 'node:path';
 import { isEmbeddedProduct, loadLlmBlock } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/errors.js';
+import { resolveCacheDir } from '../../core/index.js';
 import { readJsonlLog } from '../../core/jsonl-log.js';
-import { resolveCacheDir } from '../../retrieval/index.js';
 import { createProgress } from '../campaign/progress.js';
 import { ConfirmationLog, confirmationEntrySchema } from '../search/confirmation-log.js';
 import { openFileCache } from '../search/evaluation-cache.js';

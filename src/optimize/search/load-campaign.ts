@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path';
 import { isEmbeddedProduct } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/errors.js';
 import { issueMessage } from '../../core/issue-message.js';
+import { readYamlFile } from '../../core/read-yaml.js';
 import { resolveDataset } from '../../retrieval/datasets/registry.js';
-import { readYamlFile } from '../../retrieval/serving/read-yaml.js';
 import { type CampaignConfig, campaignConfigSchema, TEXT_AXES } from './campaign-schema.js';
 import { overlayVariations } from './proposers/overlay-variations.js';
 

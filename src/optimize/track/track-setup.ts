@@ -6,14 +6,14 @@ import {
   type ServerCommand,
 } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/errors.js';
+import { resolveCacheDir } from '../../core/index.js';
 import {
   DEFAULT_SERVING_CONFIG,
   ensureIndex,
   loadServingConfig,
-  resolveCacheDir,
   type ServingConfig,
-  type Task,
-} from '../../retrieval/index.js';
+} from '../../product/index.js';
+import type { Task } from '../../retrieval/index.js';
 import { type CallYield, resolveToolRoles, type ToolRoles } from '../../trajectory/index.js';
 import type { AgentAdapter } from './agents/agent-adapter.js';
 import { trackToolRoles } from './track-roles.js';

@@ -1,7 +1,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { AgentTrackError } from '../../core/errors.js';
 import { stratifiedSplit } from '../../stats/split.js';
-import { corpusKey } from '../corpora/corpus-key.js';
+import { corpusKey } from '../task/corpus-key.js';
 import type { Task } from '../task/schema.js';
 
 export const SLICES = ['all', 'dev', 'test', 'small_dev', 'small_test'] as const;

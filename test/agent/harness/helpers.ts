@@ -6,7 +6,7 @@ import type { ChatProvider } from '../../../src/agent/llm/providers/chat-provide
 import { createProvider } from '../../../src/agent/llm/providers/create-provider.js';
 import { openAgentProduct } from '../../../src/agent/product/agent-product.js';
 import type { ServerCommand } from '../../../src/agent/product/server-command.js';
-import { DEFAULT_SERVING_CONFIG } from '../../../src/retrieval/index.js';
+import { DEFAULT_SERVING_CONFIG } from '../../../src/product/index.js';
 import type { Task } from '../../../src/retrieval/task/schema.js';
 import { FAKE_KEY, KEY_ENV } from '../endpoint-helpers.js';
 

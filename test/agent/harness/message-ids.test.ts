@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { runTask } from '../../../src/agent/harness/run-task.js';
 import { createProvider } from '../../../src/agent/llm/providers/create-provider.js';
 import { readTrajectory, usageTotals } from '../../../src/trajectory/index.js';
-import { tempDir } from '../../retrieval/helpers/workspace.js';
+import { tempDir } from '../../product/helpers/workspace.js';
 import { fixtureServer, task } from './helpers.js';
 
 // Some local servers (llama.cpp builds, proxies) give every completion the same id.

@@ -6,7 +6,7 @@ import type { LlmBlock } from '../../../src/agent/llm/block-schema.js';
 import type { Architecture } from '../../../src/agent/loop/architecture.js';
 import { NEED_MORE_STEPS_REPLY } from '../../../src/agent/loop/outcome.js';
 import { readTrajectory } from '../../../src/trajectory/index.js';
-import { tempDir } from '../../retrieval/helpers/workspace.js';
+import { tempDir } from '../../product/helpers/workspace.js';
 import { scripted } from '../endpoint-helpers.js';
 import { fixtureServer, modelOn, task } from './helpers.js';
 

@@ -7,10 +7,10 @@ import { openModel } from '../../../src/agent/harness/open-model.js';
 import { runHarness } from '../../../src/agent/harness/run-harness.js';
 import { createWorkspaceResolver } from '../../../src/agent/harness/task-workspace.js';
 import type { AgentProduct } from '../../../src/agent/product/agent-product.js';
-import { parseServingConfig } from '../../../src/retrieval/serving/load-serving-config.js';
+import { parseServingConfig } from '../../../src/product/serving/load-serving-config.js';
 import type { Task } from '../../../src/retrieval/task/schema.js';
 import { scorePath } from '../../../src/trajectory/index.js';
-import { CORPORA, tempDir } from '../../retrieval/helpers/workspace.js';
+import { CORPORA, tempDir } from '../../product/helpers/workspace.js';
 import { scripted } from '../endpoint-helpers.js';
 import { fixtureServer, modelOn, PRODUCT } from './helpers.js';
 

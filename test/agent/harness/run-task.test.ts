@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { runTask } from '../../../src/agent/harness/run-task.js';
 import { OFFLINE_LABEL } from '../../../src/agent/index.js';
 import { readTrajectory } from '../../../src/trajectory/index.js';
-import { indexedFixture, tempDir } from '../../retrieval/helpers/workspace.js';
+import { indexedFixture, tempDir } from '../../product/helpers/workspace.js';
 import { modelOn, PRODUCT, task } from './helpers.js';
 
 test('the offline policy answers a py-shop question through the reference server over stdio', async () => {

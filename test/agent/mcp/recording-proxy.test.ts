@@ -6,7 +6,7 @@ import { filePathExtractor } from '../../../src/agent/mcp/extract-result.js';
 import { connectMcpServer } from '../../../src/agent/mcp/mcp-session.js';
 import { createRecordingProxy } from '../../../src/agent/mcp/recording-proxy.js';
 import { BlobStore, Recorder } from '../../../src/trajectory/index.js';
-import { indexedFixture, tempDir } from '../../retrieval/helpers/workspace.js';
+import { indexedFixture, tempDir } from '../../product/helpers/workspace.js';
 import { fixtureServer, PRODUCT } from '../harness/helpers.js';
 
 function call(id: string, name: string, args: Record<string, unknown> | string): ToolCall {

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { openAgentProduct } from '../../../src/agent/product/agent-product.js';
 import { loadProduct } from '../../../src/agent/product/load-manifest.js';
 import { productServerCommand } from '../../../src/agent/product/server-command.js';
-import { ROOT, tempDir } from '../../retrieval/helpers/workspace.js';
+import { ROOT, tempDir } from '../../product/helpers/workspace.js';
 
 const VALID = `name: demo
 serve: [node, server.js, --config, "{config}", --workspace, "{workspace}"]

@@ -5,7 +5,7 @@ import { runHarness } from '../../../src/agent/harness/run-harness.js';
 import { campaignPaths } from '../../../src/optimize/campaign/campaign-dir.js';
 import { harnessFinished } from '../../../src/optimize/campaign/resume.js';
 import { fixtureServer, PRODUCT } from '../../agent/harness/helpers.js';
-import { tempDir } from '../../retrieval/helpers/workspace.js';
+import { tempDir } from '../../product/helpers/workspace.js';
 
 test("the campaign reads the real harness's ledger: done lines are finished, failed lines are not", async () => {
   using dir = tempDir();

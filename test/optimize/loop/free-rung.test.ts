@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { freeRungScreen } from '../../../src/optimize/loop/free-rung.js';
 import { type Candidate, canonicalJson, makeCandidate } from '../../../src/optimize/search/candidate.js';
-import { loadSplit, runRetrievalRung, type Task } from '../../../src/retrieval/index.js';
+import { runRetrievalRung } from '../../../src/product/index.js';
+import { loadSplit, type Task } from '../../../src/retrieval/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-free-rung-'));

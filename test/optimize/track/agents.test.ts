@@ -6,7 +6,7 @@ import { commandAgent, splitCommandLine } from '../../../src/optimize/track/agen
 import { selectAgent } from '../../../src/optimize/track/agents/select-agent.js';
 import { mcpServerEntry, writeMcpConfig } from '../../../src/optimize/track/mcp-config.js';
 import { runTrack } from '../../../src/optimize/track/run-track.js';
-import { tempDir } from '../../retrieval/helpers/workspace.js';
+import { tempDir } from '../../product/helpers/workspace.js';
 import { BIN, trackTasks } from './track-helpers.js';
 
 const spec = {

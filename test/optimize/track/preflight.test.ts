@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { claudeCodeAgent } from '../../../src/optimize/track/agents/claude-code.js';
 import { commandAgent } from '../../../src/optimize/track/agents/command.js';
 import { runPreflight } from '../../../src/optimize/track/preflight.js';
-import { ROOT, tempDir } from '../../retrieval/helpers/workspace.js';
+import { ROOT, tempDir } from '../../product/helpers/workspace.js';
 import { BIN } from './track-helpers.js';
 
 const lines = (checks: { line: string }[]) => checks.map((c) => c.line);

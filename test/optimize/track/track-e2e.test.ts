@@ -7,7 +7,7 @@ import { claudeCodeAgent } from '../../../src/optimize/track/agents/claude-code.
 import { runTrack } from '../../../src/optimize/track/run-track.js';
 import { openTrackLedger } from '../../../src/optimize/track/track-ledger.js';
 import { trackReportSchema } from '../../../src/optimize/track/track-report-schema.js';
-import { tempDir } from '../../retrieval/helpers/workspace.js';
+import { tempDir } from '../../product/helpers/workspace.js';
 import { BIN, TRACK_TASKS, trackTasks } from './track-helpers.js';
 
 // What the fake agent does (fixtures/bin/fake-claude.mjs) on the three fixture tasks:

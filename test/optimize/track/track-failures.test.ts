@@ -6,7 +6,7 @@ import { claudeCodeAgent } from '../../../src/optimize/track/agents/claude-code.
 import { runTrack, type TrackOptions } from '../../../src/optimize/track/run-track.js';
 import { openTrackLedger } from '../../../src/optimize/track/track-ledger.js';
 import { FAKE_KEY } from '../../agent/endpoint-helpers.js';
-import { tempDir } from '../../retrieval/helpers/workspace.js';
+import { tempDir } from '../../product/helpers/workspace.js';
 import { BIN, filesContaining, trackTasks } from './track-helpers.js';
 
 async function track(dir: string, bin: string, extra: Partial<TrackOptions> = {}) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSplit, type Task } from '../../../src/retrieval/index.js';
-import { ROOT } from '../../retrieval/helpers/workspace.js';
+import { ROOT } from '../../product/helpers/workspace.js';
 
 export const BIN = join(ROOT, 'fixtures/bin');
 export const TRACK_TASKS = join(ROOT, 'fixtures/track/tasks.jsonl');

@@ -181,7 +181,7 @@ describe('registry and splits', () => {
 describe('the shipped registry', () => {
   test('every registered dataset loads; fixture-code has 24 tasks over 3 corpora, self 10', async () => {
     const { listDatasets } = await import('../../../src/retrieval/datasets/registry.js');
-    const { corpusKey } = await import('../../../src/retrieval/corpora/corpus-key.js');
+    const { corpusKey } = await import('../../../src/retrieval/task/corpus-key.js');
     const names = listDatasets().map((d) => d.name);
     expect(names).toEqual(expect.arrayContaining(['fixture-code', 'self']));
     const fixture = await loadSplit('fixture-code/all', { reposDir: scratch });

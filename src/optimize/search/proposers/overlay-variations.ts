@@ -1,11 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import { AgentTrackError } from '../../../core/errors.js';
-import { deepMerge } from '../../../retrieval/serving/deep-merge.js';
-import {
-  DEFAULT_SERVING_CONFIG,
-  parseServingConfig,
-} from '../../../retrieval/serving/load-serving-config.js';
-import { readYamlFile } from '../../../retrieval/serving/read-yaml.js';
+import { readYamlFile } from '../../../core/read-yaml.js';
+import { deepMerge } from '../../../product/serving/deep-merge.js';
+import { DEFAULT_SERVING_CONFIG, parseServingConfig } from '../../../product/serving/load-serving-config.js';
 import type { OverlaySpace } from '../campaign-schema.js';
 import { canonicalJson } from '../candidate.js';
 import { enumerationProposer, type Proposer } from './proposer.js';

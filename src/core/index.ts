@@ -1,0 +1,13 @@
+/**
+ * What every layer stands on: the one error class, the one sentence for a zod issue, the one
+ * append-only JSONL log with its torn-line rule, one YAML file reader, the cache directory, and
+ * the text of a process's output with its secrets cut. Internal: other layers import it through
+ * this file; a library user meets `AgentTrackError` on the root entry.
+ */
+
+export { resolveCacheDir } from './cache-dir.js';
+export { AgentTrackError, describeReceived, invalidOption } from './errors.js';
+export { type IssueMessageOptions, issueMessage, keyPath } from './issue-message.js';
+export { appendJsonlLine, type JsonlLog, readJsonlLog, repairTornTail } from './jsonl-log.js';
+export { readYamlFile } from './read-yaml.js';
+export { redact, tail } from './text-tail.js';

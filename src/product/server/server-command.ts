@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+
+/** What the reference server is started with: its workspace, serving config, overlays and tool docs. */
+export interface ReferenceServerArgs {
+  workspace: string;
+  /** A serving config file (default: the package's `configs/serving/default.yaml`). */
+  config?: string;
+  /** Retrieval overlays merged over the config, in order. */
+  overlays?: readonly string[];
+  /** The tool-docs YAML agents see (default: the package's `configs/product/tool_docs.yaml`). */
+  toolDocs?: string;
+}
+
+/**
+ * The command line that starts the reference code-search server over stdio in a child process:
+ * this layer's own entry (`server/main`), the built `main.js` under node or, from source (tests, a
+ * fresh clone without dist/), `main.ts` through tsx's loader. The product starts itself; it never
+ * reaches up into the CLI.
+ *
+ * @example
+ * const [command, ...args] = referenceServerCommand({ workspace: '/tmp/ws' });
+ * // ['/usr/bin/node', '/repo/dist/product/server/main.js', '--workspace', '/tmp/ws']
+ */
+export function referenceServerCommand(options: ReferenceServerArgs): string[] {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const main = fileURLToPath(new URL(`./main.${fromSource ? 'ts' : 'js'}`, import.meta.url));
+  const args = ['--workspace', options.workspace];
+  if (options.config !== undefined) args.push('--config', options.config);
+  for (const overlay of options.overlays ?? []) args.push('--overlay', overlay);
+  if (options.toolDocs !== undefined) args.push('--tool-docs', options.toolDocs);
+  return [...(fromSource ? [process.execPath, '--import', 'tsx', main] : [process.execPath, main]), ...args];
+}

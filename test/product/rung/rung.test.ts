@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { cacheContents, evictCache } from '../../../src/product/corpora/cache-contents.js';
+import { ensureIndex, indexStatus } from '../../../src/product/corpora/index-cache.js';
+import { runRetrievalRung } from '../../../src/product/rung/run-rung.js';
+import { loadServingConfig } from '../../../src/product/serving/load-serving-config.js';
+import { compareRungs } from '../../../src/retrieval/rung/compare.js';
+
+const root = resolve(import.meta.dirname, '../../..');
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-rung-'));
+const cacheDir = join(scratch, 'cache');
+const tasksFile = join(scratch, 'tasks.jsonl');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+// Three tasks over the Python fixture shop:
+// - `tax`: a distinctive query whose only answer is shop/pricing.py (found at rank 1);
+// - `ghost`: gold is a file the corpus does not have, so every rank metric is a measured 0;
+// - `nogold`: gold holds only an answer, so no rank metric is defined (null, dropped from means).
+beforeAll(() => {
+  const corpus = { dir: join(root, 'fixtures/corpora/py-shop') };
+  const lines = [
+    { id: 'tax', question: 'tax_cents TAX_RATES region', gold: { files: ['shop/pricing.py'] }, corpus },
+    { id: 'ghost', question: 'tax_cents TAX_RATES region', gold: { files: ['shop/missing.py'] }, corpus },
+    { id: 'nogold', question: 'cart total', gold: { answer: 'in cart.py' }, corpus },
+  ];
+  writeFileSync(tasksFile, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+});
+
+describe('the free retrieval rung', () => {
+  test('scores each task through the real MCP server; undefined drops out of the means', async () => {
+    const { run } = await runRetrievalRung({ split: `${tasksFile}/all`, cacheDir, reposDir: scratch });
+    expect(run.overlays.map((o) => o.name)).toEqual(['base']);
+    const [overlay] = run.overlays;
+    const byId = Object.fromEntries(overlay!.tasks.map((t) => [t.task_id, t]));
+    expect(byId.tax!.rows[0]!.path).toBe('shop/pricing.py');
+    expect(byId.tax!.gold_ranks).toEqual({ 'shop/pricing.py': 1 });
+    expect(byId.tax!.piece).toMatchObject({ 'recall@1': 1, mrr: 1, 'ndcg@10': 1 });
+    expect(byId.ghost!.piece).toMatchObject({ 'recall@1': 0, 'recall@10': 0, mrr: 0 });
+    expect(byId.nogold!.piece['recall@1']).toBeNull();
+    expect(byId.tax!.latency_ms).toBeGreaterThan(0);
+    const recall1 = overlay!.summary.find((r) => r.metric === 'recall@1' && r.level === 'piece')!;
+    // (1 + 0) / 2 over the two tasks with file gold
+    expect(recall1).toMatchObject({ mean: 0.5, n: 2 });
+    expect(overlay!.latency_p50_ms).not.toBeNull();
+  });
+
+  test('an overlay that changes only query keys reuses the cached index; --compare pairs by task', async () => {
+    const overlay = join(root, 'configs/retrieval/all-words.yaml');
+    const before = (await runRetrievalRung({ split: `${tasksFile}/all`, cacheDir, reposDir: scratch })).run;
+    const indexes = cacheContents(cacheDir).filter((e) => e.kind === 'index');
+    expect(indexes).toHaveLength(1);
+    const now = (
+      await runRetrievalRung({ split: `${tasksFile}/all`, overlays: [overlay], cacheDir, reposDir: scratch })
+    ).run;
+    expect(cacheContents(cacheDir).filter((e) => e.kind === 'index')).toHaveLength(1);
+    now.overlays[0]!.name = 'base';
+    const rows = compareRungs(before, now);
+    const recall = rows.find((r) => r.metric === 'recall@1' && r.level === 'piece')!;
+    // same two defined tasks in both runs, same ranks: no change
+    expect(recall).toMatchObject({ pairs: 2, delta: 0, test: 'mcnemar', pvalue: 1 });
+    expect(() => compareRungs(before, { ...now, slice: 'dev' })).toThrow(
+      'The runs differ in `slice`: `all` before, `dev` now',
+    );
+  });
+
+  test('index status: missing, built, and a bundle built with other ingestion keys refused', async () => {
+    const config = loadServingConfig();
+    const corpus = { files: { 'a.py': 'def alpha():\n    return 1\n' } };
+    const options = { cacheDir: join(scratch, 'c2'), reposDir: scratch, config };
+    expect((await indexStatus(corpus, options)).state).toBe('missing');
+    expect((await ensureIndex(corpus, options)).built).toBe(true);
+    expect((await ensureIndex(corpus, options)).built).toBe(false);
+    expect((await indexStatus(corpus, options)).state).toBe('built');
+    const other = { ...config, ingestion: { ...config.ingestion, stemming: !config.ingestion.stemming } };
+    // another ingestion config is another cache key: missing, not silently served
+    expect((await indexStatus(corpus, { ...options, config: other })).state).toBe('missing');
+  });
+
+  test('cache evict removes what it is told, refuses an unknown name', () => {
+    const dir = join(scratch, 'c2');
+    const before = cacheContents(dir);
+    expect(before.length).toBeGreaterThan(0);
+    expect(() => evictCache(dir, { names: ['nope'] })).toThrow('holds no `nope`');
+    expect(evictCache(dir, { all: true })).toHaveLength(before.length);
+    expect(cacheContents(dir)).toEqual([]);
+  });
+
+  test('agent-track retrieval runs as a real child process and saves its run', async () => {
+    const out = join(scratch, 'run.json');
+    const { stdout } = await promisify(execFile)(
+      join(root, 'node_modules/.bin/tsx'),
+      [
+        join(root, 'src/cli/bin.ts'),
+        'retrieval',
+        '--dataset',
+        tasksFile,
+        '--split',
+        'all',
+        '--cache-dir',
+        cacheDir,
+        '--out',
+        out,
+        '--run-log',
+        join(scratch, 'runs.jsonl'),
+        '--compare',
+        out.replace('run.json', 'nothing.json'),
+      ],
+      { cwd: root },
+    ).catch((error: { stdout: string; stderr: string }) => ({ stdout: `${error.stdout}${error.stderr}` }));
+    expect(stdout).toContain('Cannot read the retrieval run');
+    const saved = JSON.parse(readFileSync(out, 'utf8')) as { kind: string; overlays: unknown[] };
+    expect(saved.kind).toBe('retrieval-rung');
+    expect(saved.overlays).toHaveLength(1);
+    // one run record per overlay, appended before the comparison was refused
+    const [record, ...more] = readFileSync(join(scratch, 'runs.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(more).toEqual([]);
+    expect(record).toMatchObject({ system: 'retrieval-rung', artifacts: { run: out } });
+  });
+});

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildReport, renderReportMarkdown } from '../src/optimize/index.js';
+import { buildReport, renderReportMarkdown } from '../src/report/index.js';
 import type { Task } from '../src/retrieval/index.js';
 import { createRandom, type RandomSource } from '../src/stats/index.js';
 import {

@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writeViewer } from '../src/optimize/index.js';
-import { openBrowser } from '../test/optimize/viewer/browser.js';
+import { writeViewer } from '../src/report/index.js';
+import { openBrowser } from '../test/report/viewer/browser.js';
 import { writeBeforeAfterRun } from './before-after-run.js';
 
 const tasks = Number(process.argv[2] ?? 300);

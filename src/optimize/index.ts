@@ -53,25 +53,6 @@ export { assertSpendAllowed, createSpendBook, openCampaignSpend } from './campai
 export { addWorktree, removeWorktree } from './campaign/worktree.js';
 // --- end campaign ---
 
-// --- Report ---
-export { type ArmResults, type BuildReportOptions, buildReport, reportRow } from './report/build-report.js';
-export {
-  GROUP_TITLES,
-  num,
-  type RenderReportOptions,
-  renderReportMarkdown,
-} from './report/render-markdown.js';
-export {
-  type ArmCell,
-  type ArmInfo,
-  type Report,
-  type ReportRow,
-  reportRowSchema,
-  reportSchema,
-} from './report/report-schema.js';
-export { verdictOf } from './report/verdict.js';
-// --- end report ---
-
 // --- Search ---
 export { type ConfirmOptions, confirmCandidate } from './search/acceptance.js';
 export {
@@ -157,72 +138,6 @@ export {
   screeningWinner,
 } from './search/screening.js';
 // --- end search ---
-
-// --- Plots ---
-export { type Figure, figuresFor } from './plots/figures.js';
-export { FONT_CANDIDATES, FONT_HINT, findPlotFont, type PlotFont } from './plots/font.js';
-export { forestSpec, type RowVerdict, rowVerdict } from './plots/forest.js';
-export { incumbentSteps, objectiveSpec } from './plots/objective.js';
-export {
-  type ObjectivePoint,
-  type ObjectiveTrace,
-  objectivePointSchema,
-  objectiveTraceSchema,
-} from './plots/objective-schema.js';
-export { outcomesSpec } from './plots/outcomes.js';
-export { OKABE_ITO, OUTCOME_COLOURS, VERDICT_COLOURS } from './plots/palette.js';
-export { type PlotRunOptions, plotRun, type WrittenFigure } from './plots/plot-run.js';
-export { type PlotInput, readPlotInput } from './plots/read-plot-input.js';
-export { type RenderedPng, renderPng } from './plots/render-png.js';
-export { type RenderedSvg, renderSvg } from './plots/render-svg.js';
-export { LATENCY_QUALITY, rungLatencySpec } from './plots/rung-latency.js';
-export { rungScoresSpec } from './plots/rung-scores.js';
-export { assertSameSplit, type SourcedRungRun } from './plots/same-split.js';
-
-// --- end plots ---
-
-export { compareRunRecords, type RunComparison, type RunComparisonRow } from './tracking/compare-records.js';
-export { findRunRecord } from './tracking/find-record.js';
-export { gitState } from './tracking/git-state.js';
-export { reportRunRecords, rungRunRecords } from './tracking/records-from.js';
-export {
-  appendRunRecord,
-  DEFAULT_RUN_LOG,
-  readRunLog,
-} from './tracking/run-log.js';
-export {
-  type RunMetric,
-  type RunRecord,
-  type RunRecordInput,
-  runRecordInputSchema,
-  runRecordSchema,
-} from './tracking/run-record-schema.js';
-// --- Viewer ---
-export { type ArmView, armView, type EmbedBlob, NEEDLESS_COMPONENTS } from './viewer/arm-view.js';
-export {
-  type CollectedRun,
-  type CollectOptions,
-  collectRun,
-  DEFAULT_MAX_BLOB_BYTES,
-} from './viewer/collect-run.js';
-export { escapeHtml, packText, scriptJson } from './viewer/embed.js';
-export { renderViewer } from './viewer/render-viewer.js';
-export { reportSection, type ViewerFigure } from './viewer/report-section.js';
-export { DIFF_KEYS, tasksDiffer } from './viewer/task-differ.js';
-export {
-  type ArmDetail,
-  type ArmSummary,
-  type CallView,
-  type TaskDetail,
-  type TaskSummary,
-  type TurnView,
-  VIEWER_ARMS,
-  type ViewerArm,
-  type ViewerMetric,
-} from './viewer/viewer-data.js';
-export { type WriteViewerOptions, type WrittenViewer, writeViewer } from './viewer/write-viewer.js';
-
-// --- end viewer ---
 
 export {
   type CampaignFingerprint,

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { sampleRung } from '../optimize/plots/sample-rung.js';
+import { sampleRung } from '../report/plots/sample-rung.js';
 import { cli } from './run-cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-plot-cli-'));

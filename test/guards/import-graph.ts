@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-/** The layers from lowest to highest; `errors.ts` and `index.ts` at the root sit outside them. */
+/** The layers from lowest to highest; the root `index.ts` sits outside them. */
 export const LAYERS = [
   'core',
   'stats',
   'retrieval',
   'trajectory',
+  'report',
   'product',
   'agent',
   'optimize',

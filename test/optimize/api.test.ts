@@ -28,26 +28,6 @@ test('the optimize entry offers the plan, spend, ledger, arms and the campaign r
   expectTypeOf<Plan['unknown_prices']>().toEqualTypeOf<string[]>();
 });
 
-test('the optimize entry offers the viewer and the run log', async () => {
-  const api = await import('../../src/optimize/index.js');
-  expectTypeOf(api.writeViewer).toEqualTypeOf<
-    (
-      runDir: string,
-      options?: import('../../src/optimize/index.js').WriteViewerOptions,
-    ) => Promise<import('../../src/optimize/index.js').WrittenViewer>
-  >();
-  expectTypeOf(api.appendRunRecord).toEqualTypeOf<
-    (
-      logFile: string,
-      input: import('../../src/optimize/index.js').RunRecordInput,
-    ) => import('../../src/optimize/index.js').RunRecord
-  >();
-  expectTypeOf(api.readRunLog).returns.toEqualTypeOf<import('../../src/optimize/index.js').RunRecord[]>();
-  expectTypeOf(api.compareRunRecords).returns.toEqualTypeOf<
-    import('../../src/optimize/index.js').RunComparison
-  >();
-});
-
 test("the optimize entry offers the optimizer's loop: money, proposer, judge, logs and trace", async () => {
   const api = await import('../../src/optimize/index.js');
   expectTypeOf(api.optimize).returns.toEqualTypeOf<

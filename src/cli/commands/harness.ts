@@ -1,6 +1,6 @@
 import type { Architecture, LedgerLine } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/errors.js';
-import { formatNumber } from '../format.js';
+import { formatNumber } from '../../report/index.js';
 import { ARCHITECTURES, oneOf, positiveInteger, positiveNumber } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';
 

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../report/index.js';
 import { readTasks } from '../../retrieval/index.js';
 import {
   MetricsAggregate,
@@ -6,7 +7,7 @@ import {
   scorePath,
   type ToolRoleProfile,
 } from '../../trajectory/index.js';
-import { formatNumber, formatTable } from '../format.js';
+import { formatTable } from '../format.js';
 import type { CliCommand } from '../program.js';
 
 interface MetricsFlags {

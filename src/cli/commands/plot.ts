@@ -1,4 +1,4 @@
-import { plotRun } from '../../optimize/index.js';
+import { plotRun } from '../../report/plots/index.js';
 import type { CliCommand } from '../program.js';
 
 /** `agent-track plot`: the figures of a saved run as SVG and PNG, drawn without a browser. */

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveCacheDir } from '../../core/index.js';
-import { appendRunRecord, DEFAULT_RUN_LOG, rungRunRecords } from '../../optimize/index.js';
 import { runRetrievalRung } from '../../product/index.js';
+import { appendRunRecord, DEFAULT_RUN_LOG, formatNumber, rungRunRecords } from '../../report/index.js';
 import { compareRungs, type RungComparisonRow, type RungRun, readRungRun } from '../../retrieval/index.js';
-import { formatNumber, formatTable } from '../format.js';
+import { formatTable } from '../format.js';
 import type { CliCommand } from '../program.js';
 
 interface RetrievalFlags {

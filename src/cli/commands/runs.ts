@@ -2,11 +2,12 @@ import {
   compareRunRecords,
   DEFAULT_RUN_LOG,
   findRunRecord,
+  formatNumber,
   type RunMetric,
   type RunRecord,
   readRunLog,
-} from '../../optimize/index.js';
-import { formatNumber, formatTable } from '../format.js';
+} from '../../report/index.js';
+import { formatTable } from '../format.js';
 import type { CliCommand, CliIo } from '../program.js';
 
 const ci = (m: RunMetric | null) =>

@@ -1,4 +1,4 @@
-import { writeViewer } from '../../optimize/index.js';
+import { writeViewer } from '../../report/index.js';
 import { resolveToolRoles, type ToolRoleProfile } from '../../trajectory/index.js';
 import type { CliCommand } from '../program.js';
 

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
+import type { ArmResults } from '../../report/paired/build-report.js';
 import type { Task } from '../../retrieval/task/schema.js';
 import type { TrajectoryMetrics } from '../../trajectory/metrics/compute.js';
 import { scorePath } from '../../trajectory/score/score-path.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { openQueue } from '../campaign/queue.js';
-import type { ArmResults } from '../report/build-report.js';
 
 /**
  * One arm's per-task metrics read back from the run directory (so `--report-only` re-derives

@@ -1,13 +1,12 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildReport } from '../../report/paired/build-report.js';
+import { renderReportMarkdown } from '../../report/paired/render-markdown.js';
+import type { Report } from '../../report/paired/report-schema.js';
+import { writeViewer } from '../../report/viewer/write-viewer.js';
 import { type Task, taskSchema } from '../../retrieval/task/schema.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { readPlan } from '../campaign/plan.js';
-import { plotRun } from '../plots/plot-run.js';
-import { buildReport } from '../report/build-report.js';
-import { renderReportMarkdown } from '../report/render-markdown.js';
-import type { Report } from '../report/report-schema.js';
-import { writeViewer } from '../viewer/write-viewer.js';
 import { readArmResults } from './arm-results.js';
 
 /** The tasks a campaign ran, read back from its `inputs/` (one task line per file). */
@@ -50,6 +49,8 @@ export async function writeBeforeAfterReport(
   const md = join(dir, 'report.md');
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(md, renderReportMarkdown(report));
+  // Drawing loads vega: only here, when the report is drawn.
+  const { plotRun } = await import('../../report/plots/index.js');
   const plots = await plotRun([json], join(dir, 'plots'));
   const viewer = await writeViewer(dir);
   return {

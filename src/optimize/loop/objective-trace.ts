@@ -1,7 +1,11 @@
 import { join } from 'node:path';
+import {
+  type ObjectivePoint,
+  type ObjectiveTrace,
+  objectiveTraceSchema,
+} from '../../report/plots/objective-schema.js';
+import { plotRun } from '../../report/plots/plot-run.js';
 import { writeJsonAtomic } from '../../trajectory/index.js';
-import { type ObjectivePoint, type ObjectiveTrace, objectiveTraceSchema } from '../plots/objective-schema.js';
-import { plotRun } from '../plots/plot-run.js';
 import type { ConfirmationEntry } from '../search/confirmation-log.js';
 
 /** The file the optimizer writes its progress to, in the plot's input format. */
@@ -58,6 +62,8 @@ export function objectiveTrace(): {
     points: () => points,
     async write(dir) {
       if (points.length === 0) return [];
+      // Drawing loads vega: only here, when there is a point to draw.
+      const { objectiveTraceSchema, plotRun } = await import('../../report/plots/index.js');
       const trace: ObjectiveTrace = objectiveTraceSchema.parse({ points });
       const file = join(dir, OBJECTIVE_TRACE_FILE);
       writeJsonAtomic(file, trace);

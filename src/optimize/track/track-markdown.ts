@@ -1,15 +1,16 @@
 import { OFFLINE_LABEL } from '../../agent/index.js';
-import { num, renderReportMarkdown } from '../report/render-markdown.js';
-import type { ReportRow } from '../report/report-schema.js';
+import {
+  armCellText,
+  formatNumber as num,
+  type ReportRow,
+  renderReportMarkdown,
+} from '../../report/index.js';
 import type { TrackReport } from './track-report-schema.js';
 import type { AgentFigures } from './track-schema.js';
 
 const ARMS = ['bare', 'with-server'] as const;
 const usd = (x: number | null | undefined) => (x === null || x === undefined ? 'n/a' : `$${x.toFixed(4)}`);
-const cell = (row: ReportRow, arm: 'baseline' | 'candidate') => {
-  const c = row[arm];
-  return c.n === 0 ? 'n/a' : `${num(c.mean)} [${num(c.low)}, ${num(c.high)}]`;
-};
+const cell = (row: ReportRow, arm: 'baseline' | 'candidate') => armCellText(row[arm]);
 
 function figures(f: AgentFigures | null): string {
   if (f === null) return 'n/a | n/a | n/a | n/a | n/a | n/a';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { reportRowSchema, reportSchema } from '../../report/paired/report-schema.js';
 import { exceptionSchema } from '../campaign/schema.js';
-import { reportRowSchema, reportSchema } from '../report/report-schema.js';
 import { agentFiguresSchema } from './track-schema.js';
 
 const perArm = <T extends z.ZodType>(value: T) => z.object({ bare: value, 'with-server': value }).strict();

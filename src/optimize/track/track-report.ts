@@ -1,6 +1,6 @@
+import { type ArmResults, buildReport, reportRow } from '../../report/paired/build-report.js';
+import type { ReportRow } from '../../report/paired/report-schema.js';
 import type { TrajectoryMetrics } from '../../trajectory/index.js';
-import { type ArmResults, buildReport, reportRow } from '../report/build-report.js';
-import type { ReportRow } from '../report/report-schema.js';
 import type { TrackReport, TrackTaskRow } from './track-report-schema.js';
 import type { AgentFigures, TrackArm, TrackLedgerLine } from './track-schema.js';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { OBJECTIVE_TRACE_FILE, objectiveTrace } from '../../../src/optimize/loop/objective-trace.js';
-import { objectiveTraceSchema } from '../../../src/optimize/plots/objective-schema.js';
 import type { ConfirmationEntry } from '../../../src/optimize/search/confirmation-log.js';
+import { objectiveTraceSchema } from '../../../src/report/plots/objective-schema.js';
 
 function tempDir() {
   const path = mkdtempSync(join(tmpdir(), 'agent-track-objective-'));

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HOSTILE_TASK, HOSTILE_TEXT } from '../../../bench/before-after-run.js';
-import { reportSchema, writeViewer } from '../../../src/optimize/index.js';
+import { reportSchema, writeViewer } from '../../../src/report/index.js';
 import {
   computeMetrics,
   goldCalls,

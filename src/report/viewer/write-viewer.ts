@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../../trajectory/index.js';
-import { figuresFor } from '../plots/figures.js';
-import { renderSvg } from '../plots/render-svg.js';
 import { type CollectOptions, collectRun } from './collect-run.js';
 import { renderViewer } from './render-viewer.js';
 import type { ViewerFigure } from './report-section.js';
@@ -35,6 +33,8 @@ export async function writeViewer(runDir: string, options: WriteViewerOptions = 
   const run = await collectRun(runDir, options);
   const figures: ViewerFigure[] = [];
   if (run.report !== null) {
+    // Drawing loads vega: only here, when there is a report to draw.
+    const { figuresFor, renderSvg } = await import('../plots/index.js');
     const specs = figuresFor([{ kind: 'report', source: join(runDir, 'report.json'), report: run.report }]);
     for (const figure of specs) {
       const drawn = await renderSvg(figure.spec);

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { FONT_CANDIDATES, findPlotFont } from '../../../src/optimize/plots/font.js';
-import { renderPng } from '../../../src/optimize/plots/render-png.js';
+import { FONT_CANDIDATES, findPlotFont } from '../../../src/report/plots/font.js';
+import { renderPng } from '../../../src/report/plots/render-png.js';
 
 test('the first candidate present wins; none present is null', () => {
   const second = FONT_CANDIDATES[1]!;

@@ -4,15 +4,11 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, test } from 'vitest';
 import { HOSTILE_TASK, HOSTILE_TEXT } from '../../../bench/before-after-run.js';
-import {
-  collectRun,
-  escapeHtml,
-  packText,
-  scriptJson,
-  type TaskDetail,
-  tasksDiffer,
-  writeViewer,
-} from '../../../src/optimize/index.js';
+import { writeViewer } from '../../../src/report/index.js';
+import { collectRun } from '../../../src/report/viewer/collect-run.js';
+import { escapeHtml, packText, scriptJson } from '../../../src/report/viewer/embed.js';
+import { tasksDiffer } from '../../../src/report/viewer/task-differ.js';
+import type { TaskDetail } from '../../../src/report/viewer/viewer-data.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const fixture = join(root, 'fixtures/runs/viewer-small');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { AgentTrackError } from '../../core/errors.js';
 import { type RungRun, rungRunSchema } from '../../retrieval/rung/rung-schema.js';
-import { type Report, reportSchema } from '../report/report-schema.js';
+import { type Report, reportSchema } from '../paired/report-schema.js';
 import { type ObjectiveTrace, objectiveTraceSchema } from './objective-schema.js';
 
 /** A saved run the figures can be drawn from, recognised by its shape. */

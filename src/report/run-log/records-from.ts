@@ -1,5 +1,5 @@
 import type { RungRun } from '../../retrieval/index.js';
-import type { Report } from '../report/report-schema.js';
+import type { Report } from '../paired/report-schema.js';
 import type { DatasetRef, RunMetric, RunRecordInput } from './run-record-schema.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { OUTCOMES } from '../../trajectory/index.js';
-import { GROUP_TITLES } from '../report/render-markdown.js';
+import { GROUP_TITLES } from '../paired/render-markdown.js';
 import type { CollectedRun } from './collect-run.js';
 import { escapeHtml as h, packText, scriptJson } from './embed.js';
 import { reportSection, type ViewerFigure } from './report-section.js';

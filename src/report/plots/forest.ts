@@ -1,7 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
-import { GROUP_TITLES } from '../report/render-markdown.js';
-import type { Report, ReportRow } from '../report/report-schema.js';
-import { shortNumber } from './format-number.js';
+import { shortNumber } from '../format-number.js';
+import { GROUP_TITLES } from '../paired/render-markdown.js';
+import type { Report, ReportRow } from '../paired/report-schema.js';
 import { VERDICT_COLOURS } from './palette.js';
 
 /** Better, worse or neither: the row's direction and whether its delta interval excludes 0. */

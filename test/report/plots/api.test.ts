@@ -1,21 +1,15 @@
 import { expectTypeOf, test } from 'vitest';
+import type { Report } from '../../../src/report/index.js';
+import type { PlotFont } from '../../../src/report/plots/font.js';
+import { findPlotFont } from '../../../src/report/plots/font.js';
 import type {
   ObjectiveTrace,
-  PlotFont,
   PlotRunOptions,
   RenderedPng,
   RenderedSvg,
-  Report,
   WrittenFigure,
-} from '../../../src/optimize/index.js';
-import {
-  findPlotFont,
-  forestSpec,
-  objectiveSpec,
-  plotRun,
-  renderPng,
-  renderSvg,
-} from '../../../src/optimize/index.js';
+} from '../../../src/report/plots/index.js';
+import { forestSpec, objectiveSpec, plotRun, renderPng, renderSvg } from '../../../src/report/plots/index.js';
 
 test('the optimize entry offers plotRun, the figure specs and the renderers', () => {
   expectTypeOf(plotRun).toEqualTypeOf<

@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { Report } from '../report/report-schema.js';
+import type { Report } from '../paired/report-schema.js';
 import { NEUTRAL_GREY, OUTCOME_COLOURS } from './palette.js';
 
 /** Outcomes in the order the bars stack them: the good one first, lost rollouts last. */

@@ -1,5 +1,5 @@
-import { type ArmResults, buildReport } from '../../../src/optimize/report/build-report.js';
-import type { Report } from '../../../src/optimize/report/report-schema.js';
+import { type ArmResults, buildReport } from '../../../src/report/paired/build-report.js';
+import type { Report } from '../../../src/report/paired/report-schema.js';
 import { computeMetrics, type TrajectoryMetrics } from '../../../src/trajectory/index.js';
 import { buildTrajectory } from '../../trajectory/build-trajectory.js';
 

@@ -1,4 +1,19 @@
 /**
+ * A number as a report's tables print it: `n/a` for undefined (never 0), integers as they are,
+ * else `digits` decimals (3 by default). Markdown, the viewer, the track and the CLI all print
+ * numbers through it.
+ *
+ * @example
+ * formatNumber(0.66666); // '0.667'
+ * formatNumber(null); // 'n/a'
+ * formatNumber(0.00391, 4); // '0.0039'
+ */
+export function formatNumber(value: number | null | undefined, digits = 3): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return 'n/a';
+  return Number.isInteger(value) ? String(value) : value.toFixed(digits);
+}
+
+/**
  * A number as a figure prints it: `n/a` for undefined (never 0), integers whole, large values
  * rounded, small ones to three significant digits; `signed` adds `+` to a positive change.
  *

@@ -1,6 +1,7 @@
+import { armCellText, deltaText, pValueText } from '../paired/cell-text.js';
+import { GROUP_TITLES } from '../paired/render-markdown.js';
+import type { Report, ReportRow } from '../paired/report-schema.js';
 import { rowVerdict } from '../plots/forest.js';
-import { GROUP_TITLES, num } from '../report/render-markdown.js';
-import type { ArmCell, Report, ReportRow } from '../report/report-schema.js';
 import { escapeHtml as h } from './embed.js';
 
 /** A figure as the page shows it: its name and its SVG text (shown as an image, so two figures' ids never clash). */
@@ -15,18 +16,14 @@ const ARROWS = {
   higher: '↑ higher is better',
   neither: '· no direction',
 } as const;
-const cell = (c: ArmCell) => (c.n === 0 ? 'n/a' : `${num(c.mean)} [${num(c.low)}, ${num(c.high)}]`);
-const signed = (x: number | null) => (x === null ? 'n/a' : `${x > 0 ? '+' : ''}${num(x)}`);
-
 function rowHtml(row: ReportRow, filterable: boolean): string {
-  const delta =
-    row.delta === null ? 'n/a' : `${signed(row.delta)} [${signed(row.delta_low)}, ${signed(row.delta_high)}]`;
-  const p = row.test === 'none' ? '' : `${num(row.pvalue, 4)} (${row.test})`;
+  const delta = deltaText(row);
+  const p = pValueText(row);
   const name = filterable
     ? `<button type="button" class="metric-link" data-metric="${h(row.key)}" title="filter the tasks by ${h(row.key)}">${h(row.key)}</button>`
     : h(row.key);
   const note = row.note ? ` <span class="note">${h(row.note)}</span>` : '';
-  return `<tr class="v-${rowVerdict(row)}"><td>${name}${note}</td><td title="${ARROWS[row.direction]}">${ARROWS[row.direction].slice(0, 1)}</td><td>${h(cell(row.baseline))} <span class="n">n=${row.baseline.n}</span></td><td>${h(cell(row.candidate))} <span class="n">n=${row.candidate.n}</span></td><td>${h(delta)}</td><td>${row.pairs}</td><td>${h(p)}</td></tr>`;
+  return `<tr class="v-${rowVerdict(row)}"><td>${name}${note}</td><td title="${ARROWS[row.direction]}">${ARROWS[row.direction].slice(0, 1)}</td><td>${h(armCellText(row.baseline))} <span class="n">n=${row.baseline.n}</span></td><td>${h(armCellText(row.candidate))} <span class="n">n=${row.candidate.n}</span></td><td>${h(delta)}</td><td>${row.pairs}</td><td>${h(p)}</td></tr>`;
 }
 
 function armsTable(report: Report): string {

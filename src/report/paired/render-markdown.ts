@@ -1,4 +1,6 @@
-import type { ArmCell, Report, ReportRow } from './report-schema.js';
+import { formatNumber as num } from '../format-number.js';
+import { armCellText, deltaText, pValueText } from './cell-text.js';
+import type { Report, ReportRow } from './report-schema.js';
 
 /** Section titles of the report's row groups, in report order. */
 export const GROUP_TITLES: Readonly<Record<string, string>> = {
@@ -14,22 +16,12 @@ export const GROUP_TITLES: Readonly<Record<string, string>> = {
 };
 const ARROWS = { lower: '↓', higher: '↑', neither: '·' } as const;
 
-/** `n/a` for undefined, never 0; integers as they are; else 3 decimals. */
-export function num(value: number | null | undefined, digits = 3): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return 'n/a';
-  return Number.isInteger(value) ? String(value) : value.toFixed(digits);
-}
-
-const armCell = (c: ArmCell) => (c.n === 0 ? 'n/a' : `${num(c.mean)} [${num(c.low)}, ${num(c.high)}]`);
-const signed = (x: number | null) => (x === null ? 'n/a' : `${x > 0 ? '+' : ''}${num(x)}`);
-
 function metricLines(row: ReportRow): string[] {
-  const delta =
-    row.delta === null ? 'n/a' : `${signed(row.delta)} [${signed(row.delta_low)}, ${signed(row.delta_high)}]`;
-  const p = row.test === 'none' ? '' : `${num(row.pvalue, 4)} (${row.test})`;
+  const delta = deltaText(row);
+  const p = pValueText(row);
   const name = `${row.key}${row.note ? ` (${row.note})` : ''}`;
   const lines = [
-    `| ${name} | ${ARROWS[row.direction]} | ${armCell(row.baseline)} | ${armCell(row.candidate)} | ${delta} | ${row.pairs} | ${p} |`,
+    `| ${name} | ${ARROWS[row.direction]} | ${armCellText(row.baseline)} | ${armCellText(row.candidate)} | ${delta} | ${row.pairs} | ${p} |`,
   ];
   if (row.totals)
     lines.push(`| ${row.key}: total | | ${num(row.totals.baseline)} | ${num(row.totals.candidate)} | | | |`);

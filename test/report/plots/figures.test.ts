@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { forestSpec, rowVerdict } from '../../../src/optimize/plots/forest.js';
-import { incumbentSteps, objectiveSpec } from '../../../src/optimize/plots/objective.js';
-import { outcomesSpec } from '../../../src/optimize/plots/outcomes.js';
-import { renderSvg } from '../../../src/optimize/plots/render-svg.js';
-import { rungLatencySpec } from '../../../src/optimize/plots/rung-latency.js';
-import { rungScoresSpec } from '../../../src/optimize/plots/rung-scores.js';
+import { forestSpec, rowVerdict } from '../../../src/report/plots/forest.js';
+import { incumbentSteps, objectiveSpec } from '../../../src/report/plots/objective.js';
+import { outcomesSpec } from '../../../src/report/plots/outcomes.js';
+import { renderSvg } from '../../../src/report/plots/render-svg.js';
+import { rungLatencySpec } from '../../../src/report/plots/rung-latency.js';
+import { rungScoresSpec } from '../../../src/report/plots/rung-scores.js';
 import { RUNG_METRICS } from '../../../src/retrieval/rung/rung-schema.js';
 import { sampleReport } from './sample-report.js';
 import { sampleRung } from './sample-rung.js';

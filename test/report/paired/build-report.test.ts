@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { type ArmResults, buildReport } from '../../../src/optimize/report/build-report.js';
-import { renderReportMarkdown } from '../../../src/optimize/report/render-markdown.js';
-import { reportSchema } from '../../../src/optimize/report/report-schema.js';
+import { type ArmResults, buildReport } from '../../../src/report/paired/build-report.js';
+import { renderReportMarkdown } from '../../../src/report/paired/render-markdown.js';
+import { reportSchema } from '../../../src/report/paired/report-schema.js';
 import { computeMetrics, type TrajectoryMetrics } from '../../../src/trajectory/index.js';
 import { buildTrajectory } from '../../trajectory/build-trajectory.js';
 

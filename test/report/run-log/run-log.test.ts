@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runsCommand } from '../../../src/cli/commands/runs.js';
 import { createProgram } from '../../../src/cli/program.js';
-import type { Report } from '../../../src/optimize/index.js';
+import type { Report } from '../../../src/report/index.js';
 import {
   appendRunRecord,
   compareRunRecords,
   findRunRecord,
-  type RunRecordInput,
   readRunLog,
   reportRunRecords,
   rungRunRecords,
-} from '../../../src/optimize/index.js';
+} from '../../../src/report/index.js';
+import type { RunRecordInput } from '../../../src/report/run-log/run-record-schema.js';
 import type { RungRun } from '../../../src/retrieval/index.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-runs-'));

@@ -1,0 +1,32 @@
+/**
+ * The public surface of `agent-track/report`: the paired report of two arms (rows, verdict,
+ * markdown), `compareArms` over two arms' trajectory directories, the run log, and the HTML
+ * viewer. Light: drawing loads vega and resvg only when a figure is drawn (`agent-track/plots`).
+ * Named exports only; this file is the complete list.
+ *
+ * @example
+ * import { buildReport, renderReportMarkdown } from 'agent-track/report';
+ */
+export { formatNumber } from './format-number.js';
+export { type ArmResults, type BuildReportOptions, buildReport, reportRow } from './paired/build-report.js';
+export { armCellText, deltaText, pValueText } from './paired/cell-text.js';
+export { type RenderReportOptions, renderReportMarkdown } from './paired/render-markdown.js';
+export {
+  type ArmCell,
+  type ArmInfo,
+  type Report,
+  type ReportRow,
+  reportRowSchema,
+  reportSchema,
+} from './paired/report-schema.js';
+export { verdictOf } from './paired/verdict.js';
+export {
+  compareRunRecords,
+  type RunComparison,
+  type RunComparisonRow,
+} from './run-log/compare-records.js';
+export { findRunRecord } from './run-log/find-record.js';
+export { reportRunRecords, rungRunRecords } from './run-log/records-from.js';
+export { appendRunRecord, DEFAULT_RUN_LOG, readRunLog } from './run-log/run-log.js';
+export { type RunMetric, type RunRecord, runRecordSchema } from './run-log/run-record-schema.js';
+export { type WriteViewerOptions, type WrittenViewer, writeViewer } from './viewer/write-viewer.js';

@@ -28,6 +28,33 @@ export type { Script, ScriptTurn } from './endpoint/script-schema.js';
 export type { EndpointOptions, EndpointRequest, RunningEndpoint } from './endpoint/start-endpoint.js';
 export { startEndpoint } from './endpoint/start-endpoint.js';
 export { pathsIn } from './endpoint/tool-result-text.js';
+export type { AgentAdapter, AgentRunSpec, TranscriptFormat } from './external/agent-adapter.js';
+export {
+  type AgentProcessOptions,
+  type AgentProcessResult,
+  runAgentProcess,
+} from './external/agent-process.js';
+export { CLAUDE_CODE_ALLOWED_TOOLS, claudeCodeAgent, PROBE_PROMPT } from './external/claude-code.js';
+export { COMMAND_PLACEHOLDERS, commandAgent, splitCommandLine } from './external/command.js';
+export {
+  type ImportedRollout,
+  type ImportRolloutOptions,
+  importRollout,
+  type ReportedFigures,
+  reportedFigures,
+} from './external/import-rollout.js';
+export {
+  type McpConfigFile,
+  type McpServerEntry,
+  mcpServerEntry,
+  writeMcpConfig,
+} from './external/mcp-config.js';
+export {
+  AGENT_NAMES,
+  type AgentName,
+  type SelectAgentOptions,
+  selectAgent,
+} from './external/select-agent.js';
 export type { AskOptions, AskResult } from './harness/ask.js';
 export { askQuestion } from './harness/ask.js';
 export type { HarnessRunOptions } from './harness/harness-run.js';
@@ -101,6 +128,22 @@ export { classifyOutcome, NEED_MORE_STEPS_REPLY } from './loop/outcome.js';
 export type { AgentRun, RunAgentOptions } from './loop/run-agent.js';
 export { DEFAULT_TURN_BUDGET, runAgent } from './loop/run-agent.js';
 export { systemPrompt } from './loop/system-prompt.js';
+export type { AgentProduct, OpenProductOptions } from './manifest/agent-product.js';
+export { isEmbeddedProduct, openAgentProduct } from './manifest/agent-product.js';
+export type { LoadedProduct } from './manifest/load-manifest.js';
+export { loadProduct, parseProductManifest, readArtifact } from './manifest/load-manifest.js';
+export type { ProductArtifacts, ProductManifest } from './manifest/manifest-schema.js';
+export {
+  PRODUCT_MANIFEST_FILE,
+  productArtifactsSchema,
+  productManifestSchema,
+} from './manifest/manifest-schema.js';
+export type { ServerCommand, ServeValues } from './manifest/server-command.js';
+export {
+  embeddedServerCommand,
+  PACKAGE_ROOT,
+  productServerCommand,
+} from './manifest/server-command.js';
 export type { ExtractedResult, TextExtractor } from './mcp/extract-result.js';
 export { extractResult, filePathExtractor, resultText } from './mcp/extract-result.js';
 export type { ConnectOptions, McpSession } from './mcp/mcp-session.js';
@@ -110,22 +153,6 @@ export { createRecordingProxy } from './mcp/recording-proxy.js';
 export type { ServerPool } from './mcp/server-pool.js';
 export { freshServers, reusedServers } from './mcp/server-pool.js';
 export { toolDescriptionTokens, toToolDefinitions } from './mcp/tool-definitions.js';
-export type { AgentProduct, OpenProductOptions } from './product/agent-product.js';
-export { isEmbeddedProduct, openAgentProduct } from './product/agent-product.js';
-export type { LoadedProduct } from './product/load-manifest.js';
-export { loadProduct, parseProductManifest, readArtifact } from './product/load-manifest.js';
-export type { ProductArtifacts, ProductManifest } from './product/manifest-schema.js';
-export {
-  PRODUCT_MANIFEST_FILE,
-  productArtifactsSchema,
-  productManifestSchema,
-} from './product/manifest-schema.js';
-export type { ServerCommand, ServeValues } from './product/server-command.js';
-export {
-  embeddedServerCommand,
-  PACKAGE_ROOT,
-  productServerCommand,
-} from './product/server-command.js';
 // --- end judge ---
 // --- Proposer ---
 export type { ProposerInput } from './proposer/proposer-prompt.js';

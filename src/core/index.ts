@@ -10,4 +10,5 @@ export { AgentTrackError, describeReceived, invalidOption } from './errors.js';
 export { type IssueMessageOptions, issueMessage, keyPath } from './issue-message.js';
 export { appendJsonlLine, type JsonlLog, readJsonlLog, repairTornTail } from './jsonl-log.js';
 export { readYamlFile } from './read-yaml.js';
+export { type RecordedError, recordError, recordedErrorSchema } from './recorded-error.js';
 export { redact, tail } from './text-tail.js';

@@ -13,13 +13,18 @@ export function tail(text: string, max: number): string {
 }
 
 /**
- * Replaces every occurrence of each secret (an API key's value) with `***`.
+ * Replaces every occurrence of each secret (an API key's value) with `***`: the one rule by which
+ * a key is kept out of every log, ledger, transcript and error message. An absent or empty secret
+ * cuts nothing.
  *
  * @example
  * redact('401: key sk-abc rejected', ['sk-abc']); // '401: key *** rejected'
+ * redact('401: key sk-abc rejected', process.env.OPENAI_API_KEY); // one secret, possibly unset
  */
-export function redact(text: string, secrets: readonly string[]): string {
+export function redact(text: string, secrets: string | undefined | readonly (string | undefined)[]): string {
+  const list = typeof secrets === 'string' || secrets === undefined ? [secrets] : secrets;
   let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('***');
+  for (const secret of list)
+    if (secret !== undefined && secret.length > 0) out = out.split(secret).join('***');
   return out;
 }

@@ -40,7 +40,7 @@ export type { ArmTally, RunArmsOptions, RunArmsResult, RunnableArm } from './cam
 export { runArms } from './campaign/run-arms.js';
 export type { RunCampaignOptions, RunCampaignResult } from './campaign/run-campaign.js';
 export { blockSecrets, runCampaign } from './campaign/run-campaign.js';
-export type { LedgerLine, QueueLine, QueueStatus, RolloutException } from './campaign/schema.js';
+export type { LedgerLine, QueueLine, QueueStatus } from './campaign/schema.js';
 export {
   harnessLedgerLineSchema,
   ledgerLineSchema,
@@ -205,33 +205,11 @@ export { makeDemoProduct } from './before-after/demo-product.js';
 export { startOfflineModel } from './before-after/offline-model.js';
 export { surveyCorpora } from './before-after/survey-corpora.js';
 export { campaignTasks, writeBeforeAfterReport } from './before-after/write-report.js';
+
 // --- end before-after ---
 
 // --- Track ---
 export { agentFigures, filesRead } from './track/agent-figures.js';
-export { type AgentProcessOptions, type AgentProcessResult, runAgentProcess } from './track/agent-process.js';
-export type { AgentAdapter, AgentRunSpec, TranscriptFormat } from './track/agents/agent-adapter.js';
-export { CLAUDE_CODE_ALLOWED_TOOLS, claudeCodeAgent, PROBE_PROMPT } from './track/agents/claude-code.js';
-export { COMMAND_PLACEHOLDERS, commandAgent, splitCommandLine } from './track/agents/command.js';
-export {
-  AGENT_NAMES,
-  type AgentName,
-  type SelectAgentOptions,
-  selectAgent,
-} from './track/agents/select-agent.js';
-export {
-  type ImportedRollout,
-  type ImportRolloutOptions,
-  importRollout,
-  type ReportedFigures,
-  reportedFigures,
-} from './track/import-rollout.js';
-export {
-  type McpConfigFile,
-  type McpServerEntry,
-  mcpServerEntry,
-  writeMcpConfig,
-} from './track/mcp-config.js';
 export { PROBE_FIELDS, type PreflightCheck, type PreflightOptions, runPreflight } from './track/preflight.js';
 export { type RolloutContext, type RolloutTarget, runRollout } from './track/run-rollout.js';
 export { runTrack, type TrackOptions, type TrackResult } from './track/run-track.js';

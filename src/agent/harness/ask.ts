@@ -6,7 +6,7 @@ import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../product/index.j
 import { loadLlmBlock } from '../llm/load-block.js';
 import { refuseModelSettingsInEnv } from '../llm/refuse-model-settings.js';
 import type { Architecture } from '../loop/architecture.js';
-import { openAgentProduct } from '../product/agent-product.js';
+import { openAgentProduct } from '../manifest/agent-product.js';
 import { openModel } from './open-model.js';
 import { runTask, type TaskRun } from './run-task.js';
 import { createWorkspaceResolver } from './task-workspace.js';

@@ -1,6 +1,7 @@
 import { appendFileSync, closeSync, existsSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { AgentTrackError } from '../../core/errors.js';
+import { recordedErrorSchema } from '../../core/index.js';
 import { issueMessage } from '../../core/issue-message.js';
 import { outcomeSchema } from '../../trajectory/index.js';
 
@@ -39,7 +40,7 @@ export const ledgerLineSchema = z
     /** The trajectory directory, relative to the output directory. */
     trajectory: z.string().min(1),
     /** `type`: the error's code (`AgentTrackError`) or class name; `message`: its message. */
-    error: z.object({ type: z.string(), message: z.string() }).strict().nullable(),
+    error: recordedErrorSchema.nullable(),
     finished_at: z.string(),
   })
   .strict();

@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { AgentTrackError, invalidOption } from '../../core/errors.js';
+import { recordError, redact } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { importedTaskDir, OUTCOMES, type Outcome } from '../../trajectory/index.js';
-import { redact } from '../llm/providers/request-failure.js';
 import type { Architecture } from '../loop/architecture.js';
+import type { AgentProduct } from '../manifest/agent-product.js';
 import type { TextExtractor } from '../mcp/extract-result.js';
 import { freshServers, reusedServers } from '../mcp/server-pool.js';
-import type { AgentProduct } from '../product/agent-product.js';
 import { appendLedgerLine, LEDGER_FILE, type LedgerLine, readLedger, repairLedgerTail } from './ledger.js';
 import type { OpenedModel } from './open-model.js';
 import { runPool } from './promise-pool.js';
@@ -69,11 +69,6 @@ const NOT_RETRIED = new Set([
 function worthRetrying(error: unknown): boolean {
   if (!(error instanceof AgentTrackError)) return true;
   return !NOT_RETRIED.has(error.code) && error.data.retryable !== false;
-}
-
-function errorType(error: unknown): string {
-  if (error instanceof AgentTrackError) return error.code;
-  return error instanceof Error ? error.name : typeof error;
 }
 
 function doneLine(
@@ -189,8 +184,8 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
         description_tokens: null,
         trajectory,
         error: {
-          type: errorType(lastError),
-          message: redact(lastError instanceof Error ? lastError.message : String(lastError), secret),
+          type: recordError(lastError).type,
+          message: redact(recordError(lastError).message, secret),
         },
         finished_at: new Date().toISOString(),
       };

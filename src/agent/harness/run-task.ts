@@ -11,9 +11,9 @@ import {
 import type { ChatProvider } from '../llm/providers/chat-provider.js';
 import type { Architecture } from '../loop/architecture.js';
 import { DEFAULT_TURN_BUDGET, runAgent } from '../loop/run-agent.js';
+import type { ServerCommand } from '../manifest/server-command.js';
 import { filePathExtractor, type TextExtractor } from '../mcp/extract-result.js';
 import { freshServers, type ServerPool } from '../mcp/server-pool.js';
-import type { ServerCommand } from '../product/server-command.js';
 
 export interface RunTaskOptions {
   /** The run directory: the trajectory goes to `<out>/tasks/<task id>/`, blobs to `<out>/blobs/`. */

@@ -3,7 +3,7 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { type CallToolResult, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AgentTrackError } from '../../core/errors.js';
 import type { ToolDefinition } from '../llm/providers/chat-provider.js';
-import type { ServerCommand } from '../product/server-command.js';
+import type { ServerCommand } from '../manifest/server-command.js';
 import { stderrTail } from './stderr-tail.js';
 import { toolDescriptionTokens, toToolDefinitions } from './tool-definitions.js';
 

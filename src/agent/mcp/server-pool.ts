@@ -1,4 +1,4 @@
-import type { ServerCommand } from '../product/server-command.js';
+import type { ServerCommand } from '../manifest/server-command.js';
 import { type ConnectOptions, connectMcpServer, type McpSession } from './mcp-session.js';
 
 /**

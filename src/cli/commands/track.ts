@@ -45,7 +45,8 @@ function dollars(option: string, text: string | undefined): number | null {
 }
 
 async function track(flags: TrackFlags, io: CliIo): Promise<void> {
-  const { selectAgent, runPreflight, runTrack } = await import('../../optimize/index.js');
+  const { runPreflight, runTrack } = await import('../../optimize/index.js');
+  const { selectAgent } = await import('../../agent/index.js');
   const agent = selectAgent(flags.agent, {
     ...(flags.agentBin === undefined ? {} : { bin: flags.agentBin }),
     ...(flags.agentCommand === undefined ? {} : { command: flags.agentCommand }),

@@ -1,7 +1,7 @@
 import { execa } from 'execa';
+import type { RecordedError } from '../../core/index.js';
 import { redact, tail } from '../../core/text-tail.js';
 import { armPath } from './product-location.js';
-import type { RolloutException } from './schema.js';
 
 export interface ArmProcessOptions {
   worktree: string;
@@ -29,7 +29,7 @@ export interface ArmProcessResult {
   stderrTail: string;
   durationMs: number;
   /** Why it failed, `null` when it exited 0. */
-  exception: RolloutException | null;
+  exception: RecordedError | null;
 }
 
 const ERROR_LINE = /^\s*(?:Uncaught )?([A-Za-z_$][\w$.]*(?:Error|Exception))(?: \[[^\]]+\])?: (.*)$/;
@@ -42,7 +42,7 @@ const ERROR_LINE = /^\s*(?:Uncaught )?([A-Za-z_$][\w$.]*(?:Error|Exception))(?: 
  * exceptionFromStderr('TypeError: x is not a function\n    at y (file.js:1:1)', 1);
  * // { type: 'TypeError', message: 'x is not a function' }
  */
-export function exceptionFromStderr(stderr: string, exitCode: number | null): RolloutException {
+export function exceptionFromStderr(stderr: string, exitCode: number | null): RecordedError {
   const lines = stderr.split('\n').map((line) => line.trimEnd());
   const cli = lines.findLast((line) => line.startsWith('agent-track: '));
   if (cli !== undefined) return { type: 'AgentTrackError', message: cli.slice('agent-track: '.length) };
@@ -121,7 +121,7 @@ export async function runArmProcess(options: ArmProcessOptions): Promise<ArmProc
     .split('\n')
     .findLast((line) => line.trim() !== '')
     ?.trim();
-  let exception: RolloutException | null = null;
+  let exception: RecordedError | null = null;
   if (timedOut) {
     exception = {
       type: 'RolloutTimeout',

@@ -1,5 +1,6 @@
+import type { RecordedError } from '../../core/index.js';
 import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../core/jsonl-log.js';
-import { type QueueLine, type QueueStatus, queueLineSchema, type RolloutException } from './schema.js';
+import { type QueueLine, type QueueStatus, queueLineSchema } from './schema.js';
 
 /** Where every (arm, task) stands: attempts, status, booked dollars, the last exception. */
 export interface Queue {
@@ -13,7 +14,7 @@ export interface Queue {
   update(
     arm: string,
     taskId: string,
-    change: { status: QueueStatus; attempts?: number; addUsd?: number; exception?: RolloutException | null },
+    change: { status: QueueStatus; attempts?: number; addUsd?: number; exception?: RecordedError | null },
   ): QueueLine;
 }
 

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { RecordedError } from '../../core/index.js';
 import type { Task } from '../../retrieval/task/schema.js';
 import { runArmProcess } from './arm-process.js';
 import { campaignPaths } from './campaign-dir.js';
@@ -10,7 +11,6 @@ import { formatUsd } from './plan-text.js';
 import { createProgress, type ProgressState } from './progress.js';
 import { openQueue } from './queue.js';
 import { harnessFinished, reconcile, recordFinished } from './resume.js';
-import type { RolloutException } from './schema.js';
 import type { SpendBook } from './spend.js';
 
 /** An arm as the scheduler needs it (a `PreparedArm` fits). */
@@ -60,8 +60,8 @@ export interface RunArmsResult {
   stoppedBy: 'ceiling' | 'abort' | null;
 }
 
-const CEILING: RolloutException = { type: 'SpendCeiling', message: 'not started: it would cross --max-usd' };
-const ABORTED: RolloutException = { type: 'Aborted', message: 'not started: the campaign was stopped' };
+const CEILING: RecordedError = { type: 'SpendCeiling', message: 'not started: it would cross --max-usd' };
+const ABORTED: RecordedError = { type: 'Aborted', message: 'not started: the campaign was stopped' };
 
 interface Job {
   arm: RunnableArm;

@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { recordedErrorSchema } from '../../core/index.js';
 
 /** An arm's name: a directory name under `arms/` (`baseline`, `candidate`, or an optimizer's id). */
 export const armNameSchema = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a name of letters, digits, `.`, `_`, `-`');
-
-/** Why a rollout failed, as `queue.jsonl` and the log record it. */
-export const exceptionSchema = z
-  .object({
-    type: z.string().min(1),
-    message: z.string(),
-  })
-  .strict();
 
 /**
  * One line of `ledger.jsonl`: one finished (arm, task). Append-only; a re-run skips what it holds.
@@ -47,7 +40,7 @@ export const queueLineSchema = z
     status: queueStatusSchema,
     attempts: z.number().int().min(0),
     booked_usd: z.number().min(0),
-    exception: exceptionSchema.nullable(),
+    exception: recordedErrorSchema.nullable(),
     at: z.string(),
   })
   .strict();
@@ -67,4 +60,3 @@ export const harnessLedgerLineSchema = z
 export type LedgerLine = z.infer<typeof ledgerLineSchema>;
 export type QueueLine = z.infer<typeof queueLineSchema>;
 export type QueueStatus = z.infer<typeof queueStatusSchema>;
-export type RolloutException = z.infer<typeof exceptionSchema>;

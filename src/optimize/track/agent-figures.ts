@@ -1,7 +1,7 @@
 import { isAbsolute, relative } from 'node:path';
+import type { ReportedFigures } from '../../agent/external/import-rollout.js';
 import { normalizePath } from '../../retrieval/index.js';
 import type { ToolRoles, Trajectory } from '../../trajectory/index.js';
-import type { ReportedFigures } from './import-rollout.js';
 import type { AgentFigures } from './track-schema.js';
 
 const PATH_ARGS = ['file_path', 'path', 'file'] as const;

@@ -2,12 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { execa } from 'execa';
+import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
+import { runAgentProcess } from '../../agent/external/agent-process.js';
+import { reportedFigures } from '../../agent/external/import-rollout.js';
+import { type McpConfigFile, writeMcpConfig } from '../../agent/external/mcp-config.js';
 import { connectMcpServer } from '../../agent/index.js';
 import { convertClaudeCode } from '../../trajectory/index.js';
-import { runAgentProcess } from './agent-process.js';
-import type { AgentAdapter } from './agents/agent-adapter.js';
-import { reportedFigures } from './import-rollout.js';
-import { type McpConfigFile, writeMcpConfig } from './mcp-config.js';
 import { openTrackProduct } from './track-setup.js';
 
 /** One preflight check: its name, `pass`, `fail` (the line says the fix) or `skip`, and its line. */

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
+import { runAgentProcess } from '../../agent/external/agent-process.js';
+import { importRollout } from '../../agent/external/import-rollout.js';
 import { AgentTrackError } from '../../core/errors.js';
 import { type CallYield, readTrajectory, type ToolRoles } from '../../trajectory/index.js';
 import { agentFigures } from './agent-figures.js';
-import { runAgentProcess } from './agent-process.js';
-import type { AgentAdapter } from './agents/agent-adapter.js';
-import { importRollout } from './import-rollout.js';
 import type { RolloutLine, TrackArm } from './track-schema.js';
 
 /** What every rollout of one track shares. */

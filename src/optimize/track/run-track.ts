@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
+import { writeMcpConfig } from '../../agent/external/mcp-config.js';
 import { type LlmBlock, openModel } from '../../agent/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { createSpendBook } from '../campaign/spend.js';
-import type { AgentAdapter } from './agents/agent-adapter.js';
-import { writeMcpConfig } from './mcp-config.js';
 import type { RolloutContext } from './run-rollout.js';
 import { openTrackLedger } from './track-ledger.js';
 import { assertTrackSpend, buildTrackPlan, renderTrackPlan, type TrackPlan } from './track-plan.js';

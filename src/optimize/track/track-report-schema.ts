@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { recordedErrorSchema } from '../../core/index.js';
 import { reportRowSchema, reportSchema } from '../../report/paired/report-schema.js';
-import { exceptionSchema } from '../campaign/schema.js';
 import { agentFiguresSchema } from './track-schema.js';
 
 const perArm = <T extends z.ZodType>(value: T) => z.object({ bare: value, 'with-server': value }).strict();
@@ -11,7 +11,7 @@ export const trackTaskRowSchema = z
     task_id: z.string(),
     /** `paired`: both arms ran and were judged; `unjudged`: the judge failed; `discarded`; `incomplete`: not run to the end (a ceiling). */
     status: z.enum(['paired', 'unjudged', 'discarded', 'incomplete']),
-    reason: exceptionSchema.nullable(),
+    reason: recordedErrorSchema.nullable(),
     scores: perArm(z.number().nullable()),
     /** The two scores within the tolerance; `null` when not judged. */
     parity: z.boolean().nullable(),

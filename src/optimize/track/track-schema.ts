@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exceptionSchema } from '../campaign/schema.js';
+import { recordedErrorSchema } from '../../core/index.js';
 
 /** The two arms of a track: the agent with its own tools, and with the product's MCP server attached. */
 export const TRACK_ARMS = ['bare', 'with-server'] as const;
@@ -37,7 +37,7 @@ export const rolloutLineSchema = z
     attempt: z.number().int().min(1),
     /** Booked for this attempt: the estimate before it ran, plus any overrun booked after. */
     booked_usd: z.number().min(0),
-    exception: exceptionSchema.nullable(),
+    exception: recordedErrorSchema.nullable(),
     /** Relative to the track directory. */
     transcript: z.string().min(1),
     trajectory: z.string().min(1).nullable(),
@@ -63,7 +63,7 @@ export const judgeLineSchema = z
     usage: z.object({ prompt: count, completion: count }).strict().nullable(),
     cost_usd: z.number().min(0).nullable(),
     booked_usd: z.number().min(0),
-    error: exceptionSchema.nullable(),
+    error: recordedErrorSchema.nullable(),
     finished_at: z.string(),
   })
   .strict();
@@ -74,7 +74,7 @@ export const discardLineSchema = z
     kind: z.literal('discard'),
     task_id: z.string().min(1),
     arm: trackArmSchema.nullable(),
-    reason: exceptionSchema,
+    reason: recordedErrorSchema,
     finished_at: z.string(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
 import {
   type AgentProduct,
   filePathExtractor,
@@ -15,7 +16,6 @@ import {
 } from '../../product/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { type CallYield, resolveToolRoles, type ToolRoles } from '../../trajectory/index.js';
-import type { AgentAdapter } from './agents/agent-adapter.js';
 import { trackToolRoles } from './track-roles.js';
 
 /** The product under test as a track uses it: its server per corpus, its name and tool roles. */

@@ -4,8 +4,8 @@ import { type RunningEndpoint, startEndpoint } from '../../../src/agent/endpoint
 import type { LlmBlock } from '../../../src/agent/llm/block-schema.js';
 import type { ChatProvider } from '../../../src/agent/llm/providers/chat-provider.js';
 import { createProvider } from '../../../src/agent/llm/providers/create-provider.js';
-import { openAgentProduct } from '../../../src/agent/product/agent-product.js';
-import type { ServerCommand } from '../../../src/agent/product/server-command.js';
+import { openAgentProduct } from '../../../src/agent/manifest/agent-product.js';
+import type { ServerCommand } from '../../../src/agent/manifest/server-command.js';
 import { DEFAULT_SERVING_CONFIG } from '../../../src/product/index.js';
 import type { Task } from '../../../src/retrieval/task/schema.js';
 import { FAKE_KEY, KEY_ENV } from '../endpoint-helpers.js';

@@ -6,7 +6,7 @@ import { readLedger } from '../../../src/agent/harness/ledger.js';
 import { openModel } from '../../../src/agent/harness/open-model.js';
 import { runHarness } from '../../../src/agent/harness/run-harness.js';
 import { createWorkspaceResolver } from '../../../src/agent/harness/task-workspace.js';
-import type { AgentProduct } from '../../../src/agent/product/agent-product.js';
+import type { AgentProduct } from '../../../src/agent/manifest/agent-product.js';
 import { parseServingConfig } from '../../../src/product/serving/load-serving-config.js';
 import type { Task } from '../../../src/retrieval/task/schema.js';
 import { scorePath } from '../../../src/trajectory/index.js';

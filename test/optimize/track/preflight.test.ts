@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { claudeCodeAgent } from '../../../src/optimize/track/agents/claude-code.js';
-import { commandAgent } from '../../../src/optimize/track/agents/command.js';
+import { claudeCodeAgent } from '../../../src/agent/external/claude-code.js';
+import { commandAgent } from '../../../src/agent/external/command.js';
 import { runPreflight } from '../../../src/optimize/track/preflight.js';
 import { ROOT, tempDir } from '../../product/helpers/workspace.js';
 import { BIN } from './track-helpers.js';

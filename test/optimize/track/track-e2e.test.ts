@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { claudeCodeAgent } from '../../../src/agent/external/claude-code.js';
 import { commands } from '../../../src/cli/commands.js';
 import { createProgram } from '../../../src/cli/program.js';
-import { claudeCodeAgent } from '../../../src/optimize/track/agents/claude-code.js';
 import { runTrack } from '../../../src/optimize/track/run-track.js';
 import { openTrackLedger } from '../../../src/optimize/track/track-ledger.js';
 import { trackReportSchema } from '../../../src/optimize/track/track-report-schema.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { claudeCodeAgent } from '../../../src/agent/external/claude-code.js';
 import { AgentTrackError } from '../../../src/core/errors.js';
-import { claudeCodeAgent } from '../../../src/optimize/track/agents/claude-code.js';
 import { runTrack, type TrackOptions } from '../../../src/optimize/track/run-track.js';
 import { openTrackLedger } from '../../../src/optimize/track/track-ledger.js';
 import { FAKE_KEY } from '../../agent/endpoint-helpers.js';

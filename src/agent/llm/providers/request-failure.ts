@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError, redact } from '../../../core/index.js';
 
 /** What went wrong with one request, read from an SDK error without keeping anything secret. */
 export interface RequestFailure {
@@ -9,11 +9,6 @@ export interface RequestFailure {
   retryable: boolean;
   /** The endpoint's own message (or the SDK's, for timeouts), with the key redacted. */
   message: string;
-}
-
-/** Replaces every occurrence of the secret with `***`. */
-export function redact(text: string, secret: string | undefined): string {
-  return secret === undefined || secret.length === 0 ? text : text.split(secret).join('***');
 }
 
 function endpointMessage(error: Record<string, unknown>): string {

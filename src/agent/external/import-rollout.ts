@@ -7,7 +7,7 @@ import {
   type ImportedRun,
   writeImportedRun,
 } from '../../trajectory/index.js';
-import type { TranscriptFormat } from './agents/agent-adapter.js';
+import type { TranscriptFormat } from './agent-adapter.js';
 
 /** What the agent's own `result` line says (Claude Code stream-json); each `null` when absent. */
 export interface ReportedFigures {

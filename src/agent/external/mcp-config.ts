@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ServerCommand } from '../../agent/index.js';
+import type { ServerCommand } from '../manifest/server-command.js';
 
 /** One server entry of a Claude Code style MCP config. */
 export interface McpServerEntry {

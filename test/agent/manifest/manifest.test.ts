@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { openAgentProduct } from '../../../src/agent/product/agent-product.js';
-import { loadProduct } from '../../../src/agent/product/load-manifest.js';
-import { productServerCommand } from '../../../src/agent/product/server-command.js';
+import { openAgentProduct } from '../../../src/agent/manifest/agent-product.js';
+import { loadProduct } from '../../../src/agent/manifest/load-manifest.js';
+import { productServerCommand } from '../../../src/agent/manifest/server-command.js';
 import { ROOT, tempDir } from '../../product/helpers/workspace.js';
 
 const VALID = `name: demo

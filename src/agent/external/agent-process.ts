@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { execa } from 'execa';
+import type { RecordedError } from '../../core/index.js';
 import { redact, tail } from '../../core/text-tail.js';
-import type { RolloutException } from '../campaign/schema.js';
 
 export interface AgentProcessOptions {
   /** The command line, the executable first. */
@@ -28,7 +28,7 @@ export interface AgentProcessResult {
   stderrTail: string;
   wallMs: number;
   /** Why it failed (`AgentTimeout`, `AgentNotFound`, `AgentSpawnFailed`, `AgentKilled`, `AgentExit`); `null` on exit 0. */
-  exception: RolloutException | null;
+  exception: RecordedError | null;
 }
 
 /**
@@ -67,7 +67,7 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
     ?.trim();
   const said = last === undefined ? '' : `; stderr: ${last}`;
   const exitCode = typeof result.exitCode === 'number' ? result.exitCode : null;
-  let exception: RolloutException | null = null;
+  let exception: RecordedError | null = null;
   const code = (result.cause as { code?: string } | undefined)?.code;
   if (result.timedOut) {
     exception = { type: 'AgentTimeout', message: `killed after ${options.timeoutMs} ms${said}` };

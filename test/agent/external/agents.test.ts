@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { claudeCodeAgent } from '../../../src/optimize/track/agents/claude-code.js';
-import { commandAgent, splitCommandLine } from '../../../src/optimize/track/agents/command.js';
-import { selectAgent } from '../../../src/optimize/track/agents/select-agent.js';
-import { mcpServerEntry, writeMcpConfig } from '../../../src/optimize/track/mcp-config.js';
+import { claudeCodeAgent } from '../../../src/agent/external/claude-code.js';
+import { commandAgent, splitCommandLine } from '../../../src/agent/external/command.js';
+import { mcpServerEntry, writeMcpConfig } from '../../../src/agent/external/mcp-config.js';
+import { selectAgent } from '../../../src/agent/external/select-agent.js';
 import { runTrack } from '../../../src/optimize/track/run-track.js';
+import { BIN, trackTasks } from '../../optimize/track/track-helpers.js';
 import { tempDir } from '../../product/helpers/workspace.js';
-import { BIN, trackTasks } from './track-helpers.js';
 
 const spec = {
   question: 'Where is tax computed?',

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { AgentTrackError } from './errors.js';
+
+/**
+ * An error as the logs record it (`queue.jsonl`, a harness ledger's failed line, a track's ledger):
+ * `type` is the `AgentTrackError` code, else the error's class name; `message` its message.
+ */
+export const recordedErrorSchema = z
+  .object({
+    type: z.string().min(1),
+    message: z.string(),
+  })
+  .strict();
+
+export type RecordedError = z.infer<typeof recordedErrorSchema>;
+
+/**
+ * The recorded form of anything thrown.
+ *
+ * @example
+ * recordError(new AgentTrackError('LLM_KEY_MISSING', 'set OPENAI_API_KEY')); // { type: 'LLM_KEY_MISSING', message: 'set OPENAI_API_KEY' }
+ * recordError(new TypeError('x is undefined')); // { type: 'TypeError', message: 'x is undefined' }
+ */
+export function recordError(error: unknown): RecordedError {
+  if (error instanceof AgentTrackError) return { type: error.code, message: error.message };
+  if (error instanceof Error) return { type: error.name || 'Error', message: error.message };
+  return { type: typeof error, message: String(error) };
+}

@@ -1,10 +1,5 @@
 import { join } from 'node:path';
-import {
-  type ObjectivePoint,
-  type ObjectiveTrace,
-  objectiveTraceSchema,
-} from '../../report/plots/objective-schema.js';
-import { plotRun } from '../../report/plots/plot-run.js';
+import type { ObjectivePoint, ObjectiveTrace } from '../../report/plots/index.js';
 import { writeJsonAtomic } from '../../trajectory/index.js';
 import type { ConfirmationEntry } from '../search/confirmation-log.js';
 

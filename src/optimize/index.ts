@@ -8,28 +8,33 @@
 
 export type { JsonlLog } from '../core/jsonl-log.js';
 export { appendJsonlLine, readJsonlLog, repairTornTail } from '../core/jsonl-log.js';
+export type { PlanInput } from './before-after/plan.js';
+export { buildPlan, PLAN_DEFAULTS, readPlan, writePlan } from './before-after/plan.js';
+export type { ArmPlan, Assumption, CorpusPlan, Plan } from './before-after/plan-schema.js';
+export { planSchema } from './before-after/plan-schema.js';
+export { formatUsd, renderPlan } from './before-after/plan-text.js';
+export type { RunCampaignOptions, RunCampaignResult } from './before-after/run-campaign.js';
+export { blockSecrets, runCampaign } from './before-after/run-campaign.js';
+export { type ArmManifest, readArmManifest } from './campaign/arms/arm-manifest.js';
 // --- Campaign ---
-export type { ArmProcessOptions, ArmProcessResult } from './campaign/arm-process.js';
-export { exceptionFromStderr, runArmProcess } from './campaign/arm-process.js';
+export type { ArmProcessOptions, ArmProcessResult } from './campaign/arms/arm-process.js';
+export { exceptionFromStderr, runArmProcess } from './campaign/arms/arm-process.js';
+export type { BlockCheckArm, BlockVerdict } from './campaign/arms/check-llm-block.js';
+export { checkLlmBlock, refusedKey } from './campaign/arms/check-llm-block.js';
+export type { CommitInfo } from './campaign/arms/commits.js';
+export { resolveCommit } from './campaign/arms/commits.js';
+export type { PrepareArmOptions, PreparedArm } from './campaign/arms/prepare-arm.js';
+export { prepareArm, removeArm } from './campaign/arms/prepare-arm.js';
+export { armPath, assertProductInWorktree, productEntry } from './campaign/arms/product-location.js';
+export type { SetupArmOptions, SetupArmResult } from './campaign/arms/setup-arm.js';
+export { setupArm, splitSetup } from './campaign/arms/setup-arm.js';
+export { addWorktree, removeWorktree } from './campaign/arms/worktree.js';
 export type { CampaignPaths } from './campaign/campaign-dir.js';
 export { campaignPaths } from './campaign/campaign-dir.js';
 export type { CampaignLog } from './campaign/campaign-log.js';
 export { openCampaignLog } from './campaign/campaign-log.js';
-export type { BlockCheckArm, BlockVerdict } from './campaign/check-llm-block.js';
-export { checkLlmBlock, refusedKey } from './campaign/check-llm-block.js';
-export type { CommitInfo } from './campaign/commits.js';
-export { resolveCommit } from './campaign/commits.js';
 export type { Ledger } from './campaign/ledger.js';
 export { openLedger } from './campaign/ledger.js';
-export type { PlanInput } from './campaign/plan.js';
-export { buildPlan, PLAN_DEFAULTS, readPlan, writePlan } from './campaign/plan.js';
-export type { ArmPlan, Assumption, CorpusPlan, Plan } from './campaign/plan-schema.js';
-export { planSchema } from './campaign/plan-schema.js';
-export { formatUsd, renderPlan } from './campaign/plan-text.js';
-export type { PrepareArmOptions, PreparedArm } from './campaign/prepare-arm.js';
-export { prepareArm, removeArm } from './campaign/prepare-arm.js';
-export { armPath, assertProductInWorktree, productEntry } from './campaign/product-location.js';
-export { type ArmManifest, readArmManifest } from './campaign/product-manifest.js';
 export type { Progress, ProgressState } from './campaign/progress.js';
 export { createProgress, progressLine } from './campaign/progress.js';
 export type { Queue } from './campaign/queue.js';
@@ -38,23 +43,31 @@ export type { ArmRef } from './campaign/resume.js';
 export { harnessFinished, reconcile, recordFinished } from './campaign/resume.js';
 export type { ArmTally, RunArmsOptions, RunArmsResult, RunnableArm } from './campaign/run-arms.js';
 export { runArms } from './campaign/run-arms.js';
-export type { RunCampaignOptions, RunCampaignResult } from './campaign/run-campaign.js';
-export { blockSecrets, runCampaign } from './campaign/run-campaign.js';
 export type { LedgerLine, QueueLine, QueueStatus } from './campaign/schema.js';
 export {
   harnessLedgerLineSchema,
   ledgerLineSchema,
   queueLineSchema,
 } from './campaign/schema.js';
-export type { SetupArmOptions, SetupArmResult } from './campaign/setup-arm.js';
-export { setupArm, splitSetup } from './campaign/setup-arm.js';
-export type { SpendBook, SpendBooking, SpendGate } from './campaign/spend.js';
-export { assertSpendAllowed, createSpendBook, openCampaignSpend } from './campaign/spend.js';
-export { addWorktree, removeWorktree } from './campaign/worktree.js';
+export type { SpendBook, SpendBooking, SpendGate } from './campaign/spend/spend-gate.js';
+export { assertSpendAllowed, createSpendBook, openCampaignSpend } from './campaign/spend/spend-gate.js';
 // --- end campaign ---
 
 // --- Search ---
-export { type ConfirmOptions, confirmCandidate } from './search/acceptance.js';
+export { type ConfirmOptions, confirmCandidate } from './optimizer/accept/acceptance.js';
+export { type ConfirmationState, confirmationAlpha } from './optimizer/accept/confirmation-alpha.js';
+export {
+  type ConfirmationEntry,
+  ConfirmationLog,
+  confirmationEntrySchema,
+} from './optimizer/accept/confirmation-log.js';
+export {
+  ancestorsOf,
+  artifactHash,
+  type Candidate,
+  canonicalJson,
+  makeCandidate,
+} from './optimizer/candidate.js';
 export {
   type ArchitectureGrid,
   AXES,
@@ -66,38 +79,18 @@ export {
   type OverlaySpace,
   type ScreeningConfig,
   TEXT_AXES,
-} from './search/campaign-schema.js';
+} from './optimizer/config/config-schema.js';
 export {
-  ancestorsOf,
-  artifactHash,
-  type Candidate,
-  canonicalJson,
-  makeCandidate,
-} from './search/candidate.js';
-export { type ConfirmationState, confirmationAlpha } from './search/confirmation-alpha.js';
-export {
-  type ConfirmationEntry,
-  ConfirmationLog,
-  confirmationEntrySchema,
-} from './search/confirmation-log.js';
+  type LoadedCampaign,
+  loadCampaignConfig,
+  parseCampaignConfig,
+} from './optimizer/config/load-config.js';
 export {
   createMemoryCache,
   type EvaluationCache,
   type EvaluationKey,
   openFileCache,
-} from './search/evaluation-cache.js';
-export type { FreeCheckResult } from './search/free-checks/check-result.js';
-export { checkCopiedTaskText, type TaskText, wordNgrams } from './search/free-checks/copied-text-check.js';
-export {
-  checkDescriptionLint,
-  type LintElement,
-  lintToolDoc,
-} from './search/free-checks/description-lint.js';
-export { checkLength } from './search/free-checks/length-check.js';
-export { parseToolDocsText, type ToolDocEntry } from './search/free-checks/tool-docs-text.js';
-export { checkToolSchema } from './search/free-checks/tool-schema-check.js';
-export { type FreeCheckVerdict, runFreeChecks } from './search/free-checks.js';
-export { type LoadedCampaign, loadCampaignConfig, parseCampaignConfig } from './search/load-campaign.js';
+} from './optimizer/evaluate/evaluation-cache.js';
 export {
   type MetricsRow,
   meanOverRepeats,
@@ -105,24 +98,39 @@ export {
   objectiveOf,
   objectiveOfMetrics,
   objectiveTerms,
-} from './search/objective.js';
+} from './optimizer/evaluate/objective.js';
 export {
   type ArchitecturePoint,
   architecturePoints,
   architectureProposer,
   gridPoints,
-} from './search/proposers/architecture-grid.js';
+} from './optimizer/propose/architecture-grid.js';
 export {
   type OverlayVariation,
   overlayProposer,
   overlayVariations,
-} from './search/proposers/overlay-variations.js';
+} from './optimizer/propose/overlay-variations.js';
 export {
   enumerationProposer,
   type ProposalContext,
   type Proposer,
   scriptedProposer,
-} from './search/proposers/proposer.js';
+} from './optimizer/propose/proposer.js';
+export type { FreeCheckResult } from './optimizer/screen/free-checks/check-result.js';
+export {
+  checkCopiedTaskText,
+  type TaskText,
+  wordNgrams,
+} from './optimizer/screen/free-checks/copied-text-check.js';
+export {
+  checkDescriptionLint,
+  type LintElement,
+  lintToolDoc,
+} from './optimizer/screen/free-checks/description-lint.js';
+export { checkLength } from './optimizer/screen/free-checks/length-check.js';
+export { parseToolDocsText, type ToolDocEntry } from './optimizer/screen/free-checks/tool-docs-text.js';
+export { checkToolSchema } from './optimizer/screen/free-checks/tool-schema-check.js';
+export { type FreeCheckVerdict, runFreeChecks } from './optimizer/screen/free-checks.js';
 export {
   type Evaluated,
   type EvaluateOptions,
@@ -136,20 +144,43 @@ export {
   screenCandidates,
   screeningRollouts,
   screeningWinner,
-} from './search/screening.js';
+} from './optimizer/screen/screening.js';
+
 // --- end search ---
 
+export {
+  openSpendLedger,
+  type SpendLedger,
+  type SpendLine,
+  spendLineSchema,
+} from './campaign/spend/spend-ledger.js';
+export { type CalledModel, type CampaignModels, openCampaignModels } from './optimizer/campaign-models.js';
 export {
   type CampaignFingerprint,
   campaignFingerprint,
   claimRunDir,
   FINGERPRINT_FILE,
-} from './loop/campaign-fingerprint.js';
+} from './optimizer/config/fingerprint.js';
 // --- Loop ---
-export { type CampaignSlices, campaignSlices, defaultProposer, incumbentOf } from './loop/campaign-inputs.js';
-export { type CalledModel, type CampaignModels, openCampaignModels } from './loop/campaign-models.js';
-export { type CampaignMoney, campaignMoney } from './loop/campaign-money.js';
-export { type CandidateSetup, campaignProduct, candidateSetup } from './loop/candidate-setup.js';
+export {
+  type CampaignSlices,
+  campaignSlices,
+  defaultProposer,
+  incumbentOf,
+} from './optimizer/config/inputs.js';
+export {
+  type CandidateSetup,
+  campaignProduct,
+  candidateSetup,
+} from './optimizer/evaluate/candidate-setup.js';
+export {
+  type HarnessEvaluatorOptions,
+  harnessEvaluator,
+  type JudgeRequest,
+  rolloutDir,
+} from './optimizer/evaluate/harness-evaluator.js';
+export { type JudgmentLine, judgmentLineSchema, loopJudge } from './optimizer/evaluate/loop-judge.js';
+export { type CampaignMoney, campaignMoney } from './optimizer/money/campaign-money.js';
 export {
   CALL_TOKENS,
   type CallKind,
@@ -162,25 +193,16 @@ export {
   type ModelPrices,
   rolloutTokens,
   tokensUsd,
-} from './loop/estimate.js';
+} from './optimizer/money/estimate.js';
+export { type BudgetCheck, planCheck } from './optimizer/money/plan-check.js';
+export { OBJECTIVE_TRACE_FILE, objectiveTrace } from './optimizer/objective-trace.js';
+export { type OptimizeOptions, optimize } from './optimizer/optimize.js';
+export { loggedProposer, proposalLineSchema } from './optimizer/propose/proposal-log.js';
 export {
-  type FreeRungMetric,
-  type FreeRungOptions,
-  type FreeRungScreen,
-  freeRungScreen,
-} from './loop/free-rung.js';
-export {
-  type HarnessEvaluatorOptions,
-  harnessEvaluator,
-  type JudgeRequest,
-  rolloutDir,
-} from './loop/harness-evaluator.js';
-export { type JudgmentLine, judgmentLineSchema, loopJudge } from './loop/loop-judge.js';
-export { OBJECTIVE_TRACE_FILE, objectiveTrace } from './loop/objective-trace.js';
-export { type OptimizeOptions, optimize } from './loop/optimize.js';
-export { type BudgetCheck, planCheck } from './loop/plan-check.js';
-export { loggedProposer, proposalLineSchema } from './loop/proposal-log.js';
-export { type ReflectiveProposerOptions, reflectiveProposer } from './loop/reflective-proposer.js';
+  type ReflectiveProposerOptions,
+  reflectiveProposer,
+} from './optimizer/propose/reflective-proposer.js';
+export { describeRun, incumbentEvidence, WORST_RUNS, worstRuns } from './optimizer/propose/worst-runs.js';
 export {
   assembleResult,
   type CandidateRecord,
@@ -190,10 +212,14 @@ export {
   spendByKind,
   unifiedDiff,
   writeResultFiles,
-} from './loop/result.js';
-export { type RoundsContext, type RoundsOutcome, runRounds } from './loop/run-rounds.js';
-export { openSpendLedger, type SpendLedger, type SpendLine, spendLineSchema } from './loop/spend-ledger.js';
-export { describeRun, incumbentEvidence, WORST_RUNS, worstRuns } from './loop/worst-runs.js';
+} from './optimizer/result.js';
+export { type RoundsContext, type RoundsOutcome, runRounds } from './optimizer/run-rounds.js';
+export {
+  type FreeRungMetric,
+  type FreeRungOptions,
+  type FreeRungScreen,
+  freeRungScreen,
+} from './optimizer/screen/free-rung.js';
 // --- end loop ---
 
 // --- Before-after ---

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectMcpServer } from '../../agent/mcp/mcp-session.js';
 import { AgentTrackError } from '../../core/errors.js';
-import { runArmProcess } from '../campaign/arm-process.js';
-import type { PreparedArm } from '../campaign/prepare-arm.js';
+import { runArmProcess } from '../campaign/arms/arm-process.js';
+import type { PreparedArm } from '../campaign/arms/prepare-arm.js';
 
 const fill = (argv: readonly string[], values: Record<string, string>) =>
   argv.map((arg) => arg.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole));

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { seedInstall } from '../campaign/setup-arm.js';
+import { seedInstall } from '../campaign/arms/setup-arm.js';
 import { type BeforeAfterResult, beforeAfter } from './before-after.js';
 import { makeDemoProduct } from './demo-product.js';
 

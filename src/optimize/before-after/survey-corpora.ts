@@ -2,7 +2,7 @@ import { ensureIndex, type IndexStatus, indexStatus } from '../../product/corpor
 import type { ServingConfig } from '../../product/serving/schema.js';
 import { corpusKey } from '../../retrieval/task/corpus-key.js';
 import type { Task } from '../../retrieval/task/schema.js';
-import type { PlanInput } from '../campaign/plan.js';
+import type { PlanInput } from './plan.js';
 
 type CorpusLine = NonNullable<PlanInput['corpora']>[number];
 

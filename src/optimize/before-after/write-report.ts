@@ -6,8 +6,8 @@ import type { Report } from '../../report/paired/report-schema.js';
 import { writeViewer } from '../../report/viewer/write-viewer.js';
 import { type Task, taskSchema } from '../../retrieval/task/schema.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
-import { readPlan } from '../campaign/plan.js';
 import { readArmResults } from './arm-results.js';
+import { readPlan } from './plan.js';
 
 /** The tasks a campaign ran, read back from its `inputs/` (one task line per file). */
 export function campaignTasks(dir: string): Task[] {

@@ -2,16 +2,16 @@ import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:
 import { join, resolve } from 'node:path';
 import type { RecordedError } from '../../core/index.js';
 import type { Task } from '../../retrieval/task/schema.js';
-import { runArmProcess } from './arm-process.js';
+import type { Plan } from '../before-after/plan-schema.js';
+import { formatUsd } from '../before-after/plan-text.js';
+import { runArmProcess } from './arms/arm-process.js';
 import { campaignPaths } from './campaign-dir.js';
 import { openCampaignLog } from './campaign-log.js';
 import { openLedger } from './ledger.js';
-import type { Plan } from './plan-schema.js';
-import { formatUsd } from './plan-text.js';
 import { createProgress, type ProgressState } from './progress.js';
 import { openQueue } from './queue.js';
 import { harnessFinished, reconcile, recordFinished } from './resume.js';
-import type { SpendBook } from './spend.js';
+import type { SpendBook } from './spend/spend-gate.js';
 
 /** An arm as the scheduler needs it (a `PreparedArm` fits). */
 export interface RunnableArm {

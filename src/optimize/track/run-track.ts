@@ -4,7 +4,7 @@ import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
 import { writeMcpConfig } from '../../agent/external/mcp-config.js';
 import { type LlmBlock, openModel } from '../../agent/index.js';
 import type { Task } from '../../retrieval/index.js';
-import { createSpendBook } from '../campaign/spend.js';
+import { createSpendBook } from '../campaign/spend/spend-gate.js';
 import type { RolloutContext } from './run-rollout.js';
 import { openTrackLedger } from './track-ledger.js';
 import { assertTrackSpend, buildTrackPlan, renderTrackPlan, type TrackPlan } from './track-plan.js';

@@ -3,7 +3,7 @@ import { writeMcpConfig } from '../../agent/external/mcp-config.js';
 import { judgePair, type OpenedModel } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/errors.js';
 import type { Task } from '../../retrieval/index.js';
-import type { SpendBook } from '../campaign/spend.js';
+import type { SpendBook } from '../campaign/spend/spend-gate.js';
 import { type RolloutContext, runRollout } from './run-rollout.js';
 import type { TrackLedger } from './track-ledger.js';
 import type { TrackPlan } from './track-plan.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { beforeAfter } from '../../../src/optimize/before-after/before-after.js';
 import { makeDemoProduct } from '../../../src/optimize/before-after/demo-product.js';
 import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
-import { seedInstall } from '../../../src/optimize/campaign/setup-arm.js';
+import { seedInstall } from '../../../src/optimize/campaign/arms/setup-arm.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-before-after-'));

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { loadLlmBlock } from '../../../src/agent/llm/load-block.js';
+import { buildPlan, writePlan } from '../../../src/optimize/before-after/plan.js';
 import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
 import { campaignPaths } from '../../../src/optimize/campaign/campaign-dir.js';
-import { buildPlan, writePlan } from '../../../src/optimize/campaign/plan.js';
 import { BlobStore, Recorder } from '../../../src/trajectory/index.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-report-only-'));

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { readArmManifest } from '../../../src/optimize/campaign/product-manifest.js';
+import { readArmManifest } from '../../../src/optimize/campaign/arms/arm-manifest.js';
 import { tempDir } from '../../product/helpers/workspace.js';
 
 test('an arm reads the one product manifest schema and needs its harness', () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { exceptionFromStderr, runArmProcess } from '../../../src/optimize/campaign/arm-process.js';
+import { exceptionFromStderr, runArmProcess } from '../../../src/optimize/campaign/arms/arm-process.js';
 import { FIXTURES, tempDir } from './helpers.js';
 
 const PROC = join(FIXTURES, 'proc.mjs');

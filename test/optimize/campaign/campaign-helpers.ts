@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadLlmBlock } from '../../../src/agent/llm/load-block.js';
-import { resolveCommit } from '../../../src/optimize/campaign/commits.js';
-import { buildPlan } from '../../../src/optimize/campaign/plan.js';
-import type { Plan } from '../../../src/optimize/campaign/plan-schema.js';
-import type { RunCampaignOptions } from '../../../src/optimize/campaign/run-campaign.js';
+import { buildPlan } from '../../../src/optimize/before-after/plan.js';
+import type { Plan } from '../../../src/optimize/before-after/plan-schema.js';
+import type { RunCampaignOptions } from '../../../src/optimize/before-after/run-campaign.js';
+import { resolveCommit } from '../../../src/optimize/campaign/arms/commits.js';
 import type { Task } from '../../../src/retrieval/task/schema.js';
 import { type CommitSpec, makeProductRepo } from './helpers.js';
 

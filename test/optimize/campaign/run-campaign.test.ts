@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { runCampaign } from '../../../src/optimize/campaign/run-campaign.js';
+import { runCampaign } from '../../../src/optimize/before-after/run-campaign.js';
 import type { LedgerLine, QueueLine } from '../../../src/optimize/campaign/schema.js';
 import { FAKE_KEY, fixtureCampaign } from './campaign-helpers.js';
 import { filesUnder, fixtureTasks, linkedWorktrees, readLines, tempDir } from './helpers.js';

@@ -2,12 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadLlmBlock } from '../../../src/agent/llm/load-block.js';
-import { buildPlan, type PlanInput } from '../../../src/optimize/campaign/plan.js';
+import { buildPlan, type PlanInput } from '../../../src/optimize/before-after/plan.js';
 import {
   assertSpendAllowed,
   createSpendBook,
   openCampaignSpend,
-} from '../../../src/optimize/campaign/spend.js';
+} from '../../../src/optimize/campaign/spend/spend-gate.js';
 import { tempDir } from './helpers.js';
 
 function planWith(extra: Partial<PlanInput>) {

@@ -10,9 +10,9 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { prepareArm, removeArm } from '../../../src/optimize/campaign/prepare-arm.js';
-import { assertProductInWorktree } from '../../../src/optimize/campaign/product-location.js';
-import { splitSetup } from '../../../src/optimize/campaign/setup-arm.js';
+import { prepareArm, removeArm } from '../../../src/optimize/campaign/arms/prepare-arm.js';
+import { assertProductInWorktree } from '../../../src/optimize/campaign/arms/product-location.js';
+import { splitSetup } from '../../../src/optimize/campaign/arms/setup-arm.js';
 import { git, linkedWorktrees, makeProductRepo, tempDir } from './helpers.js';
 
 const BASE_MANIFEST = {

@@ -1,0 +1,157 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { LlmBlock } from '../../agent/llm/block-schema.js';
+import { resolveCacheDir } from '../../core/cache-dir.js';
+import { AgentTrackError } from '../../core/errors.js';
+import type { Task } from '../../retrieval/task/schema.js';
+import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
+import { type PreparedArm, prepareArm, removeArm } from '../campaign/arms/prepare-arm.js';
+import { removeWorktree } from '../campaign/arms/worktree.js';
+import { campaignPaths } from '../campaign/campaign-dir.js';
+import { openQueue } from '../campaign/queue.js';
+import { type RunArmsOptions, type RunArmsResult, runArms } from '../campaign/run-arms.js';
+import { openCampaignSpend } from '../campaign/spend/spend-gate.js';
+import { readPlan, writePlan } from './plan.js';
+import type { Plan } from './plan-schema.js';
+
+export interface RunCampaignOptions
+  extends Pick<
+    RunArmsOptions,
+    'concurrency' | 'maxAttempts' | 'rolloutTimeoutMs' | 'harnessArgs' | 'env' | 'signal' | 'progress'
+  > {
+  /** The product repository both commits live in. */
+  repo: string;
+  /** The campaign directory, `runs/<campaign>`. */
+  dir: string;
+  plan: Plan;
+  tasks: readonly Task[];
+  llmBlock: { file: string; block: LlmBlock };
+  confirmSpend: boolean;
+  maxUsd: number | null;
+  buildIndexes?: boolean;
+  /** Where the arms' worktrees go (removed at the end); default a fresh temp directory. */
+  worktreesDir?: string;
+  /** Installs reused by lockfile hash; default `<cache>/installs`, `null` never reuses. */
+  installCache?: string | null;
+}
+
+export interface RunCampaignResult {
+  blockVerdicts: BlockVerdict[];
+  run: RunArmsResult;
+}
+
+/** The values of the environment variables the block names for its key: never written anywhere. */
+export function blockSecrets(block: LlmBlock, env: Record<string, string | undefined>): string[] {
+  const name = block.auth?.env;
+  const value = name === undefined ? undefined : (env[name] ?? process.env[name]);
+  return value === undefined || value === '' ? [] : [value];
+}
+
+/** Removes the worktrees a campaign killed before its cleanup left behind (see `worktrees.json`). */
+async function removeStaleWorktrees(file: string): Promise<void> {
+  if (!existsSync(file)) return;
+  let stale: { repo: string; dir: string }[] = [];
+  try {
+    stale = JSON.parse(readFileSync(file, 'utf8')) as { repo: string; dir: string }[];
+  } catch {
+    // a record torn by the kill: nothing trustworthy to remove
+  }
+  for (const { repo, dir } of stale) if (existsSync(repo)) await removeWorktree(repo, dir);
+  rmSync(file, { force: true });
+}
+
+function assertSamePlan(dir: string, plan: Plan): void {
+  const file = campaignPaths(dir).plan;
+  if (!existsSync(file)) return;
+  const before = readPlan(file);
+  const fingerprint = (p: Plan) =>
+    JSON.stringify({
+      arms: p.arms.map((arm) => [arm.arm, arm.commit.sha]),
+      model: p.model,
+      block: p.llm_block.hash,
+      turns: p.turn_budget,
+    });
+  if (fingerprint(before) !== fingerprint(plan)) {
+    throw new AgentTrackError(
+      'CAMPAIGN_PLAN_CHANGED',
+      `The campaign \`${dir}\` was started with another plan (arms, commits, model, LLM block or turn budget differ from \`${file}\`): resume it with the same settings, or start a new campaign`,
+      { data: { dir, file } },
+    );
+  }
+}
+
+/**
+ * Runs a before-after campaign's rollouts: the spend gate first (nothing that costs money without
+ * `confirmSpend`; fail closed on an unknown price under a ceiling) before any process starts; then
+ * `plan.json`, each arm's worktree at its commit (set up, its product checked to live inside it),
+ * the LLM block checked by both arms' own harnesses, every rollout through `runArms`; the worktrees
+ * are removed at the end, also on error.
+ *
+ * @example
+ * const { run } = await runCampaign({ repo: '.', dir: 'runs/demo', plan, tasks, llmBlock, confirmSpend: true, maxUsd: 5 });
+ */
+export async function runCampaign(options: RunCampaignOptions): Promise<RunCampaignResult> {
+  const dir = resolve(options.dir);
+  const paths = campaignPaths(dir);
+  const spend = openCampaignSpend(options.plan, {
+    confirmSpend: options.confirmSpend,
+    maxUsd: options.maxUsd,
+    buildIndexes: options.buildIndexes ?? false,
+    alreadyBookedUsd: existsSync(paths.queue) ? openQueue(paths.queue).bookedUsd() : 0,
+  });
+  assertSamePlan(dir, options.plan);
+  mkdirSync(dir, { recursive: true });
+  writePlan(dir, options.plan);
+  const env = options.env ?? {};
+  const secrets = blockSecrets(options.llmBlock.block, env);
+  const ownTemp = options.worktreesDir === undefined;
+  const worktreesDir = options.worktreesDir ?? mkdtempSync(join(tmpdir(), 'agent-track-arms-'));
+  const installCache =
+    options.installCache === undefined ? join(resolveCacheDir(), 'installs') : options.installCache;
+  await removeStaleWorktrees(paths.worktrees);
+  const prepared: PreparedArm[] = [];
+  const remember = () =>
+    writeFileSync(
+      paths.worktrees,
+      `${JSON.stringify(prepared.map((arm) => ({ repo: resolve(options.repo), dir: arm.worktree })))}\n`,
+    );
+  try {
+    // One after the other, so the second arm can link the first one's install.
+    for (const arm of options.plan.arms) {
+      prepared.push(
+        await prepareArm({
+          onWorktree: (dir) =>
+            writeFileSync(
+              paths.worktrees,
+              `${JSON.stringify([...prepared.map((arm) => arm.worktree), dir].map((path) => ({ repo: resolve(options.repo), dir: path })))}\n`,
+            ),
+          repo: options.repo,
+          arm: arm.arm,
+          commit: arm.commit.sha,
+          worktreesDir,
+          installCache,
+          env,
+          signal: options.signal,
+        }),
+      );
+      remember();
+    }
+    const blockFile = resolve(options.llmBlock.file);
+    const blockVerdicts = await checkLlmBlock(prepared, blockFile, { env, secrets });
+    const run = await runArms({
+      ...options,
+      dir,
+      arms: prepared,
+      model: options.plan.model,
+      llmBlockFile: blockFile,
+      spend,
+      secrets,
+    });
+    return { blockVerdicts, run };
+  } finally {
+    for (const arm of prepared) await removeArm(options.repo, arm);
+    rmSync(paths.worktrees, { force: true });
+    if (ownTemp) rmSync(worktreesDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { AgentTrackError } from '../../../core/errors.js';
+import { tail } from '../../../core/text-tail.js';
+
+const LOCKFILES = [
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'pnpm-lock.yaml',
+  'yarn.lock',
+  'bun.lock',
+  'bun.lockb',
+];
+const INSTALL =
+  /^(npm\s+(ci|install|i)|pnpm\s+(i|install)|yarn(\s+install)?|bun\s+install)(\s+[^&|;<>`$]*)?$/;
+const COMPLETE = '.agent-track-install-complete';
+
+/**
+ * A setup command split into a leading install step (reusable across worktrees whose lockfile is
+ * byte-identical) and the rest (always run): `npm ci && npm run build` -> `npm ci`, `npm run build`.
+ *
+ * @example
+ * splitSetup('npm ci && npm run build'); // { install: 'npm ci', rest: 'npm run build' }
+ */
+export function splitSetup(setup: string): { install: string | null; rest: string | null } {
+  const parts = setup.split('&&').map((part) => part.trim());
+  const first = parts[0] ?? '';
+  if (parts.some((part) => part === '') || !INSTALL.test(first)) return { install: null, rest: setup };
+  const rest = parts.slice(1).join(' && ');
+  return { install: first, rest: rest === '' ? null : rest };
+}
+
+export interface SetupArmOptions {
+  worktree: string;
+  setup: string | null | undefined;
+  /** Installs kept by lockfile hash, linked into later worktrees; `null` never reuses. */
+  installCache: string | null;
+  env?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+}
+
+export interface SetupArmResult {
+  install: 'reused' | 'installed' | 'none';
+  /** sha256 of the lockfile (with the install command and Node ABI) the install is keyed by. */
+  installKey: string | null;
+  durationMs: number;
+}
+
+async function shell(command: string, options: SetupArmOptions): Promise<void> {
+  const result = await execa(command, {
+    shell: true,
+    cwd: options.worktree,
+    env: options.env,
+    reject: false,
+    all: true,
+    stdin: 'ignore',
+    cancelSignal: options.signal,
+  });
+  if (result.exitCode !== 0 || result.failed) {
+    throw new AgentTrackError(
+      'ARM_SETUP_FAILED',
+      `The setup command \`${command}\` failed in \`${options.worktree}\` (${result.exitCode === undefined ? (result.signal ?? 'no exit code') : `exit code ${result.exitCode}`}): ${tail(String(result.all ?? ''), 600)}`,
+      { data: { command, worktree: options.worktree, exit_code: result.exitCode ?? null } },
+    );
+  }
+}
+
+/** The cache key of an install: the lockfile's bytes, the install command, the platform and Node ABI. */
+export function installKey(worktree: string, install: string): string | null {
+  const lockfile = LOCKFILES.find((name) => existsSync(join(worktree, name)));
+  if (lockfile === undefined) return null;
+  return createHash('sha256')
+    .update(`${lockfile}\0${install}\0${process.platform}-${process.arch}-abi${process.versions.modules}\0`)
+    .update(readFileSync(join(worktree, lockfile)))
+    .digest('hex');
+}
+
+/**
+ * Runs the product manifest's `setup` in a worktree. When it starts with an install step and the
+ * worktree has a lockfile, the install is kept in `installCache` under the lockfile's hash and a
+ * later worktree with a byte-identical lockfile links it instead of installing again.
+ *
+ * @example
+ * await setupArm({ worktree: '/tmp/wt/candidate', setup: 'npm ci && npm run build', installCache: '/tmp/cache/installs' });
+ */
+export async function setupArm(options: SetupArmOptions): Promise<SetupArmResult> {
+  const started = Date.now();
+  if (options.setup === null || options.setup === undefined) {
+    return { install: 'none', installKey: null, durationMs: 0 };
+  }
+  const { install, rest } = splitSetup(options.setup);
+  const modules = join(options.worktree, 'node_modules');
+  const key =
+    install === null || options.installCache === null ? null : installKey(options.worktree, install);
+  if (install === null || key === null || existsSync(modules)) {
+    await shell(options.setup, options);
+    return {
+      install: install === null ? 'none' : 'installed',
+      installKey: null,
+      durationMs: Date.now() - started,
+    };
+  }
+  const entry = join(options.installCache!, key);
+  let outcome: SetupArmResult['install'] = 'reused';
+  if (!existsSync(join(entry, COMPLETE))) {
+    outcome = 'installed';
+    await shell(install, options);
+    // Keep the fresh install for the next worktree: move it into the cache, then link it back.
+    const staging = `${entry}.tmp-${process.pid}-${Date.now()}`;
+    try {
+      mkdirSync(staging, { recursive: true });
+      renameSync(modules, join(staging, 'node_modules'));
+      writeFileSync(join(staging, COMPLETE), `${options.setup}\n`);
+      rmSync(entry, { recursive: true, force: true });
+      renameSync(staging, entry);
+    } catch {
+      // Another filesystem or a race: keep this worktree's own install and skip the cache.
+      if (!existsSync(modules) && existsSync(join(staging, 'node_modules'))) {
+        renameSync(join(staging, 'node_modules'), modules);
+      }
+      rmSync(staging, { recursive: true, force: true });
+    }
+  }
+  if (!existsSync(modules) && !isLink(modules)) symlinkSync(join(entry, 'node_modules'), modules, 'dir');
+  if (rest !== null) await shell(rest, options);
+  return { install: outcome, installKey: key, durationMs: Date.now() - started };
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Seeds the install cache with an existing `node_modules` for a checkout whose lockfile is
+ * byte-identical (the demo's product is made from the launching checkout): later worktrees link it
+ * instead of installing. Does nothing when the entry is already complete.
+ *
+ * @example
+ * seedInstall({ checkout: '/tmp/demo-product', install: 'npm ci', modules: 'node_modules', installCache });
+ */
+export function seedInstall(options: {
+  checkout: string;
+  install: string;
+  modules: string;
+  installCache: string;
+}): boolean {
+  const key = installKey(options.checkout, options.install);
+  if (key === null) return false;
+  const entry = join(options.installCache, key);
+  if (existsSync(join(entry, COMPLETE))) return true;
+  mkdirSync(entry, { recursive: true });
+  if (!existsSync(join(entry, 'node_modules')))
+    symlinkSync(options.modules, join(entry, 'node_modules'), 'dir');
+  writeFileSync(join(entry, COMPLETE), `${options.install}\n`);
+  return true;
+}

@@ -1,0 +1,87 @@
+import { AgentTrackError } from '../../../core/errors.js';
+import { pairedComparison, type ValuesByTask } from '../../../stats/paired.js';
+import type { Candidate } from '../candidate.js';
+import type { ConfirmationEntry, ConfirmationLog } from './confirmation-log.js';
+
+export interface ConfirmOptions {
+  candidate: Candidate;
+  /** The candidate's lineage, nearest first (`ancestorsOf`). */
+  ancestors: readonly string[];
+  incumbent: Candidate;
+  /** Per held-out task, the objective (`null` when undefined: the pair is dropped). */
+  incumbentScores: ValuesByTask;
+  candidateScores: ValuesByTask;
+  /** From `objectiveKind`: McNemar exact for 0/1 objectives, Wilcoxon otherwise. */
+  kind: 'binary' | 'continuous';
+  margin: number;
+  /** The held-out slice's name, as logged (`fixture-code/small_test`). */
+  slice: string;
+  log: ConfirmationLog;
+  /** Seed of the delta's bootstrap interval (default 0). */
+  seed?: number;
+}
+
+/**
+ * Confirms a candidate against the incumbent on the held-out slice and logs the decision. Paired
+ * per task (tasks both defined); accepted only when the one-sided paired test (higher is better)
+ * gives p <= the corrected level of `log.nextAlpha()` AND the mean delta exceeds the margin.
+ * Refused (`CONFIRMATION_REFUSED`, nothing logged) when the log refuses the candidate: ask
+ * `log.refusal` first, before paying for the rollouts.
+ *
+ * @example
+ * const entry = confirmCandidate({ candidate, ancestors: ['incumbent'], incumbent, incumbentScores,
+ *   candidateScores, kind: 'continuous', margin: 0.02, slice: 'fixture-code/small_test', log });
+ * entry.decision; // 'accepted' | 'rejected'
+ */
+export function confirmCandidate(options: ConfirmOptions): ConfirmationEntry {
+  const { candidate, incumbent, log, margin } = options;
+  const refusal = log.refusal(candidate, options.ancestors);
+  if (refusal !== null) {
+    throw new AgentTrackError(
+      'CONFIRMATION_REFUSED',
+      `Candidate \`${candidate.id}\` may not be confirmed: ${refusal}`,
+      {
+        data: { candidate: candidate.id, reason: refusal },
+      },
+    );
+  }
+  const alpha = log.nextAlpha()!;
+  const paired = pairedComparison(options.incumbentScores, options.candidateScores, {
+    kind: options.kind,
+    direction: 'higher',
+    seed: options.seed ?? 0,
+  });
+  let reason: string;
+  let accepted = false;
+  if (paired.pairs === 0 || paired.delta === null || paired.pvalue === null) {
+    reason = 'no held-out task was defined for both';
+  } else if (paired.pvalue > alpha) {
+    reason = `p = ${paired.pvalue.toPrecision(3)} is above the corrected level ${alpha.toPrecision(3)}`;
+  } else if (!(paired.delta > margin)) {
+    reason = `mean delta ${paired.delta.toPrecision(3)} does not exceed the margin ${margin}`;
+  } else {
+    accepted = true;
+    reason = `p = ${paired.pvalue.toPrecision(3)} <= ${alpha.toPrecision(3)} and mean delta ${paired.delta.toPrecision(3)} > ${margin}`;
+  }
+  const entry: ConfirmationEntry = {
+    index: log.entries.length + 1,
+    candidate: candidate.id,
+    parent: candidate.parent,
+    hash: candidate.hash,
+    incumbent: incumbent.id,
+    incumbent_hash: incumbent.hash,
+    slice: options.slice,
+    test: paired.test,
+    pairs: paired.pairs,
+    delta: paired.delta,
+    low: paired.low,
+    high: paired.high,
+    pvalue: paired.pvalue,
+    alpha,
+    margin,
+    decision: accepted ? 'accepted' : 'rejected',
+    reason,
+  };
+  log.append(entry);
+  return entry;
+}

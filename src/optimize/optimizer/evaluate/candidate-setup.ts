@@ -1,0 +1,123 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { stringify } from 'yaml';
+import {
+  type AgentProduct,
+  type Architecture,
+  embeddedServerCommand,
+  isEmbeddedProduct,
+  openAgentProduct,
+  productServerCommand,
+  readArtifact,
+  systemPrompt,
+} from '../../../agent/index.js';
+import { readYamlFile } from '../../../core/read-yaml.js';
+import {
+  DEFAULT_SERVING_CONFIG,
+  deepMerge,
+  loadServingConfig,
+  type ServingConfig,
+} from '../../../product/index.js';
+import type { Candidate } from '../candidate.js';
+import type { LoadedCampaign } from '../config/load-config.js';
+
+/** What one candidate changes in a rollout: the product (prompt, server) and the loop's options. */
+export interface CandidateSetup {
+  product: AgentProduct;
+  /** The serving config its workspaces are indexed with. */
+  config: ServingConfig;
+  architecture?: Architecture;
+  turnBudget?: number;
+}
+
+/**
+ * A serving config file for an overlay: the package default with the overlay deep-merged over it,
+ * written to `<dir>/serving.yaml` (`dir` must exist); no overlay is the default file itself.
+ *
+ * @example
+ * servingFile('runs/c/candidates/abc', { query: { mode: 'all' } }); // 'runs/c/candidates/abc/serving.yaml'
+ */
+export function servingFile(dir: string, overlay: Record<string, unknown> | null): string {
+  if (overlay === null) return DEFAULT_SERVING_CONFIG;
+  const merged = deepMerge(readYamlFile(DEFAULT_SERVING_CONFIG, 'serving config'), overlay);
+  const file = join(dir, 'serving.yaml');
+  writeFileSync(file, stringify(merged));
+  return file;
+}
+
+/**
+ * The campaign's product: the embedded reference product when `product.repo` is this package with
+ * its own manifest (served by the running agent-track), else the product at `product.repo`, its
+ * server from its manifest's `serve` (`{tool_docs}` carries a candidate's tool docs).
+ *
+ * @example
+ * campaignProduct(loaded).embedded; // true for the shipped configs
+ */
+export function campaignProduct(loaded: LoadedCampaign): AgentProduct {
+  const { repo, manifest } = loaded.paths;
+  if (isEmbeddedProduct(repo, manifest)) return openAgentProduct({ config: DEFAULT_SERVING_CONFIG });
+  return openAgentProduct({ dir: repo, manifest: relative(repo, manifest), config: DEFAULT_SERVING_CONFIG });
+}
+
+/**
+ * Puts a candidate in place WITHOUT touching the product's repository: its text goes to files
+ * under `dir` (tool docs, a merged serving config) or into the system prompt, and the rollout's
+ * options (architecture, turn cap) come from a configuration point.
+ *
+ * @example
+ * const setup = candidateSetup(loaded, candidate, 'runs/c/candidates/abc');
+ */
+export function candidateSetup(loaded: LoadedCampaign, candidate: Candidate, dir: string): CandidateSetup {
+  mkdirSync(dir, { recursive: true });
+  const axis = loaded.config.axis;
+  const base = campaignProduct(loaded);
+  const product = base.product;
+  const withServer = (config: string, toolDocs?: string): AgentProduct['serverFor'] => {
+    const docs = toolDocs ?? product.manifest.artifacts.tool_docs;
+    const values = (workspace: string) => ({
+      config: resolve(config),
+      workspace: resolve(workspace),
+      ...(docs === undefined ? {} : { toolDocs: resolve(product.dir, docs) }),
+    });
+    return (workspace) =>
+      base.embedded
+        ? embeddedServerCommand(values(workspace))
+        : productServerCommand(product, values(workspace));
+  };
+  if (axis === 'tool_docs') {
+    const file = join(dir, 'tool_docs.yaml');
+    writeFileSync(file, candidate.text);
+    return {
+      product: { ...base, serverFor: withServer(DEFAULT_SERVING_CONFIG, resolve(file)) },
+      config: loadServingConfig(),
+    };
+  }
+  if (axis === 'usage_skill' || axis === 'ask_prompt') {
+    const ask = axis === 'ask_prompt' ? candidate.text : readArtifact(product, 'ask_prompt');
+    const skill = axis === 'usage_skill' ? candidate.text : readArtifact(product, 'usage_skill');
+    return { product: { ...base, system: systemPrompt(ask, skill) }, config: loadServingConfig() };
+  }
+  const point = JSON.parse(candidate.text) as Record<string, unknown>;
+  if (axis === 'retrieval_config') {
+    const file = servingFile(dir, Object.keys(point).length === 0 ? null : point);
+    return { product: { ...base, serverFor: withServer(file) }, config: loadServingConfig(file) };
+  }
+  // ask_architecture: a grid point; its overlay path is relative to the campaign config.
+  const overlayPath = point.retrieval_overlay as string | null;
+  const overlay =
+    overlayPath === null || overlayPath === undefined
+      ? null
+      : (readYamlFile(resolve(loaded.file, '..', overlayPath), 'retrieval overlay') as Record<
+          string,
+          unknown
+        >);
+  const file = servingFile(dir, overlay);
+  const architecture: Architecture =
+    point.rewrite === true ? 'rewrite' : ((point.architecture as Architecture | undefined) ?? 'react');
+  return {
+    product: { ...base, serverFor: withServer(file) },
+    config: loadServingConfig(file),
+    architecture,
+    ...(typeof point.turn_cap === 'number' ? { turnBudget: point.turn_cap } : {}),
+  };
+}

@@ -1,0 +1,96 @@
+import type { CampaignSlices } from '../config/inputs.js';
+import type { LoadedCampaign } from '../config/load-config.js';
+import { screeningRollouts } from '../screen/screening.js';
+import { type CampaignPrices, callUsd, createEstimate, estimateText, rolloutTokens } from './estimate.js';
+
+/** Whether the least a campaign needs fits its budget, and what the budget covers when it does not. */
+export interface BudgetCheck {
+  ok: boolean;
+  /** The plan's lines, ready to print. */
+  lines: string[];
+}
+
+/**
+ * The plan of a campaign and the check before it starts: the budget must cover the incumbent's
+ * evaluation on the search slice, k proposals, their screening on the search slice (successive
+ * halving from the minibatch), one confirmation (incumbent and candidate on the held-out slice), and
+ * a judge call per rollout when the objective weights the judge. Unknown prices fail closed. A dry run pays nothing, so only the lines matter.
+ *
+ * @example
+ * const { ok, lines } = planCheck(loaded, slices, { ceiling: 20, prices, rounds: 6, candidates: 4 });
+ */
+export function planCheck(
+  loaded: LoadedCampaign,
+  slices: CampaignSlices,
+  options: {
+    ceiling: number;
+    prices: CampaignPrices;
+    rounds: number;
+    candidates: number;
+    /** The agent block's `params.max_tokens`; `null`: a rollout's output is unbounded (a paid run fails closed). */
+    agentMaxTokens: number | null;
+  },
+): BudgetCheck {
+  const { config } = loaded;
+  const k = options.candidates;
+  const search = slices.search.tasks.length * config.repeats;
+  const accept = slices.acceptance.tasks.length * config.repeats;
+  const proposals = loaded.paths.artifact === null ? 0 : k;
+  const screening = screeningRollouts({
+    candidates: k,
+    tasks: slices.search.tasks.length,
+    minibatch: config.search.screening.minibatch,
+    eta: config.search.screening.eta,
+    repeats: config.repeats,
+  });
+  const judged = config.judge !== undefined && config.objective.weights.judge_score > 0;
+  const minimum = createEstimate(options.prices, options.agentMaxTokens);
+  minimum.add('rollout', search + screening + 2 * accept);
+  minimum.add('proposer', proposals);
+  if (judged) minimum.add('judge', search + screening + 2 * accept);
+  const need = minimum.value();
+  // The most: every round screens k, every confirmation runs both sides on the held-out slice.
+  const most = createEstimate(options.prices, options.agentMaxTokens);
+  const rollouts = search + options.rounds * screening + config.acceptance.max_confirmations * 2 * accept;
+  most.add('rollout', rollouts);
+  most.add('proposer', options.rounds * proposals);
+  if (judged) most.add('judge', Math.min(rollouts, config.budgets.max_judge_calls));
+  const lines = [
+    `Plan: optimize ${config.axis} on ${slices.search.name} (${slices.search.tasks.length} tasks), confirm on ${slices.acceptance.name} (${slices.acceptance.tasks.length} tasks)`,
+    `  up to ${options.rounds} round(s) of ${k} candidate(s), screening minibatch ${config.search.screening.minibatch}, eta ${config.search.screening.eta}; alpha ${config.acceptance.alpha} over at most ${config.acceptance.max_confirmations} confirmation(s), margin ${config.acceptance.margin}`,
+    `  model ${config.model}, proposer ${config.proposer.model}; ceiling $${options.ceiling.toFixed(2)}, at most ${config.budgets.max_rollouts} rollouts`,
+    `  the least a real run needs (incumbent, ${proposals} proposals, screening ${k} candidate(s), one confirmation): ${estimateText(need)}`,
+    `  the most all ${options.rounds} round(s) and ${config.acceptance.max_confirmations} confirmation(s) could need, before the ceiling stops it: ${estimateText(most.value())}`,
+  ];
+  let ok = need.calls.rollout <= config.budgets.max_rollouts;
+  if (!ok)
+    lines.push(`  \`budgets.max_rollouts\` ${config.budgets.max_rollouts} is below ${need.calls.rollout}`);
+  if (need.calls.judge > config.budgets.max_judge_calls) {
+    ok = false;
+    lines.push(
+      `  \`budgets.max_judge_calls\` ${config.budgets.max_judge_calls} is below ${need.calls.judge}`,
+    );
+  }
+  if (options.agentMaxTokens === null) {
+    ok = false;
+    lines.push(
+      "  the agent's LLM block sets no `params.max_tokens`: a rollout's output has no bound, so a paid run fails closed",
+    );
+  }
+  if (need.usd === null) {
+    ok = false;
+    lines.push('  prices unknown: a paid run fails closed');
+  } else if (need.usd > options.ceiling) {
+    ok = false;
+    const rollout = callUsd(
+      'rollout',
+      options.prices.rollout,
+      rolloutTokens({ maxTokens: options.agentMaxTokens }),
+    )!;
+    const covered = rollout > 0 ? Math.floor(options.ceiling / rollout) : Number.POSITIVE_INFINITY;
+    lines.push(
+      `  the ceiling covers about ${covered} rollout(s), not the ${need.calls.rollout} of the incumbent's evaluation, one round's screening and one confirmation, with ${need.calls.proposer} proposer and ${need.calls.judge} judge call(s)`,
+    );
+  }
+  return { ok, lines };
+}

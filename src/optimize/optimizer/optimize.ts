@@ -1,0 +1,254 @@
+import { join, resolve } from 'node:path';
+import { isEmbeddedProduct, loadLlmBlock } from '../../agent/index.js';
+import { AgentTrackError } from '../../core/errors.js';
+import { resolveCacheDir } from '../../core/index.js';
+import { readJsonlLog } from '../../core/jsonl-log.js';
+import { createProgress } from '../campaign/progress.js';
+import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
+import { ConfirmationLog, confirmationEntrySchema } from './accept/confirmation-log.js';
+import { openCampaignModels } from './campaign-models.js';
+import { campaignFingerprint, claimRunDir } from './config/fingerprint.js';
+import { campaignSlices, defaultProposer, incumbentOf } from './config/inputs.js';
+import type { LoadedCampaign } from './config/load-config.js';
+import { openFileCache } from './evaluate/evaluation-cache.js';
+import { harnessEvaluator } from './evaluate/harness-evaluator.js';
+import { loopJudge } from './evaluate/loop-judge.js';
+import { campaignMoney } from './money/campaign-money.js';
+import { campaignPrices, estimateText, type ModelPrices } from './money/estimate.js';
+import { planCheck } from './money/plan-check.js';
+import { objectiveTrace } from './objective-trace.js';
+import { loggedProposer } from './propose/proposal-log.js';
+import type { Proposer } from './propose/proposer.js';
+import { incumbentEvidence } from './propose/worst-runs.js';
+import { assembleResult, type CandidateRecord, type OptimizationResult, writeResultFiles } from './result.js';
+import { type RoundsOutcome, runRounds } from './run-rounds.js';
+import { freeRungScreen } from './screen/free-rung.js';
+
+export interface OptimizeOptions {
+  /** Walk the whole pipeline with the offline policy as model, proposer and judge: $0.00. */
+  dryRun: boolean;
+  /** A real run pays only with this; without it the plan is printed and nothing runs. */
+  confirmSpend?: boolean;
+  /** Overrides `budgets.max_usd`. */
+  maxUsd?: number;
+  /** Continue the campaign in this directory: nothing it paid for is paid for again. */
+  resume?: string;
+  out?: string;
+  /** The first N tasks of each slice (small dry runs). */
+  limit?: number;
+  /** At most this many rounds (below the config's `search.rounds`). */
+  rounds?: number;
+  /** At most this many candidates per round (below the config's, and cutting a whole grid). */
+  candidates?: number;
+  /** The agent model's prices; the proposer's and judge's default to these when they are the same model. */
+  prices?: ModelPrices;
+  proposerPrices?: ModelPrices;
+  judgePrices?: ModelPrices;
+  /** Replaces the axis's proposer (scripted variants; tests). */
+  proposer?: Proposer;
+  cacheDir?: string;
+  reposDir?: string;
+  concurrency?: number;
+  log?: (line: string) => void;
+  /** Where a terminal's progress line goes (default: stderr; silent when it is not a TTY). */
+  progress?: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/**
+ * The optimizer: plan and budget check, then `runRounds` with every paid call (rollouts, the
+ * reflective proposer, the judge) reserved at its worst case on the spend ledger before it is made
+ * and settled after; the ceiling (`--max-usd`, else `budgets.max_usd`) is never crossed and an
+ * unknown price fails closed. A dry run is the same pipeline with the offline endpoint as model,
+ * proposer and judge: it books $0 and tallies what a real run would pay. Leaves `result.json`/`.md`,
+ * `admissions.jsonl`, `objective.json` with its plot, and the logs a resume replays.
+ *
+ * @example
+ * const result = await optimize(loadCampaignConfig('configs/optimize/tool_docs.yaml'), { dryRun: true, limit: 3 });
+ */
+export async function optimize(
+  loaded: LoadedCampaign,
+  options: OptimizeOptions,
+): Promise<OptimizationResult | null> {
+  const progress = createProgress(options.progress ?? process.stderr);
+  const print = options.log ?? (() => {});
+  // A log line ends the progress line first, so the two never share a terminal line.
+  const log = (line: string) => {
+    progress.done();
+    print(line);
+  };
+  const { config } = loaded;
+  const cacheDir = resolveCacheDir(options.cacheDir);
+  const reposDir = options.reposDir ?? join(cacheDir, 'repos');
+  const slices = await campaignSlices(loaded, {
+    reposDir,
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+  });
+  const k = Math.min(config.search.candidates_per_round, options.candidates ?? Number.POSITIVE_INFINITY);
+  const rounds = Math.min(config.search.rounds, options.rounds ?? Number.POSITIVE_INFINITY);
+  const prices = campaignPrices(config, options);
+  const ceiling = options.maxUsd ?? config.budgets.max_usd;
+  // The real agent block's output bound, for the plan and the bookings (a dry run estimates with it).
+  const agentMaxTokens = loadLlmBlock(loaded.paths.llm_block).block.params?.max_tokens ?? null;
+  const check = planCheck(loaded, slices, { ceiling, prices, rounds, candidates: k, agentMaxTokens });
+  for (const line of check.lines) log(line);
+  if (!options.dryRun) {
+    if (!check.ok) {
+      log('The budget does not cover the least this campaign needs; stopping.');
+      return null;
+    }
+    if (options.confirmSpend !== true) {
+      log('Nothing ran: pass --dry-run to walk it offline, or --confirm-spend to pay for it.');
+      return null;
+    }
+  }
+  const dir = resolve(options.resume ?? options.out ?? join('runs', `optimize-${config.axis}-${Date.now()}`));
+  claimRunDir(
+    dir,
+    campaignFingerprint(loaded, {
+      dryRun: options.dryRun,
+      candidates: k,
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
+    }),
+    {
+      resume: options.resume !== undefined,
+    },
+  );
+  const ledger = openSpendLedger(join(dir, 'spend.jsonl'), { ceilingUsd: ceiling });
+  const money = campaignMoney({
+    ledger,
+    prices,
+    dryRun: options.dryRun,
+    budgets: config.budgets,
+    agentMaxTokens,
+  });
+  const confirmationsFile = join(dir, 'confirmations.jsonl');
+  const confirmations = new ConfirmationLog(
+    { alpha: config.acceptance.alpha, maxConfirmations: config.acceptance.max_confirmations },
+    readJsonlLog(confirmationsFile, confirmationEntrySchema, 'confirmation log').records,
+  );
+  const models = await openCampaignModels(loaded, { dryRun: options.dryRun });
+  const judge =
+    models.judge !== null && loaded.paths.judge_rubric !== null && config.objective.weights.judge_score > 0
+      ? loopJudge({
+          file: join(dir, 'judgments.jsonl'),
+          rubricFile: loaded.paths.judge_rubric,
+          model: models.judge,
+          money,
+        })
+      : null;
+  const evaluate = harnessEvaluator({
+    loaded,
+    tasks: slices.byId,
+    model: models.agent,
+    dir,
+    cacheDir,
+    reposDir,
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    reserveRollout: money.reserveRollout,
+    settleRollout: money.settleRollout,
+    releaseRollout: money.releaseRollout,
+    ...(judge === null ? {} : { judge: judge.score }),
+    onProgress: (p) =>
+      progress.update({
+        arms: [{ arm: p.label, done: p.done, total: p.total, failed: p.failed }],
+        bookedUsd: ledger.spentUsd(),
+        ceilingUsd: options.dryRun ? null : ceiling,
+      }),
+  });
+  const proposer = loggedProposer(
+    options.proposer ??
+      defaultProposer(loaded, {
+        model: models.proposer,
+        money,
+        log,
+        evidence: (incumbent) =>
+          incumbentEvidence(loaded, {
+            dir,
+            incumbent,
+            tasks: slices.byId,
+            ...(judge === null ? {} : { judgeReasons: judge.reasons(incumbent.hash) }),
+          }),
+      }),
+    join(dir, 'proposals.jsonl'),
+  );
+  const trace = objectiveTrace();
+  const spentSoFar = () => (options.dryRun ? (money.estimate.value().usd ?? 0) : ledger.spentUsd());
+  const head = incumbentOf(loaded);
+  const partial = {
+    records: [] as CandidateRecord[],
+    incumbentMean: null as number | null,
+    rounds: 0,
+    incumbent: head,
+  };
+  let outcome: RoundsOutcome;
+  let failure: unknown = null;
+  try {
+    outcome = await runRounds(
+      {
+        loaded,
+        slices,
+        evaluate,
+        cache: openFileCache(join(dir, 'evaluations.jsonl')),
+        proposer,
+        confirmations,
+        confirmationsFile,
+        rounds,
+        candidates: k,
+        // The free rung runs the reference server: it screens the embedded product's overlays only.
+        ...(config.axis === 'retrieval_config' && isEmbeddedProduct(loaded.paths.repo, loaded.paths.manifest)
+          ? {
+              // Overlays earn agent rollouts only by not losing on the free retrieval rung.
+              prescreen: (incumbent, candidates) =>
+                freeRungScreen({
+                  incumbent,
+                  candidates,
+                  tasks: slices.search.tasks,
+                  cacheDir,
+                  reposDir,
+                  dir,
+                }),
+            }
+          : {}),
+        onConfirmation: (entry, means) =>
+          trace.confirmation(entry, {
+            incumbentMean: means.incumbent,
+            candidateMean: means.candidate,
+            spendUsd: spentSoFar(),
+          }),
+        log,
+      },
+      head,
+      partial,
+    );
+  } catch (error) {
+    // The money stops a campaign like a round limit; anything else is thrown after what was
+    // recorded is written (the logs already hold it for a resume).
+    const budget = error instanceof AgentTrackError && error.code === 'BUDGET_EXHAUSTED';
+    if (!budget) failure = error;
+    outcome = { ...partial, stop: `${budget ? 'budget' : 'error'}: ${(error as Error).message}` };
+  } finally {
+    await models.close();
+  }
+  const result = await assembleResult({
+    loaded,
+    dir,
+    dryRun: options.dryRun,
+    slices,
+    head,
+    outcome,
+    confirmations: confirmations.entries,
+    bookings: ledger.bookings(),
+    spentUsd: ledger.spentUsd(),
+    rollouts: money.rollouts(),
+    estimate: money.estimate.value(),
+    judged: judge !== null,
+  });
+  writeResultFiles(result);
+  for (const warning of await trace.write(dir)) log(`  plot: ${warning}`);
+  log(
+    `Stopped: ${outcome.stop}. Spent $${ledger.spentUsd().toFixed(2)}; a real run of these steps: ${estimateText(result.estimate)}`,
+  );
+  log(`Wrote ${join(dir, 'result.json')} and result.md`);
+  if (failure !== null) throw failure;
+  return result;
+}

@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { readLedger, startEndpoint } from '../../../src/agent/index.js';
+import { type SpendLine, spendLineSchema } from '../../../src/optimize/campaign/spend/spend-ledger.js';
+import { loadCampaignConfig } from '../../../src/optimize/optimizer/config/load-config.js';
+import { optimize } from '../../../src/optimize/optimizer/optimize.js';
+import { campaignFile, filesContaining, habitPolicy, KEY_ENV, PRICES, ROOT, SECRET } from './paid-helpers.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-kill-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const spendLines = (file: string): SpendLine[] =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.endsWith('}'))
+        .flatMap((line) => {
+          const parsed = spendLineSchema.safeParse(JSON.parse(line));
+          return parsed.success ? [parsed.data] : [];
+        })
+    : [];
+
+// Every rollout the harness ledgers under the run record as done, as `<hash16>/<slice>/r<n>/<task>`.
+function doneRollouts(run: string): Set<string> {
+  const done = new Set<string>();
+  const base = join(run, 'rollouts');
+  if (!existsSync(base)) return done;
+  for (const hash of readdirSync(base))
+    for (const slice of ['dev', 'test'])
+      for (const repeat of ['r0']) {
+        const file = join(base, hash, slice, repeat, 'ledger.jsonl');
+        for (const [task, line] of readLedger(file))
+          if (line.status === 'done') done.add(`${hash}/${slice}/${repeat}/${task}`);
+      }
+  return done;
+}
+
+test('an optimize run SIGKILLed mid-round resumes without paying for anything twice', async () => {
+  const endpoint = await startEndpoint({ policy: habitPolicy() });
+  try {
+    const file = campaignFile(scratch, 'tool_docs', endpoint.openaiBaseUrl, {
+      search: {
+        slice: 'dev',
+        rounds: 2,
+        candidates_per_round: 2,
+        stall_rounds: 5,
+        screening: { minibatch: 2, eta: 2 },
+      },
+    });
+    const run = join(scratch, 'run');
+    const cacheDir = join(scratch, 'cache');
+    const prices = ['--usd-per-1m-input', '1', '--usd-per-1m-output', '5'];
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/bin.ts', 'optimize', '--config', file, '--confirm-spend', '--out', run]
+        .concat(['--limit', '4', '--cache-dir', cacheDir, ...prices])
+        .concat(['--proposer-usd-per-1m-input', '1', '--proposer-usd-per-1m-output', '5']),
+      { cwd: ROOT, detached: true, stdio: 'ignore', env: { ...process.env, [KEY_ENV]: SECRET } },
+    );
+    const exited = new Promise((done) => child.on('exit', done));
+    // Kill once round 1 has been proposed (paid) and some of its screening rollouts are done.
+    const deadline = Date.now() + 120_000;
+    const ready = () =>
+      existsSync(join(run, 'proposals.jsonl')) &&
+      spendLines(join(run, 'spend.jsonl')).filter((l) => l.type === 'settle').length >= 7;
+    while (!ready() && Date.now() < deadline) await new Promise((done) => setTimeout(done, 20));
+    process.kill(-child.pid!, 'SIGKILL');
+    await exited;
+
+    const before = spendLines(join(run, 'spend.jsonl'));
+    const doneAtKill = doneRollouts(run);
+    expect(before.some((l) => l.type === 'reserve' && l.kind === 'proposer')).toBe(true);
+    expect(doneAtKill.size).toBeGreaterThanOrEqual(5);
+
+    process.env[KEY_ENV] = SECRET;
+    const result = await optimize(loadCampaignConfig(file), {
+      dryRun: false,
+      confirmSpend: true,
+      prices: PRICES,
+      proposerPrices: PRICES,
+      cacheDir,
+      limit: 4,
+      resume: run,
+    });
+    expect(result!.stop).not.toMatch(/^budget/);
+    const after = spendLines(join(run, 'spend.jsonl')).slice(before.length);
+    const reservedAgain = after.flatMap((l) => (l.type === 'reserve' ? [l.key] : []));
+    // No rollout that finished before the kill is booked again, and round 1 is not proposed again.
+    for (const key of reservedAgain) {
+      if (key.startsWith('rollout/'))
+        expect(doneAtKill.has(key.slice('rollout/'.length).replace(/#\d+$/, ''))).toBe(false);
+      expect(key).not.toMatch(/^proposer\/c1\./);
+    }
+    // The resumed run still did work: round 2 (proposed and screened) and the rest of round 1.
+    expect(reservedAgain.some((key) => key.startsWith('proposer/c2.'))).toBe(true);
+    expect(filesContaining(run, SECRET)).toEqual([]);
+  } finally {
+    delete process.env[KEY_ENV];
+    await endpoint.close();
+  }
+}, 300_000);

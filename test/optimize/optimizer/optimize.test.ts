@@ -1,0 +1,193 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, test } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { canonicalJson } from '../../../src/optimize/optimizer/candidate.js';
+import { loadCampaignConfig } from '../../../src/optimize/optimizer/config/load-config.js';
+import { optimize } from '../../../src/optimize/optimizer/optimize.js';
+import { scriptedProposer } from '../../../src/optimize/optimizer/propose/proposer.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const AXES = ['tool_docs', 'usage_skill', 'ask_prompt', 'ask_architecture', 'retrieval_config'] as const;
+const shipped = (axis: string) => join(ROOT, 'configs/optimize', `${axis}.yaml`);
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-optimize-'));
+const cacheDir = join(scratch, 'cache');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+// Small dry runs: two tasks per slice, one round, two candidates: real harness rollouts with the
+// offline policy, a few seconds each on a loaded machine.
+const SMALL = { dryRun: true, limit: 2, rounds: 1, candidates: 2, cacheDir, concurrency: 2 } as const;
+
+describe('optimize --dry-run', () => {
+  test.each(AXES)(
+    '%s: plan, steps, $0.00, result files',
+    async (axis) => {
+      const lines: string[] = [];
+      const out = join(scratch, axis);
+      const result = await optimize(loadCampaignConfig(shipped(axis)), {
+        ...SMALL,
+        out,
+        log: (line) => lines.push(line),
+      });
+      expect(result).not.toBeNull();
+      expect(lines[0]).toMatch(/^Plan: optimize /);
+      expect(lines.some((l) => l.startsWith('Step: evaluate the incumbent'))).toBe(true);
+      expect(lines.some((l) => l.startsWith('Step: round 1'))).toBe(true);
+      expect(lines.at(-2)).toMatch(/Spent \$0\.00/);
+      expect(result!.spend.usd).toBe(0);
+      expect(result!.candidates.length).toBe(2);
+      // Incumbent on 2 search tasks, each candidate the free checks and free rung let through on
+      // them: a real run would pay for these.
+      const screened = result!.candidates.filter((c) => !c.status.startsWith('rejected_free')).length;
+      expect(screened).toBeGreaterThanOrEqual(1);
+      expect(result!.rollouts).toBeGreaterThanOrEqual(2 + 2 * screened);
+      expect(result!.estimate.calls.rollout).toBe(result!.rollouts);
+      for (const file of ['result.json', 'result.md', 'admissions.jsonl', 'evaluations.jsonl'])
+        expect(existsSync(join(out, file))).toBe(true);
+      expect(readFileSync(join(out, 'admissions.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
+      if (axis === 'ask_prompt') {
+        // The judge is weighted: every rollout was judged (offline), each sample in the ledger.
+        expect(result!.estimate.calls.judge).toBe(result!.rollouts);
+        const judged = readFileSync(join(out, 'judgments.jsonl'), 'utf8').trim().split('\n');
+        expect(judged).toHaveLength(result!.rollouts);
+        expect(JSON.parse(judged[0]!)).toMatchObject({
+          status: 'judged',
+          reason: expect.stringMatching(/^\[offline policy/),
+        });
+      }
+      if (axis === 'retrieval_config') {
+        expect(existsSync(join(out, 'free-rung'))).toBe(true);
+        for (const c of result!.candidates.filter((x) => x.status === 'rejected_free_rung'))
+          expect(c.free_checks.reason).toMatch(
+            /^free rung: mrr \(piece\) [\d.]+ < incumbent [\d.]+ over 2 tasks$/,
+          );
+      }
+      if (axis === 'tool_docs')
+        expect(result!.candidates.every((c) => c.operator === 'reflective')).toBe(true);
+    },
+    120_000,
+  );
+});
+
+test('a candidate failing a free check is rejected at no cost, with its reason', async () => {
+  const loaded = loadCampaignConfig(shipped('tool_docs'));
+  const broken = 'search_codebase:\n  description: Search.\n  parameters: { query: Words }\n';
+  const result = await optimize(loaded, {
+    ...SMALL,
+    out: join(scratch, 'free-check'),
+    proposer: scriptedProposer([[broken]]),
+  });
+  const [candidate] = result!.candidates;
+  expect(candidate!.status).toBe('rejected_free_check');
+  expect(candidate!.free_checks.reason).toMatch(/tool_schema/);
+  expect(candidate!.screening).toEqual([]);
+  // Only the incumbent's two search rollouts were made.
+  expect(result!.rollouts).toBe(2);
+}, 120_000);
+
+test('without --dry-run and --confirm-spend the plan is printed and nothing runs', async () => {
+  const lines: string[] = [];
+  const out = join(scratch, 'plan-only');
+  const result = await optimize(loadCampaignConfig(shipped('tool_docs')), {
+    dryRun: false,
+    limit: 2,
+    cacheDir,
+    out,
+    log: (line) => lines.push(line),
+  });
+  expect(result).toBeNull();
+  expect(lines[0]).toMatch(/^Plan: optimize tool_docs/);
+  expect(lines.join('\n')).toMatch(/prices unknown: a paid run fails closed/);
+  expect(existsSync(out)).toBe(false);
+});
+
+test('a retrieval overlay that truly helps is accepted on the held-out slice', async () => {
+  // The incumbent is strict all-words search with no fallback: the offline policy's whole-question
+  // queries then rarely match. The scripted candidate turns it into any-word search.
+  const dir = join(scratch, 'helps');
+  mkdirSync(dir, { recursive: true });
+  const strict = join(dir, 'strict.yaml');
+  writeFileSync(strict, stringify({ query: { mode: 'all', fallback_to_any: false } }));
+  const config = parse(readFileSync(shipped('retrieval_config'), 'utf8')) as Record<string, unknown>;
+  const file = join(dir, 'campaign.yaml');
+  writeFileSync(
+    file,
+    stringify({
+      ...config,
+      product: { repo: ROOT, manifest: 'agent-track.product.yaml' },
+      llm_block: join(ROOT, 'configs/llm/openrouter.yaml'),
+      overlays: { base: strict, variations: [{ query: { mode: 'any' } }] },
+    }),
+  );
+  const candidate = canonicalJson({ query: { mode: 'any', fallback_to_any: false } });
+  const result = await optimize(loadCampaignConfig(file), {
+    ...SMALL,
+    limit: undefined,
+    out: join(dir, 'run'),
+    proposer: scriptedProposer([[candidate]]),
+  });
+  const [confirmation] = result!.confirmations;
+  expect(result!.incumbent.search_mean).toBeLessThan(1);
+  expect(confirmation).toMatchObject({ candidate: 'c1.0', test: 'mcnemar', decision: 'accepted' });
+  expect(confirmation!.alpha).toBeCloseTo(0.025);
+  expect(result!.final.id).toBe('c1.0');
+}, 180_000);
+
+test('a resumed campaign pays for nothing it already evaluated', async () => {
+  const loaded = loadCampaignConfig(shipped('usage_skill'));
+  const out = join(scratch, 'resume');
+  const first = await optimize(loaded, { ...SMALL, out });
+  expect(first!.rollouts).toBeGreaterThan(0);
+  const again = await optimize(loaded, { ...SMALL, resume: out });
+  expect(again!.rollouts).toBe(0);
+  expect(again!.candidates.map((c) => c.screening)).toEqual(first!.candidates.map((c) => c.screening));
+}, 120_000);
+
+test('on a terminal the rollouts show as one progress line; piped, nothing is drawn', async () => {
+  const loaded = loadCampaignConfig(shipped('tool_docs'));
+  const broken = 'search_codebase:\n  description: Search.\n  parameters: { query: Words }\n';
+  const sink = (into: string[]) =>
+    new Writable({
+      write: (chunk, _enc, done) => {
+        into.push(String(chunk));
+        done();
+      },
+    });
+  const drawn: string[] = [];
+  const tty = Object.assign(sink(drawn), {
+    isTTY: true,
+  });
+  await optimize(loaded, {
+    ...SMALL,
+    out: join(scratch, 'progress'),
+    proposer: scriptedProposer([[broken]]),
+    progress: tty,
+  });
+  const text = drawn.join('');
+  expect(text).toContain('\r\x1b[2Kincumbent on dev 0/2 | booked $0.0000');
+  expect(text).toContain('\r\x1b[2Kincumbent on dev 2/2 | booked $0.0000');
+  const piped: string[] = [];
+  const pipe = sink(piped);
+  await optimize(loaded, {
+    ...SMALL,
+    resume: join(scratch, 'progress'),
+    proposer: scriptedProposer([[broken]]),
+    progress: pipe,
+  });
+  expect(piped).toEqual([]);
+}, 120_000);
+
+test('a run directory belongs to one campaign: a new run refuses it, a resume with other settings too', async () => {
+  const loaded = loadCampaignConfig(shipped('usage_skill'));
+  const out = join(scratch, 'claimed');
+  await optimize(loaded, { ...SMALL, rounds: 0, out });
+  await expect(optimize(loaded, { ...SMALL, out })).rejects.toThrow(/already holds a run: pass `--resume/);
+  await expect(optimize(loaded, { ...SMALL, limit: 3, resume: out })).rejects.toThrow(
+    /was run with another `limit` \(2 then, 3 now\)/,
+  );
+  await expect(optimize(loaded, { ...SMALL, resume: join(scratch, 'nowhere') })).rejects.toThrow(
+    /No campaign to resume/,
+  );
+}, 120_000);

@@ -7,7 +7,15 @@
 
 export { resolveCacheDir } from './cache-dir.js';
 export { AgentTrackError, describeReceived, invalidOption } from './errors.js';
-export { type IssueMessageOptions, issueMessage, keyPath } from './issue-message.js';
+export {
+  describeIssues,
+  type IssueMessageOptions,
+  type IssueParts,
+  issueMessage,
+  issueParts,
+  keyPath,
+  unknownKeysText,
+} from './issue-message.js';
 export { appendJsonlLine, type JsonlLog, readJsonlLog, repairTornTail } from './jsonl-log.js';
 export { readYamlFile } from './read-yaml.js';
 export { type RecordedError, recordError, recordedErrorSchema } from './recorded-error.js';

@@ -18,6 +18,69 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 export interface IssueMessageOptions {
   /** Paths (dotted prefixes) whose received values are never shown, e.g. `auth`. */
   secretPrefixes?: readonly string[];
+  /** A key the paths sit under, named first (`tools` makes `search` read `tools.search`). */
+  root?: string;
+}
+
+/** One zod issue taken apart: what every refusal names, whatever sentence frames it. */
+export interface IssueParts {
+  /** The dotted key (`''` at the root), the first unknown key appended for `unrecognized_keys`. */
+  key: string;
+  /** Every unknown key, dotted, for `unrecognized_keys`; `null` otherwise. */
+  unknownKeys: string[] | null;
+  /** zod's own message, as zod words it. */
+  message: string;
+  /** zod's message without its `Invalid input: ` prefix or its `received` clause. */
+  expected: string;
+  /** The value found at the key, `` `v` (type) ``; only its type under a secret prefix; `nothing` when absent. */
+  received: string;
+  /** Whether the key holds no value at all. */
+  missing: boolean;
+}
+
+/**
+ * The one reading of a zod issue every refusal is built on: the key by name (unknown keys
+ * listed), zod's wording, and the value received (masked under a secret prefix).
+ *
+ * @example
+ * issueParts(issue, { params: { temprature: 1 } }).unknownKeys; // ['params.temprature']
+ */
+export function issueParts(
+  issue: z.core.$ZodIssue,
+  input: unknown,
+  options: IssueMessageOptions = {},
+): IssueParts {
+  const prefix = options.root === undefined ? [] : [options.root];
+  const dotted = (path: readonly PropertyKey[]) => keyPath([...prefix, ...path]);
+  const unknownKeys =
+    issue.code === 'unrecognized_keys' ? issue.keys.map((key) => dotted([...issue.path, key])) : null;
+  const where = keyPath(issue.path);
+  const value = valueAt(input, issue.path);
+  const secret = (options.secretPrefixes ?? []).some(
+    (secretPrefix) => where === secretPrefix || where.startsWith(`${secretPrefix}.`),
+  );
+  const received =
+    value === undefined
+      ? 'nothing'
+      : secret
+        ? `a ${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value} (value not shown)`
+        : describeReceived(value);
+  const expected =
+    issue.code === 'custom'
+      ? issue.message
+      : issue.code === 'invalid_format'
+        ? `expected ${issue.format === 'regex' ? issue.message : `a ${issue.format}`}`
+        : issue.message
+            .replace(/^(Invalid input|Invalid option|Too small|Too big): /, '')
+            .replace(/, received \w+$/, '');
+  return {
+    key: unknownKeys?.[0] ?? dotted(issue.path),
+    unknownKeys,
+    message: issue.message,
+    expected,
+    received,
+    missing: value === undefined,
+  };
 }
 
 /**
@@ -26,36 +89,41 @@ export interface IssueMessageOptions {
  *
  * @example
  * issueMessage(issue, input); // "unknown key `params.temprature`"
+ * issueMessage(issue, input); // "`turns.0.error.status` expected number to be >=400, got `200` (number)"
  */
 export function issueMessage(
   issue: z.core.$ZodIssue,
   input: unknown,
   options: IssueMessageOptions = {},
 ): string {
-  if (issue.code === 'unrecognized_keys') {
-    const names = issue.keys.map((key) => `\`${keyPath([...issue.path, key])}\``).join(', ');
-    return `unknown key${issue.keys.length > 1 ? 's' : ''} ${names}`;
-  }
-  const where = keyPath(issue.path);
-  const received = valueAt(input, issue.path);
-  const secret = (options.secretPrefixes ?? []).some(
-    (prefix) => where === prefix || where.startsWith(`${prefix}.`),
-  );
-  const shown =
-    received === undefined
-      ? 'nothing'
-      : secret
-        ? `a ${received === null ? 'null' : Array.isArray(received) ? 'array' : typeof received} (value not shown)`
-        : describeReceived(received);
-  if (received === undefined && issue.code === 'invalid_type') return `\`${where}\` is required`;
-  // zod's own wording minus its prefix and its `received` clause (the value is named below).
-  const what =
-    issue.code === 'custom'
-      ? issue.message
-      : issue.code === 'invalid_format'
-        ? `expected ${issue.format === 'regex' ? issue.message : `a ${issue.format}`}`
-        : issue.message
-            .replace(/^(Invalid input|Invalid option|Too small|Too big): /, '')
-            .replace(/, received \w+$/, '');
-  return `\`${where === '' ? '(root)' : where}\` ${what}, got ${shown}`;
+  const parts = issueParts(issue, input, options);
+  if (parts.unknownKeys !== null) return unknownKeysText(parts.unknownKeys);
+  if (parts.missing && issue.code === 'invalid_type') return `\`${parts.key}\` is required`;
+  return `\`${parts.key === '' ? '(root)' : parts.key}\` ${parts.expected}, got ${parts.received}`;
+}
+
+/** `` unknown key `a` `` or `` unknown keys `a`, `b` ``. */
+export function unknownKeysText(keys: readonly string[]): string {
+  return `unknown key${keys.length > 1 ? 's' : ''} ${keys.map((key) => `\`${key}\``).join(', ')}`;
+}
+
+/**
+ * Every issue of a refusal, each as zod words it after its key (`` `seq`: Invalid input ``), unknown
+ * keys by name; joined by `; `. For messages that name the file (and line) before them.
+ *
+ * @example
+ * describeIssues(error.issues, line); // "`seq`: Invalid input: expected number, received string"
+ */
+export function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+  options: IssueMessageOptions = {},
+): string {
+  return issues
+    .map((issue) => {
+      const parts = issueParts(issue, input, options);
+      if (parts.unknownKeys !== null) return unknownKeysText(parts.unknownKeys);
+      return parts.key === '' ? parts.message : `\`${parts.key}\`: ${parts.message}`;
+    })
+    .join('; ');
 }

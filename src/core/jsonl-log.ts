@@ -1,6 +1,7 @@
 import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { z } from 'zod';
 import { AgentTrackError } from './errors.js';
+import { issueParts } from './issue-message.js';
 
 /** The records of an append-only JSONL file, and whether a torn last line was left out. */
 export interface JsonlLog<T> {
@@ -43,12 +44,8 @@ export function readJsonlLog<S extends z.ZodType>(
     if (problem === null) {
       parsed = schema.safeParse(value) as ReturnType<S['safeParse']>;
       if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        const key =
-          issue.code === 'unrecognized_keys'
-            ? [...issue.path, issue.keys[0]].map(String).join('.')
-            : issue.path.map(String).join('.');
-        problem = `fails the ${what} schema at \`${key}\`: ${issue.message}`;
+        const { key, message } = issueParts(parsed.error.issues[0]!, value);
+        problem = `fails the ${what} schema at \`${key}\`: ${message}`;
       }
     }
     if (problem !== null) {

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { AgentTrackError } from '../core/errors.js';
-import { describeIssues } from './describe-issues.js';
+import { describeIssues } from '../core/index.js';
 import { TRAJECTORY_FILES } from './files.js';
 import {
   type ModelMessage,
@@ -67,7 +67,7 @@ function validate<T>(schema: z.ZodType<T>, value: unknown, code: string, what: s
   if (parsed.success) return parsed.data;
   throw new AgentTrackError(
     code,
-    `Invalid ${what} for the trajectory in ${dir}: ${describeIssues(parsed.error)}`,
+    `Invalid ${what} for the trajectory in ${dir}: ${describeIssues(parsed.error.issues, undefined)}`,
     {
       data: { dir, issues: parsed.error.issues },
       cause: parsed.error,

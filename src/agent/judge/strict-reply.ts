@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { issueParts } from '../../core/index.js';
 
 /** A parsed reply, or why it was refused (a sentence naming the key). */
 export type ParsedReply<T> = { ok: true; reply: T } | { ok: false; issue: string };
@@ -29,10 +30,6 @@ export function parseStrictReply<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(value);
   if (parsed.success) return { ok: true, reply: parsed.data };
-  const issue = parsed.error.issues[0]!;
-  const key =
-    issue.code === 'unrecognized_keys'
-      ? [...issue.path, issue.keys[0]].map(String).join('.')
-      : issue.path.map(String).join('.');
-  return { ok: false, issue: `the reply fails ${what} at \`${key || '(root)'}\`: ${issue.message}` };
+  const { key, message } = issueParts(parsed.error.issues[0]!, value);
+  return { ok: false, issue: `the reply fails ${what} at \`${key || '(root)'}\`: ${message}` };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { LoadedLlmBlock } from '../../agent/llm/load-block.js';
-import { AgentTrackError, invalidOption } from '../../core/errors.js';
+import { AgentTrackError, invalidOption, issueParts } from '../../core/index.js';
 import { METRIC_COLUMNS } from '../../trajectory/metrics/columns.js';
 import type { CommitInfo } from '../campaign/arms/commits.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
@@ -239,12 +239,11 @@ export function readPlan(file: string): Plan {
   }
   const parsed = planSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new AgentTrackError(
-      'PLAN_INVALID',
-      `The plan \`${file}\` is invalid at \`${issue.path.join('.')}\`: ${issue.message}`,
-      { data: { file }, cause: parsed.error },
-    );
+    const { key, message } = issueParts(parsed.error.issues[0]!, raw);
+    throw new AgentTrackError('PLAN_INVALID', `The plan \`${file}\` is invalid at \`${key}\`: ${message}`, {
+      data: { file },
+      cause: parsed.error,
+    });
   }
   return parsed.data;
 }

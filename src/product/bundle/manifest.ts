@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError, issueParts } from '../../core/index.js';
 import { IngestionSchema } from '../serving/schema.js';
 
 /** The bundle's files inside a workspace directory. */
@@ -52,10 +52,10 @@ export function readBundleManifest(workspace: string): BundleManifest {
   }
   const parsed = BundleManifestSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const { key, message } = issueParts(parsed.error.issues[0]!, raw);
     throw new AgentTrackError(
       'BUNDLE_INVALID',
-      `The bundle manifest \`${file}\` is invalid at \`${issue.path.join('.')}\`: ${issue.message}`,
+      `The bundle manifest \`${file}\` is invalid at \`${key}\`: ${message}`,
       { data: { workspace, file }, cause: parsed.error },
     );
   }

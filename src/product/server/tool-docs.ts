@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { AgentTrackError } from '../../core/errors.js';
+import { issueParts } from '../../core/index.js';
 import { readYamlFile } from '../../core/read-yaml.js';
 
 /** The tools of the reference server, in the order they are listed. */
@@ -51,10 +52,8 @@ export function loadToolDocs(
 ): ToolDocs {
   const parsed = ToolDocsSchema.safeParse(readYamlFile(file, 'tool docs'));
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const key =
-      issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]].join('.') : issue.path.join('.');
-    const what = issue.code === 'unrecognized_keys' ? 'Unknown key' : `Invalid value (${issue.message}) for`;
+    const { key, unknownKeys, message } = issueParts(parsed.error.issues[0]!, undefined);
+    const what = unknownKeys !== null ? 'Unknown key' : `Invalid value (${message}) for`;
     throw new AgentTrackError('INVALID_TOOL_DOCS', `${what} \`${key}\` in \`${file}\``, {
       data: { file, key },
     });

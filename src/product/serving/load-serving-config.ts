@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { AgentTrackError, describeReceived } from '../../core/errors.js';
+import { AgentTrackError, issueParts } from '../../core/index.js';
 import { readYamlFile } from '../../core/read-yaml.js';
 import { deepMerge, hasPath, isPlainObject } from './deep-merge.js';
 import { refuseModelKeys } from './model-keys.js';
@@ -37,7 +37,7 @@ export function parseServingConfig(layers: readonly ConfigLayer[]): ServingConfi
   }
   const result = ServingConfigSchema.safeParse(merged);
   if (result.success) return result.data;
-  throw refusal(result.error.issues[0]!, layers);
+  throw refusal(result.error.issues[0]!, layers, merged);
 }
 
 /**
@@ -63,21 +63,20 @@ function ownerOf(path: readonly PropertyKey[], layers: readonly ConfigLayer[]): 
   return layers[layers.length - 1]?.file ?? '(no file)';
 }
 
-function refusal(issue: z.core.$ZodIssue, layers: readonly ConfigLayer[]): AgentTrackError {
+function refusal(issue: z.core.$ZodIssue, layers: readonly ConfigLayer[], merged: unknown): AgentTrackError {
+  const { key, message, received } = issueParts(issue, merged);
   if (issue.code === 'unrecognized_keys') {
-    const key = [...issue.path, issue.keys[0]!].join('.');
     const file = ownerOf([...issue.path, issue.keys[0]!], layers);
     return new AgentTrackError('UNKNOWN_CONFIG_KEY', `Unknown key \`${key}\` in \`${file}\``, {
       data: { file, key, keys: issue.keys },
     });
   }
-  const key = issue.path.join('.');
   const file = ownerOf(issue.path, layers);
-  let received: unknown = layers.reduce<unknown>((acc, layer) => deepMerge(acc, layer.data), {});
-  for (const part of issue.path) received = isPlainObject(received) ? received[String(part)] : undefined;
+  let value: unknown = merged;
+  for (const part of issue.path) value = isPlainObject(value) ? value[String(part)] : undefined;
   return new AgentTrackError(
     'INVALID_CONFIG_VALUE',
-    `Invalid value for \`${key}\` in \`${file}\`: ${issue.message}, got ${describeReceived(received)}`,
-    { data: { file, key, received } },
+    `Invalid value for \`${key}\` in \`${file}\`: ${message}, got ${received}`,
+    { data: { file, key, received: value } },
   );
 }

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError, issueParts } from '../../core/index.js';
 import { type RungRun, rungRunSchema } from '../../retrieval/rung/rung-schema.js';
 import { type Report, reportSchema } from '../paired/report-schema.js';
 import { type ObjectiveTrace, objectiveTraceSchema } from './objective-schema.js';
@@ -49,9 +49,10 @@ function parse<T>(schema: z.ZodType<T>, raw: unknown, file: string, what: string
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
+  const { key, message } = issueParts(issue, raw);
   throw new AgentTrackError(
     'PLOT_INPUT_MALFORMED',
-    `\`${file}\` is not ${what}: \`${issue.path.join('.') || '(root)'}\`: ${issue.message}`,
+    `\`${file}\` is not ${what}: \`${key || '(root)'}\`: ${message}`,
     { data: { file, path: issue.path }, cause: parsed.error },
   );
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError, issueParts } from '../../core/index.js';
 import { appendJsonlLine, readJsonlLog } from '../../core/jsonl-log.js';
 import { gitState } from './git-state.js';
 import {
@@ -28,11 +28,10 @@ export function appendRunRecord(logFile: string, input: RunRecordInput): RunReco
   const parsed = runRecordInputSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const key =
-      issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]].join('.') : issue.path.join('.');
+    const { key, message } = issueParts(issue, input);
     throw new AgentTrackError(
       'RUN_RECORD_INVALID',
-      `Refused a run record for \`${logFile}\`: \`${key || '(root)'}\`: ${issue.message}`,
+      `Refused a run record for \`${logFile}\`: \`${key || '(root)'}\`: ${message}`,
       { data: { file: logFile, path: issue.path }, cause: parsed.error },
     );
   }

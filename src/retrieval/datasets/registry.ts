@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError, issueParts } from '../../core/index.js';
 import { readTasks } from '../task/read-tasks.js';
 import type { LoadedDataset } from './loaded.js';
 import type { RepoSource } from './repo-source.js';
@@ -45,10 +45,10 @@ export function listDatasets(dir: string = BUILT_IN_DATASETS_DIR): DatasetDefini
 function readDefinition(file: string): DatasetDefinition {
   const parsed = datasetDefinitionSchema.safeParse(parseYaml(readFileSync(file, 'utf8')));
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const key = issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : issue.path.join('.');
-    throw new AgentTrackError('INVALID_DATASET_DEFINITION', `${file}: \`${key}\`: ${issue.message}`, {
-      data: { file, key },
+    const { key, unknownKeys, message } = issueParts(parsed.error.issues[0]!, undefined);
+    const named = unknownKeys === null ? key : unknownKeys.join(', ');
+    throw new AgentTrackError('INVALID_DATASET_DEFINITION', `${file}: \`${named}\`: ${message}`, {
+      data: { file, key: named },
       cause: parsed.error,
     });
   }

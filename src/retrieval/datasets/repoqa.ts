@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError, issueParts } from '../../core/index.js';
 import type { Task } from '../task/schema.js';
 import { readJsonRecords } from './jsonl.js';
 import type { LoadedDataset } from './loaded.js';
@@ -31,15 +31,11 @@ export async function loadRepoQa(options: { file: string; name?: string }): Prom
     const parsed = needleRecordSchema.safeParse(value);
     const where = `${options.file}:${line}`;
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new AgentTrackError(
-        'INVALID_RECORD',
-        `${where}: \`${issue.path.join('.') || '(record)'}\`: ${issue.message}`,
-        {
-          data: { file: options.file, line },
-          cause: parsed.error,
-        },
-      );
+      const { key, message } = issueParts(parsed.error.issues[0]!, value);
+      throw new AgentTrackError('INVALID_RECORD', `${where}: \`${key || '(record)'}\`: ${message}`, {
+        data: { file: options.file, line },
+        cause: parsed.error,
+      });
     }
     const record = parsed.data;
     const host = record.files[record.needle.path];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError, issueParts } from '../../core/index.js';
 import type { Task } from '../task/schema.js';
 import { parseCitations, resolveCitations } from './citations.js';
 import { readJsonRecords } from './jsonl.js';
@@ -51,10 +51,10 @@ export async function loadSweQa(options: SweQaOptions): Promise<LoadedDataset> {
   for (const { value, line } of await readJsonRecords(options.file)) {
     const parsed = recordSchema.safeParse(value);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
+      const { key, message } = issueParts(parsed.error.issues[0]!, value);
       throw new AgentTrackError(
         'INVALID_RECORD',
-        `${options.file}:${line}: \`${issue.path.join('.') || '(record)'}\`: ${issue.message}`,
+        `${options.file}:${line}: \`${key || '(record)'}\`: ${message}`,
         { data: { file: options.file, line }, cause: parsed.error },
       );
     }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError, issueParts } from '../../core/index.js';
 import { type PairedResult, pairedComparison } from '../../stats/paired.js';
 import { RUNG_METRICS, type RungRun, rungRunSchema } from './rung-schema.js';
 
@@ -23,10 +23,10 @@ export function readRungRun(file: string): RungRun {
   }
   const parsed = rungRunSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const { key, message } = issueParts(parsed.error.issues[0]!, raw);
     throw new AgentTrackError(
       'RUNG_MALFORMED',
-      `${file}: not a saved retrieval run (\`${issue.path.join('.')}\`: ${issue.message})`,
+      `${file}: not a saved retrieval run (\`${key}\`: ${message})`,
       { data: { file }, cause: parsed.error },
     );
   }

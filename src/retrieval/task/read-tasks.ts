@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { AgentTrackError, describeReceived } from '../../core/errors.js';
+import { AgentTrackError, describeReceived, issueParts, unknownKeysText } from '../../core/index.js';
 import { type Task, taskSchema } from './schema.js';
 
 /**
@@ -82,20 +82,11 @@ function idOf(value: unknown): string | undefined {
 }
 
 // One issue as a sentence naming the key and the value received, e.g.
-// "`gold.files` Invalid input: expected array, received string; got `a.py` (string)".
+// "`gold.files`: Invalid input: expected array, received string; got `a.py` (string)".
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
-  const path = issue.path.map(String);
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((key) => `\`${[...path, key].join('.')}\``).join(', ');
-    return `unknown key ${keys} (not part of the task format)`;
-  }
-  const where = path.length === 0 ? 'the line' : `\`${path.join('.')}\``;
-  let received: unknown = input;
-  for (const key of issue.path) {
-    received =
-      typeof received === 'object' && received !== null
-        ? (received as Record<PropertyKey, unknown>)[key as PropertyKey]
-        : undefined;
-  }
-  return `${where}: ${issue.message}; got ${describeReceived(received)}`;
+  const parts = issueParts(issue, input);
+  if (parts.unknownKeys !== null)
+    return `${unknownKeysText(parts.unknownKeys)} (not part of the task format)`;
+  const where = parts.key === '' ? 'the line' : `\`${parts.key}\``;
+  return `${where}: ${parts.message}; got ${parts.received}`;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { describeIssues } from '../describe-issues.js';
+import { describeIssues } from '../../core/index.js';
 import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 
 /**
@@ -50,10 +50,15 @@ export function parseJsonl<T>(
     }
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
-      throw trajectoryError(TRAJECTORY_ERROR_CODES.malformed, file, describeIssues(parsed.error), {
-        line: index + 1,
-        cause: parsed.error,
-      });
+      throw trajectoryError(
+        TRAJECTORY_ERROR_CODES.malformed,
+        file,
+        describeIssues(parsed.error.issues, undefined),
+        {
+          line: index + 1,
+          cause: parsed.error,
+        },
+      );
     }
     out.push(parsed.data);
   }

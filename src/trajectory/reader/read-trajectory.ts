@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { z } from 'zod';
-import { describeIssues } from '../describe-issues.js';
+import { describeIssues } from '../../core/index.js';
 import { TRAJECTORY_FILES } from '../files.js';
 import {
   type ModelMessage,
@@ -62,9 +62,14 @@ function parseJsonFile<T>(
   if (accepts(value)) return value;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    throw trajectoryError(TRAJECTORY_ERROR_CODES.malformed, file, describeIssues(parsed.error), {
-      cause: parsed.error,
-    });
+    throw trajectoryError(
+      TRAJECTORY_ERROR_CODES.malformed,
+      file,
+      describeIssues(parsed.error.issues, undefined),
+      {
+        cause: parsed.error,
+      },
+    );
   }
   return parsed.data;
 }

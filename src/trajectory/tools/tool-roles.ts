@@ -1,5 +1,5 @@
 import { AgentTrackError } from '../../core/errors.js';
-import { describeIssues } from '../describe-issues.js';
+import { describeIssues } from '../../core/index.js';
 import { type ToolsConfig, toolsConfigSchema } from './schema.js';
 
 /** The resolved roles every trajectory metric reads. */
@@ -62,7 +62,7 @@ export function resolveToolRoles(
   const parsed = toolsConfigSchema.safeParse(config);
   if (!parsed.success) {
     const where = options.source === undefined ? '' : ` in ${options.source}`;
-    const issues = describeIssues(parsed.error, 'tools');
+    const issues = describeIssues(parsed.error.issues, config, { root: 'tools' });
     throw new AgentTrackError('INVALID_TOOLS_CONFIG', `Invalid \`tools\` config${where}: ${issues}`, {
       data: { source: options.source ?? null, issues: parsed.error.issues },
       cause: parsed.error,

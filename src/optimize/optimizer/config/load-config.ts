@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isEmbeddedProduct } from '../../../agent/index.js';
 import { AgentTrackError } from '../../../core/errors.js';
-import { issueMessage } from '../../../core/issue-message.js';
+import { issueMessage, issueParts } from '../../../core/issue-message.js';
 import { readYamlFile } from '../../../core/read-yaml.js';
 import { resolveDataset } from '../../../retrieval/datasets/registry.js';
 import { overlayVariations } from '../propose/overlay-variations.js';
@@ -109,8 +109,7 @@ export function parseCampaignConfig(value: unknown, file: string): LoadedCampaig
   if (!parsed.success) {
     const issues = parsed.error.issues;
     const issue = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]!;
-    const key =
-      issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!].join('.') : issue.path.join('.');
+    const { key } = issueParts(issue, value);
     const text = issueMessage(issue, value);
     throw refuse(file, key, text.charAt(0).toUpperCase() + text.slice(1));
   }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { AgentTrackError } from '../../../core/errors.js';
-import { describeIssues } from '../../describe-issues.js';
+import { describeIssues } from '../../../core/index.js';
 import {
   type CallYield,
   type ImportedRun,
@@ -47,7 +47,7 @@ function splitSessions(text: string, source: string, warnings: string[]): Sessio
     if (!parsed.success) {
       throw new AgentTrackError(
         'IMPORT_MALFORMED',
-        `${where}: not a Claude Code \`${type}\` line: ${describeIssues(parsed.error)}`,
+        `${where}: not a Claude Code \`${type}\` line: ${describeIssues(parsed.error.issues, undefined)}`,
         {
           data: { where },
           cause: parsed.error,

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { AgentTrackError } from '../../../core/errors.js';
-import { describeIssues } from '../../describe-issues.js';
+import { describeIssues } from '../../../core/index.js';
 import {
   type ImportedRun,
   type ImportedTrajectory,
@@ -24,7 +24,7 @@ function parseMessages(items: readonly unknown[], where: (index: number) => stri
     if (!parsed.success) {
       throw new AgentTrackError(
         'IMPORT_MALFORMED',
-        `${where(index)}: not an OpenAI chat message: ${describeIssues(parsed.error)}`,
+        `${where(index)}: not an OpenAI chat message: ${describeIssues(parsed.error.issues, undefined)}`,
         { data: { where: where(index) }, cause: parsed.error },
       );
     }

@@ -61,11 +61,9 @@ export type { HarnessRunOptions } from './harness/harness-run.js';
 export { harnessRun } from './harness/harness-run.js';
 export type { LedgerLine } from './harness/ledger.js';
 export {
-  appendLedgerLine,
   LEDGER_FILE,
   ledgerLineSchema,
   readLedger,
-  repairLedgerTail,
 } from './harness/ledger.js';
 export type { OpenedModel, OpenModelOptions } from './harness/open-model.js';
 export { OFFLINE_MODEL, openModel } from './harness/open-model.js';

@@ -16,7 +16,17 @@ export {
   keyPath,
   unknownKeysText,
 } from './issue-message.js';
-export { appendJsonlLine, type JsonlLog, readJsonlLog, repairTornTail } from './jsonl-log.js';
+export { type JsonRecord, type JsonRecordsProblem, jsonRecords } from './json-records.js';
+export {
+  appendJsonlLine,
+  eachJsonlLine,
+  type JsonlLog,
+  type JsonlProblem,
+  type JsonlRecords,
+  openJsonlLog,
+  parseJsonl,
+  readJsonlLog,
+} from './jsonl-log.js';
 export { readYamlFile } from './read-yaml.js';
 export { type RecordedError, recordError, recordedErrorSchema } from './recorded-error.js';
 export { redact, tail } from './text-tail.js';

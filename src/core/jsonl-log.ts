@@ -1,19 +1,121 @@
-import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { z } from 'zod';
 import { AgentTrackError } from './errors.js';
 import { issueParts } from './issue-message.js';
 
-/** The records of an append-only JSONL file, and whether a torn last line was left out. */
-export interface JsonlLog<T> {
+/** A line of a JSONL text that is not a record: not JSON, or refused by the schema. */
+export interface JsonlProblem {
+  /** 1-based. */
+  line: number;
+  /** The last line, with no newline after it: a write a kill cut short, when it is not a record. */
+  torn: boolean;
+  reason: 'json' | 'schema';
+  /** The JSON error, or the first issue's key and zod's wording. */
+  message: string;
+  /** The line as written. */
+  text: string;
+  cause: unknown;
+  /** The parsed value (`reason: 'schema'` only). */
+  value?: unknown;
+  issues?: readonly z.core.$ZodIssue[];
+}
+
+/**
+ * The one walk over a JSONL text: each non-blank line's 1-based number and parsed JSON to `visit`,
+ * a line that is not JSON to `onProblem` (which throws the caller's error or returns `'skip'`). The
+ * torn-line rule is the same everywhere: a last line without its newline is a record when it
+ * parses, and `torn` when it does not.
+ *
+ * @example
+ * eachJsonlLine('{"a":1}\n', (line, value) => rows.push({ line, value }), (p) => { throw fail(p); });
+ */
+export function eachJsonlLine(
+  text: string,
+  visit: (line: number, value: unknown, torn: boolean, text: string) => void,
+  onProblem: (problem: JsonlProblem) => 'skip',
+): void {
+  const lines = text.split('\n');
+  const endsWithNewline = text.endsWith('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    if (line.trim() === '') continue;
+    const torn = index === lines.length - 1 && !endsWithNewline;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (cause) {
+      onProblem({
+        line: index + 1,
+        torn,
+        reason: 'json',
+        message: (cause as Error).message,
+        text: line,
+        cause,
+      });
+      continue;
+    }
+    visit(index + 1, value, torn, line);
+  }
+}
+
+/**
+ * The one JSONL parser: `eachJsonlLine` through a schema. `accepts`, a precompiled check that
+ * passes only what the schema accepts unchanged, lets a valid line skip zod. A line that is not
+ * JSON or that the schema refuses goes to `onProblem` (`torn` for a cut last line).
+ *
+ * @example
+ * parseJsonl('{"a":1}\n{"a":', schema, { onProblem: (p) => (p.torn ? 'skip' : fail(p)) }); // [{ a: 1 }]
+ */
+export function parseJsonl<T>(
+  text: string,
+  schema: z.ZodType<T>,
+  options: {
+    accepts?: (value: unknown) => value is T;
+    onProblem: (problem: JsonlProblem) => 'skip';
+  },
+): T[] {
+  const out: T[] = [];
+  eachJsonlLine(
+    text,
+    (line, value, torn, text) => {
+      if (options.accepts?.(value)) {
+        out.push(value);
+        return;
+      }
+      const parsed = schema.safeParse(value);
+      if (parsed.success) {
+        out.push(parsed.data);
+        return;
+      }
+      const { key, message } = issueParts(parsed.error.issues[0]!, value);
+      options.onProblem({
+        line,
+        torn,
+        reason: 'schema',
+        message: `at \`${key}\`: ${message}`,
+        text,
+        cause: parsed.error,
+        value,
+        issues: parsed.error.issues,
+      });
+    },
+    options.onProblem,
+  );
+  return out;
+}
+
+/** The records of an append-only JSONL log, and the line a torn write left, if any. */
+export interface JsonlRecords<T> {
   records: T[];
   /** 1-based line number of a torn last line (a write cut by a kill), `null` when none. */
   tornLine: number | null;
 }
 
 /**
- * Reads an append-only JSONL file. A last line without its newline that does not parse or fails the
- * schema is a write cut by a kill: it is reported in `tornLine` and left out, never thrown on. Any
- * other bad line is corruption and refused naming `file:line`. A missing file has no records.
+ * Reads an append-only JSONL log without changing it: a torn last line is left out and reported in
+ * `tornLine`, never thrown on; any other bad line is corruption, refused naming `file:line`
+ * (`LOG_MALFORMED`). A missing file has no records.
  *
  * @example
  * readJsonlLog('runs/c/ledger.jsonl', ledgerLineSchema, 'ledger').records.length;
@@ -22,77 +124,68 @@ export function readJsonlLog<S extends z.ZodType>(
   file: string,
   schema: S,
   what: string,
-): JsonlLog<z.infer<S>> {
+): JsonlRecords<z.infer<S>> {
   if (!existsSync(file)) return { records: [], tornLine: null };
-  const text = readFileSync(file, 'utf8');
-  const lines = text.split('\n');
-  const complete = text.endsWith('\n') || text === '';
-  const records: z.infer<S>[] = [];
   let tornLine: number | null = null;
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!;
-    if (line.trim() === '') continue;
-    const last = index === lines.length - 1;
-    let value: unknown;
-    let problem: string | null = null;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      problem = 'is not JSON';
-    }
-    let parsed: ReturnType<S['safeParse']> | null = null;
-    if (problem === null) {
-      parsed = schema.safeParse(value) as ReturnType<S['safeParse']>;
-      if (!parsed.success) {
-        const { key, message } = issueParts(parsed.error.issues[0]!, value);
-        problem = `fails the ${what} schema at \`${key}\`: ${message}`;
+  const records = parseJsonl(readFileSync(file, 'utf8'), schema as z.ZodType<z.infer<S>>, {
+    onProblem(problem) {
+      if (problem.torn) {
+        tornLine = problem.line;
+        return 'skip';
       }
-    }
-    if (problem !== null) {
-      if (last && !complete) {
-        tornLine = index + 1;
-        continue;
-      }
-      throw new AgentTrackError(
-        'CAMPAIGN_LOG_MALFORMED',
-        `Line ${index + 1} of the ${what} \`${file}\` ${problem}`,
-        {
-          data: { file, line: index + 1 },
-        },
-      );
-    }
-    records.push(parsed!.data as z.infer<S>);
-  }
+      const why = problem.reason === 'json' ? 'is not JSON' : `fails the ${what} schema ${problem.message}`;
+      throw new AgentTrackError('LOG_MALFORMED', `Line ${problem.line} of the ${what} \`${file}\` ${why}`, {
+        data: { file, line: problem.line },
+        cause: problem.cause,
+      });
+    },
+  });
   return { records, tornLine };
 }
 
+/** An append-only JSONL log opened for resume. */
+export interface JsonlLog<T> extends JsonlRecords<T> {
+  readonly file: string;
+  /** Validates and appends one record: one `write` on an `O_APPEND` descriptor. */
+  append(record: T): void;
+}
+
 /**
- * Makes a file safe to append to after a kill: a torn last line (no newline, not a record) is cut
- * off; a complete record that only lacks its newline gets one. Returns whether anything changed.
+ * Opens an append-only JSONL log (created, with its folder, on first append) after a kill: reads
+ * it (`readJsonlLog`), then makes it safe to append to. A torn last line is cut off (and reported
+ * in `tornLine`: the rollout or call it described is simply done again); a complete last record
+ * that only lacks its newline gets one.
  *
  * @example
- * repairTornTail('runs/c/ledger.jsonl', (line) => ledgerLineSchema.safeParse(JSON.parse(line)).success);
+ * const log = openJsonlLog('runs/c/queue.jsonl', queueLineSchema, 'queue');
+ * if (log.tornLine !== null) say(`queue: cut a torn line ${log.tornLine}`);
+ * log.append({ arm: 'baseline', task_id: 't1', status: 'running', ... });
  */
-export function repairTornTail(file: string, isRecord: (line: string) => boolean): boolean {
-  if (!existsSync(file)) return false;
-  const text = readFileSync(file);
-  if (text.length === 0 || text[text.length - 1] === 0x0a) return false;
-  const cut = text.lastIndexOf(0x0a) + 1;
-  const tail = text.subarray(cut).toString('utf8');
-  let whole = false;
-  try {
-    whole = isRecord(tail);
-  } catch {
-    whole = false;
+export function openJsonlLog<S extends z.ZodType>(
+  file: string,
+  schema: S,
+  what: string,
+): JsonlLog<z.infer<S>> {
+  const read = readJsonlLog(file, schema, what);
+  if (existsSync(file)) {
+    const bytes = readFileSync(file);
+    if (bytes.length > 0 && bytes[bytes.length - 1] !== 0x0a) {
+      const fd = openSync(file, 'r+');
+      try {
+        if (read.tornLine !== null) ftruncateSync(fd, bytes.lastIndexOf(0x0a) + 1);
+        else writeSync(fd, '\n', bytes.length);
+      } finally {
+        closeSync(fd);
+      }
+    }
   }
-  const fd = openSync(file, 'r+');
-  try {
-    if (whole) writeSync(fd, '\n', text.length);
-    else ftruncateSync(fd, cut);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
+  return {
+    file,
+    ...read,
+    append(record) {
+      appendJsonlLine(file, schema.parse(record));
+    },
+  };
 }
 
 /**
@@ -103,6 +196,7 @@ export function repairTornTail(file: string, isRecord: (line: string) => boolean
  * appendJsonlLine('runs/c/queue.jsonl', { arm: 'baseline', task_id: 't1', status: 'running' });
  */
 export function appendJsonlLine(file: string, record: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
   const fd = openSync(file, 'a');
   try {
     writeSync(fd, `${JSON.stringify(record)}\n`);

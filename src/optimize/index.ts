@@ -7,7 +7,7 @@
  */
 
 export type { JsonlLog } from '../core/jsonl-log.js';
-export { appendJsonlLine, readJsonlLog, repairTornTail } from '../core/jsonl-log.js';
+
 export type { PlanInput } from './before-after/plan.js';
 export { buildPlan, PLAN_DEFAULTS, readPlan, writePlan } from './before-after/plan.js';
 export type { ArmPlan, Assumption, CorpusPlan, Plan } from './before-after/plan-schema.js';

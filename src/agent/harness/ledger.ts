@@ -1,8 +1,5 @@
-import { appendFileSync, closeSync, existsSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { AgentTrackError } from '../../core/errors.js';
-import { recordedErrorSchema } from '../../core/index.js';
-import { issueMessage } from '../../core/issue-message.js';
+import { openJsonlLog, readJsonlLog, recordedErrorSchema } from '../../core/index.js';
 import { outcomeSchema } from '../../trajectory/index.js';
 
 /** The ledger's file name inside a harness run's output directory. */
@@ -48,57 +45,32 @@ export const ledgerLineSchema = z
 export type LedgerLine = z.infer<typeof ledgerLineSchema>;
 
 /**
- * Reads a ledger into task id -> its last line. A torn last line (a kill mid-append: no newline,
- * not JSON) is ignored; any other bad line is refused naming `file:line`.
+ * Reads a ledger into task id -> its last line. A torn last line (a kill mid-append) is left out;
+ * any other bad line is refused naming `file:line` (the one JSONL log rule, `readJsonlLog`).
  *
  * @example
  * const done = readLedger('runs/arm/ledger.jsonl'); done.get('t1')?.outcome; // 'answered'
  */
 export function readLedger(file: string): Map<string, LedgerLine> {
-  const lines = new Map<string, LedgerLine>();
-  if (!existsSync(file)) return lines;
-  const text = readFileSync(file, 'utf8');
-  const rows = text.split('\n');
-  for (const [index, row] of rows.entries()) {
-    if (row.trim() === '') continue;
-    const torn = index === rows.length - 1;
-    let value: unknown;
-    try {
-      value = JSON.parse(row);
-    } catch (error) {
-      if (torn) continue;
-      throw new AgentTrackError('LEDGER_MALFORMED', `\`${file}:${index + 1}\` is not JSON`, {
-        data: { file, line: index + 1 },
-        cause: error,
-      });
-    }
-    const parsed = ledgerLineSchema.safeParse(value);
-    if (!parsed.success) {
-      const why = parsed.error.issues.map((issue) => issueMessage(issue, value)).join('; ');
-      throw new AgentTrackError('LEDGER_MALFORMED', `\`${file}:${index + 1}\` is refused: ${why}`, {
-        data: { file, line: index + 1 },
-      });
-    }
-    lines.set(parsed.data.task_id, parsed.data);
-  }
-  return lines;
+  return lastLineByTask(readJsonlLog(file, ledgerLineSchema, 'harness ledger').records);
 }
 
-/** Cuts a torn last line (no newline) so the next append starts a line of its own. */
-export function repairLedgerTail(file: string): void {
-  if (!existsSync(file)) return;
-  const text = readFileSync(file, 'utf8');
-  if (text.length === 0 || text.endsWith('\n')) return;
-  const keep = Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1));
-  const fd = openSync(file, 'r+');
-  try {
-    ftruncateSync(fd, keep);
-  } finally {
-    closeSync(fd);
-  }
+/**
+ * Opens a harness run's ledger to resume it: what it holds (task id -> last line), and an append
+ * that writes one validated line; a torn last line is cut off first (`openJsonlLog`).
+ *
+ * @example
+ * const ledger = openLedger('runs/arm/ledger.jsonl'); if (!ledger.done.has('t1')) run();
+ */
+export function openLedger(file: string): {
+  done: Map<string, LedgerLine>;
+  tornLine: number | null;
+  append(line: LedgerLine): void;
+} {
+  const log = openJsonlLog(file, ledgerLineSchema, 'harness ledger');
+  return { done: lastLineByTask(log.records), tornLine: log.tornLine, append: (line) => log.append(line) };
 }
 
-/** Appends one validated line (a single write, so a kill leaves at most a torn last line). */
-export function appendLedgerLine(file: string, line: LedgerLine): void {
-  appendFileSync(file, `${JSON.stringify(ledgerLineSchema.parse(line))}\n`);
+function lastLineByTask(lines: readonly LedgerLine[]): Map<string, LedgerLine> {
+  return new Map(lines.map((line) => [line.task_id, line]));
 }

@@ -8,7 +8,7 @@ import type { Architecture } from '../loop/architecture.js';
 import type { AgentProduct } from '../manifest/agent-product.js';
 import type { TextExtractor } from '../mcp/extract-result.js';
 import { freshServers, reusedServers } from '../mcp/server-pool.js';
-import { appendLedgerLine, LEDGER_FILE, type LedgerLine, readLedger, repairLedgerTail } from './ledger.js';
+import { LEDGER_FILE, type LedgerLine, openLedger } from './ledger.js';
 import type { OpenedModel } from './open-model.js';
 import { runPool } from './promise-pool.js';
 import { runTask, type TaskRun } from './run-task.js';
@@ -120,8 +120,8 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
   }
   mkdirSync(options.out, { recursive: true });
   const ledger = join(options.out, LEDGER_FILE);
-  repairLedgerTail(ledger);
-  const previous = readLedger(ledger);
+  const log = openLedger(ledger);
+  const previous = log.done;
   const pending = options.tasks.filter((task) => {
     const line = previous.get(task.id);
     return line === undefined || (options.retryFailed === true && line.status === 'failed');
@@ -189,7 +189,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
         },
         finished_at: new Date().toISOString(),
       };
-      appendLedgerLine(ledger, line);
+      log.append(line);
       if (line.status === 'done') {
         done += 1;
         outcomes[line.outcome!] += 1;

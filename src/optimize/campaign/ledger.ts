@@ -1,5 +1,5 @@
 import { AgentTrackError } from '../../core/errors.js';
-import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../core/jsonl-log.js';
+import { openJsonlLog } from '../../core/index.js';
 import { type LedgerLine, ledgerLineSchema } from './schema.js';
 
 /** The campaign's completion log, opened for resume: what it holds is never run again. */
@@ -16,10 +16,6 @@ export interface Ledger {
 
 const keyOf = (arm: string, taskId: string) => `${arm}\0${taskId}`;
 
-function isLedgerLine(text: string): boolean {
-  return ledgerLineSchema.safeParse(JSON.parse(text)).success;
-}
-
 /**
  * Opens `ledger.jsonl` (created on first append). A torn last line from a kill is ignored and cut
  * off so the next append starts a fresh line; a repeated (arm, task) in the file is corruption and
@@ -30,8 +26,8 @@ function isLedgerLine(text: string): boolean {
  * if (!ledger.has('baseline', 't1')) runRollout();
  */
 export function openLedger(file: string): Ledger {
-  const { records, tornLine } = readJsonlLog(file, ledgerLineSchema, 'ledger');
-  repairTornTail(file, isLedgerLine);
+  const log = openJsonlLog(file, ledgerLineSchema, 'ledger');
+  const { records, tornLine } = log;
   const byKey = new Map<string, LedgerLine>();
   for (const line of records) {
     const key = keyOf(line.arm, line.task_id);
@@ -61,7 +57,7 @@ export function openLedger(file: string): Ledger {
           { data: { file, arm: parsed.arm, task_id: parsed.task_id } },
         );
       }
-      appendJsonlLine(file, parsed);
+      log.append(parsed);
       byKey.set(key, parsed);
       ordered.push(parsed);
     },

@@ -1,5 +1,5 @@
 import type { RecordedError } from '../../core/index.js';
-import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../core/jsonl-log.js';
+import { openJsonlLog } from '../../core/index.js';
 import { type QueueLine, type QueueStatus, queueLineSchema } from './schema.js';
 
 /** Where every (arm, task) stands: attempts, status, booked dollars, the last exception. */
@@ -29,8 +29,8 @@ const keyOf = (arm: string, taskId: string) => `${arm}\0${taskId}`;
  * queue.update('baseline', 't1', { status: 'running', attempts: 1, addUsd: 0.02 });
  */
 export function openQueue(file: string, now: () => Date = () => new Date()): Queue {
-  const { records, tornLine } = readJsonlLog(file, queueLineSchema, 'queue');
-  repairTornTail(file, (text) => queueLineSchema.safeParse(JSON.parse(text)).success);
+  const log = openJsonlLog(file, queueLineSchema, 'queue');
+  const { records, tornLine } = log;
   const latest = new Map<string, QueueLine>();
   for (const line of records) latest.set(keyOf(line.arm, line.task_id), line);
   return {
@@ -50,7 +50,7 @@ export function openQueue(file: string, now: () => Date = () => new Date()): Que
         exception: change.exception === undefined ? (before?.exception ?? null) : change.exception,
         at: now().toISOString(),
       });
-      appendJsonlLine(file, line);
+      log.append(line);
       latest.set(keyOf(arm, taskId), line);
       return line;
     },

@@ -1,8 +1,7 @@
 import { join, resolve } from 'node:path';
 import { isEmbeddedProduct, loadLlmBlock } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/errors.js';
-import { resolveCacheDir } from '../../core/index.js';
-import { readJsonlLog } from '../../core/jsonl-log.js';
+import { openJsonlLog, resolveCacheDir } from '../../core/index.js';
 import { createProgress } from '../campaign/progress.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import { ConfirmationLog, confirmationEntrySchema } from './accept/confirmation-log.js';
@@ -121,10 +120,14 @@ export async function optimize(
     budgets: config.budgets,
     agentMaxTokens,
   });
-  const confirmationsFile = join(dir, 'confirmations.jsonl');
+  const confirmationsLog = openJsonlLog(
+    join(dir, 'confirmations.jsonl'),
+    confirmationEntrySchema,
+    'confirmation log',
+  );
   const confirmations = new ConfirmationLog(
     { alpha: config.acceptance.alpha, maxConfirmations: config.acceptance.max_confirmations },
-    readJsonlLog(confirmationsFile, confirmationEntrySchema, 'confirmation log').records,
+    confirmationsLog.records,
   );
   const models = await openCampaignModels(loaded, { dryRun: options.dryRun });
   const judge =
@@ -191,7 +194,7 @@ export async function optimize(
         cache: openFileCache(join(dir, 'evaluations.jsonl')),
         proposer,
         confirmations,
-        confirmationsFile,
+        confirmationsLog,
         rounds,
         candidates: k,
         // The free rung runs the reference server: it screens the embedded product's overlays only.

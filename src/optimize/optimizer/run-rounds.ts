@@ -1,4 +1,4 @@
-import { appendJsonlLine } from '../../core/jsonl-log.js';
+import type { JsonlLog } from '../../core/index.js';
 import { confirmCandidate } from './accept/acceptance.js';
 import type { ConfirmationEntry, ConfirmationLog } from './accept/confirmation-log.js';
 import { ancestorsOf, type Candidate } from './candidate.js';
@@ -25,7 +25,7 @@ export interface RoundsContext {
   cache: EvaluationCache;
   proposer: Proposer;
   confirmations: ConfirmationLog;
-  confirmationsFile: string;
+  confirmationsLog: JsonlLog<ConfirmationEntry>;
   rounds: number;
   candidates: number;
   /** Runs before screening: drops candidates at no agent cost (the free retrieval rung), with reasons. */
@@ -187,7 +187,7 @@ export async function runRounds(
         log: confirmations,
         seed: config.seed,
       });
-    if (replay === undefined) appendJsonlLine(ctx.confirmationsFile, entry);
+    if (replay === undefined) ctx.confirmationsLog.append(entry);
     ctx.onConfirmation?.(entry, {
       incumbent: meanScore(a.scores, acceptIds),
       candidate: meanScore(b.scores, acceptIds),

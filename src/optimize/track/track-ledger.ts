@@ -1,4 +1,4 @@
-import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../core/jsonl-log.js';
+import { openJsonlLog } from '../../core/index.js';
 import {
   type DiscardLine,
   type JudgeLine,
@@ -35,8 +35,8 @@ export interface TrackLedger {
  * if (ledger.discarded('t1')) console.log(ledger.discarded('t1')!.reason.message);
  */
 export function openTrackLedger(file: string): TrackLedger {
-  const { records, tornLine } = readJsonlLog(file, trackLedgerLineSchema, 'track ledger');
-  repairTornTail(file, (text) => trackLedgerLineSchema.safeParse(JSON.parse(text)).success);
+  const log = openJsonlLog(file, trackLedgerLineSchema, 'track ledger');
+  const { records, tornLine } = log;
   const all: TrackLedgerLine[] = [];
   const done = new Map<string, RolloutLine>();
   const attempts = new Map<string, number>();
@@ -63,7 +63,7 @@ export function openTrackLedger(file: string): TrackLedger {
     lines: () => all,
     append(line) {
       const parsed = trackLedgerLineSchema.parse(line);
-      appendJsonlLine(file, parsed);
+      log.append(parsed);
       index(parsed);
     },
   };

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { AgentTrackError, issueParts } from '../../core/index.js';
-import { appendJsonlLine, readJsonlLog } from '../../core/jsonl-log.js';
+import { join } from 'node:path';
+import { AgentTrackError, issueParts, openJsonlLog, readJsonlLog } from '../../core/index.js';
 import { gitState } from './git-state.js';
 import {
   type RunRecord,
@@ -44,8 +42,8 @@ export function appendRunRecord(logFile: string, input: RunRecordInput): RunReco
   };
   const id = createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 12);
   const record = runRecordSchema.parse({ ...body, id });
-  mkdirSync(dirname(logFile), { recursive: true });
-  appendJsonlLine(logFile, record);
+  // Opened (its torn tail repaired) before each append: several commands share one run log.
+  openJsonlLog(logFile, runRecordSchema, 'run log').append(record);
   return record;
 }
 

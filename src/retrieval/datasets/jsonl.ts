@@ -1,17 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { AgentTrackError } from '../../core/errors.js';
-
-/** A parsed JSONL line with where it came from, for error messages. */
-export interface JsonlRecord {
-  value: unknown;
-  line: number;
-}
+import { AgentTrackError, type JsonRecord, jsonRecords } from '../../core/index.js';
 
 /**
- * Reads a JSONL file (or a JSON array file, as some datasets ship): a malformed line is an error
- * naming the file and the line.
+ * Reads a dataset's records file: JSONL, or one JSON document as some datasets ship (`jsonRecords`).
+ * A malformed line (or a document that is not JSON) is an error naming the file and the line.
  */
-export async function readJsonRecords(file: string): Promise<JsonlRecord[]> {
+export async function readJsonRecords(file: string): Promise<JsonRecord[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -21,27 +15,11 @@ export async function readJsonRecords(file: string): Promise<JsonlRecord[]> {
       cause: error,
     });
   }
-  if (text.trimStart().startsWith('[')) {
-    try {
-      return (JSON.parse(text) as unknown[]).map((value, i) => ({ value, line: i + 1 }));
-    } catch (error) {
-      throw new AgentTrackError('MALFORMED_LINE', `${file}: not a valid JSON array`, {
-        data: { file },
-        cause: error,
-      });
-    }
-  }
-  const records: JsonlRecord[] = [];
-  text.split('\n').forEach((raw, i) => {
-    if (raw.trim() === '') return;
-    try {
-      records.push({ value: JSON.parse(raw), line: i + 1 });
-    } catch (error) {
-      throw new AgentTrackError('MALFORMED_LINE', `${file}:${i + 1}: not valid JSON`, {
-        data: { file, line: i + 1 },
-        cause: error,
-      });
-    }
+  return jsonRecords(text, file, (problem) => {
+    throw new AgentTrackError(
+      'MALFORMED_LINE',
+      problem.line === null ? `${file}: not a valid JSON array` : `${file}:${problem.line}: not valid JSON`,
+      { data: { file, ...(problem.line === null ? {} : { line: problem.line }) }, cause: problem.cause },
+    );
   });
-  return records;
 }

@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
-import { AgentTrackError, describeReceived, issueParts, unknownKeysText } from '../../core/index.js';
+import {
+  AgentTrackError,
+  describeReceived,
+  eachJsonlLine,
+  issueParts,
+  type JsonlProblem,
+  unknownKeysText,
+} from '../../core/index.js';
 import { type Task, taskSchema } from './schema.js';
 
 /**
@@ -35,43 +42,40 @@ export async function readTasks(file: string): Promise<Task[]> {
 export function parseTasksJsonl(text: string, source: string): Task[] {
   const tasks: Task[] = [];
   const lineOfId = new Map<string, number>();
-  const lines = text.split('\n');
-  for (let index = 0; index < lines.length; index++) {
-    const raw = lines[index]!.trim();
-    if (raw === '') continue;
-    const line = index + 1;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (cause) {
-      throw new AgentTrackError(
-        'INVALID_TASK',
-        `${source}:${line}: not valid JSON (${(cause as Error).message}): ${describeReceived(raw)}`,
-        { data: { file: source, line }, cause },
-      );
-    }
-    const parsed = taskSchema.safeParse(value);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const id = idOf(value);
-      throw new AgentTrackError(
-        'INVALID_TASK',
-        `${source}:${line}: ${id === undefined ? '' : `task \`${id}\`: `}${describeIssue(issue, value)}`,
-        { data: { file: source, line, id, issues: parsed.error.issues }, cause: parsed.error },
-      );
-    }
-    const task = parsed.data;
-    const first = lineOfId.get(task.id);
-    if (first !== undefined) {
-      throw new AgentTrackError(
-        'DUPLICATE_TASK_ID',
-        `${source}:${line}: task id \`${task.id}\` was already used on line ${first}`,
-        { data: { file: source, line, id: task.id, first_line: first } },
-      );
-    }
-    lineOfId.set(task.id, line);
-    tasks.push(task);
-  }
+  const notJson = (problem: JsonlProblem): never => {
+    throw new AgentTrackError(
+      'INVALID_TASK',
+      `${source}:${problem.line}: not valid JSON (${problem.message}): ${describeReceived(problem.text.trim())}`,
+      { data: { file: source, line: problem.line }, cause: problem.cause },
+    );
+  };
+  eachJsonlLine(
+    text,
+    (line, value) => {
+      const parsed = taskSchema.safeParse(value);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const id = idOf(value);
+        throw new AgentTrackError(
+          'INVALID_TASK',
+          `${source}:${line}: ${id === undefined ? '' : `task \`${id}\`: `}${describeIssue(issue, value)}`,
+          { data: { file: source, line, id, issues: parsed.error.issues }, cause: parsed.error },
+        );
+      }
+      const task = parsed.data;
+      const first = lineOfId.get(task.id);
+      if (first !== undefined) {
+        throw new AgentTrackError(
+          'DUPLICATE_TASK_ID',
+          `${source}:${line}: task id \`${task.id}\` was already used on line ${first}`,
+          { data: { file: source, line, id: task.id, first_line: first } },
+        );
+      }
+      lineOfId.set(task.id, line);
+      tasks.push(task);
+    },
+    notJson,
+  );
   return tasks;
 }
 

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError, jsonRecords } from '../../core/index.js';
 
 /** One record of a transcript and where it came from (`file:line`, or `file[index]` in a JSON array). */
 export interface TranscriptRecord {
@@ -18,55 +18,20 @@ export interface ParsedTranscript {
  * and line, except a torn last line (no final newline), which marks the transcript truncated.
  */
 export function parseTranscript(text: string, source: string): ParsedTranscript {
-  const trimmed = text.trimStart();
-  if (trimmed.startsWith('{')) {
-    // One JSON document (pretty-printed or not) is one record; otherwise it is JSONL.
-    const whole = tryParse(text);
-    if (whole.ok) return { records: [{ value: whole.value, where: `${source}[0]` }], truncated: false };
-  }
-  if (trimmed.startsWith('[')) {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new AgentTrackError(
-        'IMPORT_MALFORMED',
-        `${source}: not valid JSON: ${(error as Error).message}`,
-        {
-          data: { file: source },
-          cause: error,
-        },
-      );
+  let truncated = false;
+  const records = jsonRecords(text, source, (problem) => {
+    if (problem.torn) {
+      truncated = true;
+      return 'skip';
     }
-    const items = Array.isArray(value) ? value : [value];
-    return {
-      records: items.map((item, index) => ({ value: item, where: `${source}[${index}]` })),
-      truncated: false,
-    };
-  }
-  const records: TranscriptRecord[] = [];
-  const lines = text.split('\n');
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index] ?? '';
-    if (line.trim() === '') continue;
-    try {
-      records.push({ value: JSON.parse(line), where: `${source}:${index + 1}` });
-    } catch (error) {
-      if (index === lines.length - 1 && !text.endsWith('\n')) return { records, truncated: true };
-      throw new AgentTrackError(
-        'IMPORT_MALFORMED',
-        `${source}:${index + 1}: not valid JSON: ${(error as Error).message}`,
-        { data: { file: source, line: index + 1 }, cause: error },
-      );
-    }
-  }
-  return { records, truncated: false };
-}
-
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
+    throw new AgentTrackError(
+      'IMPORT_MALFORMED',
+      `${problem.line === null ? source : `${source}:${problem.line}`}: not valid JSON: ${problem.message}`,
+      {
+        data: { file: source, ...(problem.line === null ? {} : { line: problem.line }) },
+        cause: problem.cause,
+      },
+    );
+  });
+  return { records: records.map(({ value, where }) => ({ value, where })), truncated };
 }

@@ -16,7 +16,7 @@ import { isModelMessage, isModelTurns, isToolEvent, isTrajectoryResult } from '.
 import { BlobStore } from '../store/blob-store.js';
 import { locateBlobDir } from '../store/locate-blobs.js';
 import type { BlobReader, Trajectory } from '../trajectory.js';
-import { parseJsonl } from './parse-jsonl.js';
+import { parseTrajectoryJsonl } from './parse-jsonl.js';
 import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 
 export interface ReadTrajectoryOptions {
@@ -165,8 +165,13 @@ export async function readTrajectory(dir: string, options: ReadTrajectoryOptions
   const eventsText = readText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events));
   const turnsText = readText(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS));
   const messagesText = readText(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages));
-  const events = parseJsonl(eventsText, path(TRAJECTORY_FILES.events), toolEventSchema, isToolEvent);
-  const messages = parseJsonl(
+  const events = parseTrajectoryJsonl(
+    eventsText,
+    path(TRAJECTORY_FILES.events),
+    toolEventSchema,
+    isToolEvent,
+  );
+  const messages = parseTrajectoryJsonl(
     messagesText,
     path(TRAJECTORY_FILES.messages),
     modelMessageSchema,

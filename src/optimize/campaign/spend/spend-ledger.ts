@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AgentTrackError } from '../../../core/errors.js';
-import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../../core/jsonl-log.js';
+import { openJsonlLog } from '../../../core/index.js';
 import type { CallKind } from '../../optimizer/money/estimate.js';
 import type { SpendBooking } from './spend-gate.js';
 
@@ -57,7 +57,7 @@ export interface SpendLedger {
 }
 
 export function openSpendLedger(file: string, options: { ceilingUsd: number }): SpendLedger {
-  repairTornTail(file, (line) => spendLineSchema.safeParse(JSON.parse(line)).success);
+  const log = openJsonlLog(file, spendLineSchema, 'spend ledger');
   const reserved = new Map<string, { kind: CallKind; calls: number; usd: number }>();
   const settled = new Map<string, number>();
   const apply = (line: SpendLine) => {
@@ -65,7 +65,7 @@ export function openSpendLedger(file: string, options: { ceilingUsd: number }): 
       reserved.set(line.key, { kind: line.kind, calls: line.calls, usd: line.usd });
     else settled.set(line.key, line.usd);
   };
-  for (const line of readJsonlLog(file, spendLineSchema, 'spend ledger').records) apply(line);
+  for (const line of log.records) apply(line);
   const amount = (key: string) => settled.get(key) ?? reserved.get(key)!.usd;
   const spentUsd = () => {
     let total = 0;
@@ -73,7 +73,7 @@ export function openSpendLedger(file: string, options: { ceilingUsd: number }): 
     return total;
   };
   const write = (line: SpendLine) => {
-    appendJsonlLine(file, line);
+    log.append(line);
     apply(line);
   };
   return {

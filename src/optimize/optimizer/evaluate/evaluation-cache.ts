@@ -1,6 +1,5 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { z } from 'zod';
+import { openJsonlLog } from '../../../core/index.js';
 
 /** What one evaluation is keyed by: the artifact, the slice, the task and the repeat. */
 export interface EvaluationKey {
@@ -53,44 +52,20 @@ export function createMemoryCache(): EvaluationCache {
 
 /**
  * A cache backed by an append-only JSONL file (one evaluation a line), so a resumed campaign
- * reads back everything it paid for. A torn last line (a crash mid-append) is ignored; any other
- * line that does not parse is skipped the same way, since a lost score costs a rollout, not a
- * wrong decision.
+ * reads back everything it paid for. A torn last line (a crash mid-append) is cut off and that
+ * evaluation is simply run again; any other bad line is refused (the one JSONL log rule).
  *
  * @example
  * const cache = openFileCache('runs/c1/evaluations.jsonl');
  */
 export function openFileCache(file: string): EvaluationCache {
   const memory = createMemoryCache();
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : null;
-  if (text !== null) {
-    for (const line of text.split('\n')) {
-      if (line.trim() === '') continue;
-      let parsed: z.infer<typeof lineSchema>;
-      try {
-        parsed = lineSchema.parse(JSON.parse(line));
-      } catch {
-        continue;
-      }
-      memory.set(parsed, parsed.value);
-    }
-  } else {
-    mkdirSync(dirname(file), { recursive: true });
-  }
-  let torn = text !== null && text.length > 0 && !text.endsWith('\n');
+  const log = openJsonlLog(file, lineSchema, 'evaluation cache');
+  for (const line of log.records) memory.set(line, line.value);
   return {
     get: (key) => memory.get(key),
     set(key, value) {
-      const line = JSON.stringify({
-        hash: key.hash,
-        slice: key.slice,
-        task: key.task,
-        repeat: key.repeat,
-        value,
-      });
-      // After a torn tail, start on a fresh line so the torn bytes stay one skipped line.
-      appendFileSync(file, `${torn ? '\n' : ''}${line}\n`);
-      torn = false;
+      log.append({ hash: key.hash, slice: key.slice, task: key.task, repeat: key.repeat, value });
       memory.set(key, value);
     },
     get size() {

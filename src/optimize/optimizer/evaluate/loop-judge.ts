@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { judgeAnswer, judgeGold, rubricMessages } from '../../../agent/index.js';
-import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../../core/jsonl-log.js';
+import { openJsonlLog } from '../../../core/index.js';
 import type { CalledModel } from '../campaign-models.js';
 import type { CampaignMoney } from '../money/campaign-money.js';
 import type { JudgeRequest } from './harness-evaluator.js';
@@ -48,10 +48,8 @@ export function loopJudge(options: {
   score: (request: JudgeRequest) => Promise<{ score: number | null; failed: boolean }>;
   reasons: (hash: string) => Map<string, string>;
 } {
-  repairTornTail(options.file, (line) => judgmentLineSchema.safeParse(JSON.parse(line)).success);
-  const lines = new Map(
-    readJsonlLog(options.file, judgmentLineSchema, 'sample ledger').records.map((l) => [keyOf(l), l]),
-  );
+  const log = openJsonlLog(options.file, judgmentLineSchema, 'sample ledger');
+  const lines = new Map(log.records.map((l) => [keyOf(l), l]));
   const rubric = readFileSync(options.rubricFile, 'utf8');
   return {
     async score(request) {
@@ -92,7 +90,7 @@ export function loopJudge(options: {
         reason: verdict.reason,
         transcript: request.dir,
       };
-      appendJsonlLine(options.file, line);
+      log.append(line);
       lines.set(keyOf(line), line);
       return { score: verdict.score, failed: verdict.status === 'failed' };
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appendJsonlLine, readJsonlLog, repairTornTail } from '../../../core/jsonl-log.js';
+import { openJsonlLog } from '../../../core/index.js';
 import { type Candidate, makeCandidate } from '../candidate.js';
 import type { Proposer } from './proposer.js';
 
@@ -43,8 +43,8 @@ const fields = ({ id, parent, operator, text }: Candidate) => ({ id, parent, ope
  * const proposer = loggedProposer(reflectiveProposer(options), 'runs/o/proposals.jsonl');
  */
 export function loggedProposer(inner: Proposer, file: string): Proposer {
-  repairTornTail(file, (line) => proposalLineSchema.safeParse(JSON.parse(line)).success);
-  const lines = readJsonlLog(file, proposalLineSchema, 'proposal log').records;
+  const log = openJsonlLog(file, proposalLineSchema, 'proposal log');
+  const lines = log.records;
   return {
     name: inner.name,
     async propose(context) {
@@ -67,7 +67,7 @@ export function loggedProposer(inner: Proposer, file: string): Proposer {
               index,
               candidate: candidate === null ? null : fields(candidate),
             };
-            appendJsonlLine(file, line);
+            log.append(line);
             lines.push(line);
           },
         },
@@ -79,7 +79,7 @@ export function loggedProposer(inner: Proposer, file: string): Proposer {
         incumbent_hash: context.incumbent.hash,
         candidates: candidates.map(fields),
       };
-      appendJsonlLine(file, line);
+      log.append(line);
       lines.push(line);
       return candidates;
     },

@@ -9,12 +9,14 @@
 export type { JsonlLog } from '../core/jsonl-log.js';
 
 export type { PlanInput } from './before-after/plan.js';
-export { buildPlan, PLAN_DEFAULTS, readPlan, writePlan } from './before-after/plan.js';
+export { buildPlan, readPlan, writePlan } from './before-after/plan.js';
 export type { ArmPlan, Assumption, CorpusPlan, Plan } from './before-after/plan-schema.js';
 export { planSchema } from './before-after/plan-schema.js';
-export { formatUsd, renderPlan } from './before-after/plan-text.js';
+export { renderPlan } from './before-after/plan-text.js';
 export type { RunCampaignOptions, RunCampaignResult } from './before-after/run-campaign.js';
 export { blockSecrets, runCampaign } from './before-after/run-campaign.js';
+export type { SpendGate } from './before-after/spend-gate.js';
+export { assertSpendAllowed, openCampaignSpend } from './before-after/spend-gate.js';
 export { type ArmManifest, readArmManifest } from './campaign/arms/arm-manifest.js';
 // --- Campaign ---
 export type { ArmProcessOptions, ArmProcessResult } from './campaign/arms/arm-process.js';
@@ -49,8 +51,8 @@ export {
   ledgerLineSchema,
   queueLineSchema,
 } from './campaign/schema.js';
-export type { SpendBook, SpendBooking, SpendGate } from './campaign/spend/spend-gate.js';
-export { assertSpendAllowed, createSpendBook, openCampaignSpend } from './campaign/spend/spend-gate.js';
+export { PLAN_DEFAULTS } from './campaign/spend/assumptions.js';
+export { formatUsd, type ModelPrices, rolloutCost, tokensUsd } from './campaign/spend/usd.js';
 // --- end campaign ---
 
 // --- Search ---
@@ -190,9 +192,7 @@ export {
   campaignPrices,
   createEstimate,
   estimateText,
-  type ModelPrices,
   rolloutTokens,
-  tokensUsd,
 } from './optimizer/money/estimate.js';
 export { type BudgetCheck, planCheck } from './optimizer/money/plan-check.js';
 export { OBJECTIVE_TRACE_FILE, objectiveTrace } from './optimizer/objective-trace.js';

@@ -7,12 +7,12 @@ import type {
   RunArmsResult,
   RunCampaignOptions,
   RunCampaignResult,
-  SpendBook,
+  SpendLedger,
 } from '../../src/optimize/index.js';
 import {
   buildPlan,
-  createSpendBook,
   openLedger,
+  openSpendLedger,
   prepareArm,
   runArms,
   runCampaign,
@@ -20,7 +20,7 @@ import {
 
 test('the optimize entry offers the plan, spend, ledger, arms and the campaign runner', () => {
   expectTypeOf(buildPlan).toEqualTypeOf<(input: PlanInput) => Plan>();
-  expectTypeOf(createSpendBook).returns.toEqualTypeOf<SpendBook>();
+  expectTypeOf(openSpendLedger).returns.toEqualTypeOf<SpendLedger>();
   expectTypeOf(openLedger).returns.toHaveProperty('append').toEqualTypeOf<(line: LedgerLine) => void>();
   expectTypeOf(prepareArm).returns.toEqualTypeOf<Promise<PreparedArm>>();
   expectTypeOf(runArms).returns.toEqualTypeOf<Promise<RunArmsResult>>();

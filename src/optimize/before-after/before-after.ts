@@ -12,13 +12,13 @@ import { loadSplit } from '../../retrieval/datasets/load-split.js';
 import { checkLlmBlock } from '../campaign/arms/check-llm-block.js';
 import { resolveCommit } from '../campaign/arms/commits.js';
 import { type PreparedArm, prepareArm, removeArm } from '../campaign/arms/prepare-arm.js';
-import { assertSpendAllowed } from '../campaign/spend/spend-gate.js';
 import { descriptionTokens } from './arm-probe.js';
 import { startOfflineModel } from './offline-model.js';
 import { buildPlan, writePlan } from './plan.js';
 import type { Plan } from './plan-schema.js';
 import { renderPlan } from './plan-text.js';
 import { runCampaign } from './run-campaign.js';
+import { assertSpendAllowed } from './spend-gate.js';
 import { surveyCorpora } from './survey-corpora.js';
 import { writeBeforeAfterReport } from './write-report.js';
 

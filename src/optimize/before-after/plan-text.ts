@@ -1,16 +1,7 @@
+import { formatUsd } from '../campaign/spend/usd.js';
 import type { Plan } from './plan-schema.js';
 
 const int = (value: number) => value.toLocaleString('en-US');
-
-/**
- * Dollars as the plan prints them: 4 decimals under a dollar, 2 from there.
- *
- * @example
- * formatUsd(0.01234); // '$0.0123'
- */
-export function formatUsd(value: number): string {
-  return value < 1 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
-}
 
 function table(rows: string[][]): string[] {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

@@ -4,16 +4,9 @@ import { AgentTrackError, invalidOption, issueParts } from '../../core/index.js'
 import { METRIC_COLUMNS } from '../../trajectory/metrics/columns.js';
 import type { CommitInfo } from '../campaign/arms/commits.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
+import { PLAN_DEFAULTS } from '../campaign/spend/assumptions.js';
 import { type ArmPlan, type Assumption, type CorpusPlan, type Plan, planSchema } from './plan-schema.js';
 import { renderPlan } from './plan-text.js';
-
-/** The assumption defaults; each has a flag that changes it. */
-export const PLAN_DEFAULTS = Object.freeze({
-  turnBudget: 12,
-  callsPerTurn: 2,
-  contextTokensPerTurn: 4000,
-  outputTokensPerTurn: 500,
-});
 
 export interface PlanInput {
   campaign: string;

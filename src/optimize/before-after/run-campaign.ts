@@ -9,11 +9,10 @@ import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-blo
 import { type PreparedArm, prepareArm, removeArm } from '../campaign/arms/prepare-arm.js';
 import { removeWorktree } from '../campaign/arms/worktree.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
-import { openQueue } from '../campaign/queue.js';
 import { type RunArmsOptions, type RunArmsResult, runArms } from '../campaign/run-arms.js';
-import { openCampaignSpend } from '../campaign/spend/spend-gate.js';
 import { readPlan, writePlan } from './plan.js';
 import type { Plan } from './plan-schema.js';
+import { assertSpendAllowed, openCampaignSpend } from './spend-gate.js';
 
 export interface RunCampaignOptions
   extends Pick<
@@ -94,13 +93,16 @@ function assertSamePlan(dir: string, plan: Plan): void {
 export async function runCampaign(options: RunCampaignOptions): Promise<RunCampaignResult> {
   const dir = resolve(options.dir);
   const paths = campaignPaths(dir);
-  const spend = openCampaignSpend(options.plan, {
+  const gate = {
     confirmSpend: options.confirmSpend,
     maxUsd: options.maxUsd,
     buildIndexes: options.buildIndexes ?? false,
-    alreadyBookedUsd: existsSync(paths.queue) ? openQueue(paths.queue).bookedUsd() : 0,
-  });
+  };
+  // Refusals first, before anything is written: the gate, then a campaign started with another plan.
+  assertSpendAllowed(options.plan, gate);
   assertSamePlan(dir, options.plan);
+  // What earlier runs of this campaign spent counts against the ceiling (the spend ledger holds it).
+  const spend = openCampaignSpend(options.plan, { ...gate, file: paths.spend });
   mkdirSync(dir, { recursive: true });
   writePlan(dir, options.plan);
   const env = options.env ?? {};

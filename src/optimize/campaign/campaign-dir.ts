@@ -14,6 +14,8 @@ export function campaignPaths(dir: string) {
     planText: join(dir, 'plan.txt'),
     ledger: join(dir, 'ledger.jsonl'),
     queue: join(dir, 'queue.jsonl'),
+    /** The one spend ledger: every paid call reserved before it starts, settled once its usage is known. */
+    spend: join(dir, 'spend.jsonl'),
     log: join(dir, 'campaign.log'),
     /** The worktrees a running campaign holds, so a run after a hard kill removes them. */
     worktrees: join(dir, 'worktrees.json'),

@@ -1,4 +1,4 @@
-import { formatUsd } from '../before-after/plan-text.js';
+import { formatUsd } from './spend/usd.js';
 
 /** What the progress line shows. */
 export interface ProgressState {

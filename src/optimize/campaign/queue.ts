@@ -8,8 +8,6 @@ export interface Queue {
   readonly tornLine: number | null;
   state(arm: string, taskId: string): QueueLine | undefined;
   states(): readonly QueueLine[];
-  /** Dollars booked across every key, across every run of this campaign. */
-  bookedUsd(): number;
   /** Appends a new snapshot for (arm, task), merged over its last state. */
   update(
     arm: string,
@@ -38,7 +36,6 @@ export function openQueue(file: string, now: () => Date = () => new Date()): Que
     tornLine,
     state: (arm, taskId) => latest.get(keyOf(arm, taskId)),
     states: () => [...latest.values()],
-    bookedUsd: () => [...latest.values()].reduce((sum, line) => sum + line.booked_usd, 0),
     update(arm, taskId, change) {
       const before = latest.get(keyOf(arm, taskId));
       const line: QueueLine = queueLineSchema.parse({

@@ -4,7 +4,7 @@ import type { CampaignPaths } from './campaign-dir.js';
 import type { CampaignLog } from './campaign-log.js';
 import type { Ledger } from './ledger.js';
 import type { Queue } from './queue.js';
-import { harnessLedgerLineSchema } from './schema.js';
+import { type HarnessLedgerLine, harnessLedgerLineSchema } from './schema.js';
 
 /** An arm as the scheduler knows it. */
 export interface ArmRef {
@@ -13,16 +13,27 @@ export interface ArmRef {
 }
 
 /**
- * The tasks an arm's harness recorded as finished in its own `ledger.jsonl` (task id -> outcome).
+ * The lines of the rollouts an arm's harness recorded as finished in its own `ledger.jsonl` (task
+ * id -> its line: the outcome, and what the rollout used when the harness says).
+ *
+ * @example
+ * finishedLines(campaignPaths('runs/demo'), 'baseline').get('t1')?.usage?.prompt; // 8123
+ */
+export function finishedLines(paths: CampaignPaths, arm: string): Map<string, HarnessLedgerLine> {
+  const { records } = readJsonlLog(paths.armLedger(arm), harnessLedgerLineSchema, 'harness ledger');
+  // A `status: failed` line is the harness recording a rollout that threw: not a finished one.
+  const finished = records.filter((line) => line.status !== 'failed');
+  return new Map(finished.map((line) => [line.task_id, line]));
+}
+
+/**
+ * The tasks an arm's harness recorded as finished (task id -> outcome).
  *
  * @example
  * harnessFinished(campaignPaths('runs/demo'), 'baseline').has('t1');
  */
 export function harnessFinished(paths: CampaignPaths, arm: string): Map<string, string | null> {
-  const { records } = readJsonlLog(paths.armLedger(arm), harnessLedgerLineSchema, 'harness ledger');
-  // A `status: failed` line is the harness recording a rollout that threw: not a finished one.
-  const finished = records.filter((line) => line.status !== 'failed');
-  return new Map(finished.map((line) => [line.task_id, line.outcome ?? null]));
+  return new Map([...finishedLines(paths, arm)].map(([task, line]) => [task, line.outcome ?? null]));
 }
 
 /**

@@ -3,15 +3,15 @@ import { join, resolve } from 'node:path';
 import type { RecordedError } from '../../core/index.js';
 import type { Task } from '../../retrieval/task/schema.js';
 import type { Plan } from '../before-after/plan-schema.js';
-import { formatUsd } from '../before-after/plan-text.js';
 import { runArmProcess } from './arms/arm-process.js';
 import { campaignPaths } from './campaign-dir.js';
 import { openCampaignLog } from './campaign-log.js';
 import { openLedger } from './ledger.js';
 import { createProgress, type ProgressState } from './progress.js';
 import { openQueue } from './queue.js';
-import { harnessFinished, reconcile, recordFinished } from './resume.js';
-import type { SpendBook } from './spend/spend-gate.js';
+import { finishedLines, reconcile, recordFinished } from './resume.js';
+import type { SpendLedger } from './spend/spend-ledger.js';
+import { formatUsd, type ModelPrices, rolloutCost } from './spend/usd.js';
 
 /** An arm as the scheduler needs it (a `PreparedArm` fits). */
 export interface RunnableArm {
@@ -29,7 +29,7 @@ export interface RunArmsOptions {
   tasks: readonly Task[];
   model: string;
   llmBlockFile: string;
-  spend: SpendBook;
+  spend: SpendLedger;
   /** Rollouts running at once across both arms, default 1. */
   concurrency?: number;
   /** Attempts per rollout in this run, default 2 (a failure is retried once, then excluded). */
@@ -56,6 +56,7 @@ export interface ArmTally {
 
 export interface RunArmsResult {
   arms: ArmTally[];
+  /** What the campaign's spend ledger holds: reservations, settled at measured usage where known. */
   bookedUsd: number;
   stoppedBy: 'ceiling' | 'abort' | null;
 }
@@ -113,6 +114,10 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       notRun: 0,
     });
   }
+  const prices: ModelPrices = {
+    inputPer1m: options.plan.prices.input_per_1m,
+    outputPer1m: options.plan.prices.output_per_1m,
+  };
   const usdOf = (arm: string) =>
     options.plan.arms.find((planned) => planned.arm === arm)?.usd_per_rollout ?? 0;
   const jobs: Job[] = pending.map(({ arm, task }) => ({ arm, task, usd: usdOf(arm.arm) }));
@@ -126,7 +131,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         total: tally.total,
         failed: failures.get(tally.arm) ?? 0,
       })),
-      bookedUsd: options.spend.bookedUsd(),
+      bookedUsd: options.spend.spentUsd(),
       ceilingUsd: options.spend.ceilingUsd,
     };
     progress.update(state);
@@ -149,10 +154,11 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         tally.notRun++;
         return;
       }
-      if (!options.spend.tryBook('rollout', `${arm.arm}/${task.id}`, job.usd)) {
+      const booking = options.spend.tryReserve('rollout', `${arm.arm}/${task.id}`, 1, job.usd);
+      if (booking === null) {
         stoppedBy = 'ceiling';
         log(
-          `stopped at the ceiling: ${arm.arm} ${task.id} (${formatUsd(job.usd)}) would take ${formatUsd(options.spend.bookedUsd())} past ${formatUsd(options.spend.ceilingUsd ?? 0)}`,
+          `stopped at the ceiling: ${arm.arm} ${task.id} (${formatUsd(job.usd)}) would take ${formatUsd(options.spend.spentUsd())} past ${formatUsd(options.spend.ceilingUsd ?? 0)}`,
         );
         queue.update(arm.arm, task.id, { status: 'not_run', exception: CEILING });
         tally.notRun++;
@@ -188,9 +194,12 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       });
       let exception = result.exception;
       if (exception === null) {
-        const finished = harnessFinished(paths, arm.arm);
-        if (finished.has(task.id)) {
-          const outcome = finished.get(task.id) ?? null;
+        const line = finishedLines(paths, arm.arm).get(task.id);
+        if (line !== undefined) {
+          const outcome = line.outcome ?? null;
+          // Settled at what the rollout measurably used; without usage the worst case stands.
+          const cost = rolloutCost(line, prices);
+          if (cost !== null) options.spend.settle(booking, cost);
           recordFinished(files, arm, task.id, outcome, result.durationMs);
           tally.finished++;
           log(`${arm.arm} ${task.id} finished${outcome === null ? '' : ` (${outcome})`}`);
@@ -231,5 +240,5 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
     show();
     progress.done();
   }
-  return { arms: [...tallies.values()], bookedUsd: options.spend.bookedUsd(), stoppedBy };
+  return { arms: [...tallies.values()], bookedUsd: options.spend.spentUsd(), stoppedBy };
 }

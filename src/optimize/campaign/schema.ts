@@ -54,9 +54,18 @@ export const harnessLedgerLineSchema = z
     task_id: z.string().min(1),
     outcome: z.string().nullable().optional(),
     status: z.string().optional(),
+    /** What the rollout used, when the harness says (a reservation is settled at it). */
+    turns: z.number().int().nonnegative().nullable().optional(),
+    usage: z
+      .object({ prompt: z.number(), completion: z.number(), messages: z.number() })
+      .passthrough()
+      .nullable()
+      .optional(),
+    cost_usd: z.number().nonnegative().nullable().optional(),
   })
   .passthrough();
 
 export type LedgerLine = z.infer<typeof ledgerLineSchema>;
+export type HarnessLedgerLine = z.infer<typeof harnessLedgerLineSchema>;
 export type QueueLine = z.infer<typeof queueLineSchema>;
 export type QueueStatus = z.infer<typeof queueStatusSchema>;

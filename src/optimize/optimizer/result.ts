@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { execa } from 'execa';
-import type { SpendBooking } from '../campaign/spend/spend-gate.js';
+import type { SpendBooking } from '../campaign/spend/spend-ledger.js';
 import type { ConfirmationEntry } from './accept/confirmation-log.js';
 import type { Candidate } from './candidate.js';
 import type { CandidateRecord } from './candidate-record.js';

@@ -4,7 +4,7 @@ import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
 import { writeMcpConfig } from '../../agent/external/mcp-config.js';
 import { type LlmBlock, openModel } from '../../agent/index.js';
 import type { Task } from '../../retrieval/index.js';
-import { createSpendBook } from '../campaign/spend/spend-gate.js';
+import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import type { RolloutContext } from './run-rollout.js';
 import { openTrackLedger } from './track-ledger.js';
 import { assertTrackSpend, buildTrackPlan, renderTrackPlan, type TrackPlan } from './track-plan.js';
@@ -60,8 +60,8 @@ export interface TrackResult {
  * server), each transcript imported as a trajectory, then the blind judge on the two answers; the
  * ledger makes it resumable (completed pairs skipped, discarded tasks never re-attempted, said
  * why). Without `confirmSpend` it prints the plan and stops. Each rollout is booked before it
- * starts; with a ceiling, an overrun is booked after, and a rollout that reports no cost stops the
- * track (fail closed). Writes `report.json` and `report.md` from everything the ledger holds.
+ * starts on the one spend ledger and settled at the cost the agent reports; with a ceiling, a rollout
+ * that reports no cost stops the track (fail closed). Writes `report.json` and `report.md` from everything the ledger holds.
  *
  * @example
  * const result = await runTrack({ agent: claudeCodeAgent(), split: 'fixture-code/small_test', tasks, out: 'runs/track', confirmSpend: true });
@@ -97,7 +97,10 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
   });
   const ledger = openTrackLedger(ledgerFile);
   if (ledger.tornLine !== null) say(`ledger: a torn line ${ledger.tornLine} from a killed run was cut off`);
-  const book = createSpendBook({ ceilingUsd: plan.max_usd, alreadyBookedUsd: ledger.bookedUsd() });
+  // The one spend ledger: what earlier runs of this track spent counts against the ceiling.
+  const spend = openSpendLedger(join(options.out, 'spend.jsonl'), { ceilingUsd: plan.max_usd });
+  if (spend.tornLine !== null)
+    say(`spend ledger: a torn line ${spend.tornLine} from a killed run was cut off`);
   const keyEnv = [
     ...(options.keyEnv ?? ['ANTHROPIC_API_KEY']),
     ...(options.judge?.block?.auth ? [options.judge.block.auth.env] : []),
@@ -126,7 +129,7 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
   let stopped: TrackStop | null = null;
   try {
     for (const task of options.tasks) {
-      stopped = await runTrackTask(task, { options, ledger, book, context, product, plan, judge, say });
+      stopped = await runTrackTask(task, { options, ledger, spend, context, product, plan, judge, say });
       if (stopped !== null) break;
     }
   } finally {

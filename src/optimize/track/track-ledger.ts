@@ -19,8 +19,6 @@ export interface TrackLedger {
   attempts(taskId: string, arm: TrackArm): number;
   judged(taskId: string): JudgeLine | undefined;
   discarded(taskId: string): DiscardLine | undefined;
-  /** Dollars booked by every line, across every run of this track. */
-  bookedUsd(): number;
   lines(): readonly TrackLedgerLine[];
   append(line: TrackLedgerLine): void;
 }
@@ -59,7 +57,6 @@ export function openTrackLedger(file: string): TrackLedger {
     attempts: (taskId, arm) => attempts.get(`${taskId}\0${arm}`) ?? 0,
     judged: (taskId) => judged.get(taskId),
     discarded: (taskId) => discarded.get(taskId),
-    bookedUsd: () => all.reduce((sum, line) => sum + (line.kind === 'discard' ? 0 : line.booked_usd), 0),
     lines: () => all,
     append(line) {
       const parsed = trackLedgerLineSchema.parse(line);

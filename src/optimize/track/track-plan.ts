@@ -1,6 +1,6 @@
 import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
 import { AgentTrackError } from '../../core/errors.js';
-import { formatUsd } from '../before-after/plan-text.js';
+import { formatUsd } from '../campaign/spend/usd.js';
 
 /** What a track will run and what it may cost, printed before anything runs. */
 export interface TrackPlan {

@@ -3,7 +3,7 @@ import { writeMcpConfig } from '../../agent/external/mcp-config.js';
 import { judgePair, type OpenedModel } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/errors.js';
 import type { Task } from '../../retrieval/index.js';
-import type { SpendBook } from '../campaign/spend/spend-gate.js';
+import { crossesCeiling, type SpendLedger } from '../campaign/spend/spend-ledger.js';
 import { type RolloutContext, runRollout } from './run-rollout.js';
 import type { TrackLedger } from './track-ledger.js';
 import type { TrackPlan } from './track-plan.js';
@@ -13,21 +13,23 @@ import type { TrackProduct } from './track-setup.js';
 /** Why a track stopped before its end. */
 export type TrackStop = { type: string; message: string };
 
-// With a ceiling, a rollout that reported no cost stops the track; one above its booking books the overrun.
+// A done rollout settles its booking at the cost the agent reported. With a ceiling, one that
+// reported no cost stops the track (fail closed), and one whose cost took the total past it too.
 function afterRollout(
-  book: SpendBook,
+  spend: SpendLedger,
+  booking: string,
   reported: number | null,
-  estimate: number,
   key: string,
 ): TrackStop | null {
   if (reported === null) {
-    if (book.ceilingUsd === null) return null;
+    if (spend.ceilingUsd === null) return null;
     return {
       type: 'TRACK_COST_UNREPORTED',
-      message: `\`${key}\` reported no cost, so \`--max-usd ${book.ceilingUsd}\` cannot be enforced: stopped (fail closed)`,
+      message: `\`${key}\` reported no cost, so \`--max-usd ${spend.ceilingUsd}\` cannot be enforced: stopped (fail closed)`,
     };
   }
-  if (reported > estimate && !book.tryBook('rollout', `${key}:overrun`, reported - estimate)) {
+  spend.settle(booking, reported);
+  if (crossesCeiling(spend.spentUsd(), spend.ceilingUsd)) {
     return {
       type: 'SpendCeiling',
       message: `\`${key}\` cost $${reported.toFixed(4)}, past its booking; the ceiling is reached`,
@@ -40,7 +42,7 @@ function afterRollout(
 export interface TaskScope {
   options: { out: string; attempts?: number; seed?: number };
   ledger: TrackLedger;
-  book: SpendBook;
+  spend: SpendLedger;
   context: RolloutContext;
   product: TrackProduct;
   plan: TrackPlan;
@@ -57,7 +59,7 @@ export interface TaskScope {
  * const stop = await runTrackTask(task, scope);
  */
 export async function runTrackTask(task: Task, scope: TaskScope): Promise<TrackStop | null> {
-  const { ledger, book, say, plan } = scope;
+  const { ledger, spend, say, plan } = scope;
   const discarded = ledger.discarded(task.id);
   if (discarded !== undefined) {
     say(`${task.id}\tskipped: discarded earlier (${discarded.reason.type}: ${discarded.reason.message})`);
@@ -80,7 +82,8 @@ export async function runTrackTask(task: Task, scope: TaskScope): Promise<TrackS
     for (let tries = 0; tries < attempts; tries++) {
       const estimate = plan.usd_per_rollout ?? 0;
       const key = `${arm}/${task.id}`;
-      if (!book.tryBook('rollout', key, estimate)) {
+      const booking = spend.tryReserve('rollout', key, 1, estimate);
+      if (booking === null) {
         return {
           type: 'SpendCeiling',
           message: `the next rollout (\`${key}\`, $${estimate}) would cross the ceiling`,
@@ -105,7 +108,7 @@ export async function runTrackTask(task: Task, scope: TaskScope): Promise<TrackS
           ? `${task.id}\t${arm}\tfailed ${line.exception?.type}: ${line.exception?.message}`
           : `${task.id}\t${arm}\tdone\tturns ${figures.turns}\tcalls ${figures.tool_calls}\t${figures.cost_usd === null ? 'cost n/a' : `$${figures.cost_usd.toFixed(4)}`}\t${figures.wall_ms} ms`,
       );
-      const stop = line.status === 'done' ? afterRollout(book, reported, estimate, key) : null;
+      const stop = line.status === 'done' ? afterRollout(spend, booking, reported, key) : null;
       if (stop !== null) return stop;
       if (line.status === 'done') {
         last = null;
@@ -129,9 +132,10 @@ export async function runTrackTask(task: Task, scope: TaskScope): Promise<TrackS
 }
 
 async function judgeTask(task: Task, scope: TaskScope): Promise<TrackStop | null> {
-  const { ledger, book, plan, judge } = scope;
+  const { ledger, spend, plan, judge } = scope;
   const estimate = 2 * (plan.judge.usd_per_call ?? 0);
-  if (!book.tryBook('judge', task.id, estimate)) {
+  const booking = spend.tryReserve('judge', task.id, 2, estimate);
+  if (booking === null) {
     return { type: 'SpendCeiling', message: `judging \`${task.id}\` ($${estimate}) would cross the ceiling` };
   }
   const answer = (arm: 'bare' | 'with-server') => ({
@@ -159,6 +163,8 @@ async function judgeTask(task: Task, scope: TaskScope): Promise<TrackStop | null
     scope.say(`${task.id}\tdiscarded: ${error.code}: ${error.message}`);
     return null;
   }
+  // Settled at the endpoint's quote when it gave one; otherwise the booking stands.
+  if (verdict.cost_usd !== null && verdict.cost_usd !== undefined) spend.settle(booking, verdict.cost_usd);
   ledger.append({
     kind: 'judge',
     task_id: task.id,

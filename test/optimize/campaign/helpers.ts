@@ -83,7 +83,9 @@ export function makeProductRepo(root: string, specs: CommitSpec[]): { repo: stri
 }
 
 /** Tasks whose `meta.fixture` tells the fixture harness how to behave. */
-export function fixtureTasks(modes: Record<string, string | { fixture: string; ms?: number }>): Task[] {
+export function fixtureTasks(
+  modes: Record<string, string | { fixture: string; ms?: number; prompt?: number }>,
+): Task[] {
   return Object.entries(modes).map(([id, mode]) => ({
     id,
     question: `Where is ${id}?`,

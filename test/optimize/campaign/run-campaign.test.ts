@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCampaign } from '../../../src/optimize/before-after/run-campaign.js';
 import type { LedgerLine, QueueLine } from '../../../src/optimize/campaign/schema.js';
+import type { SpendLine } from '../../../src/optimize/campaign/spend/spend-ledger.js';
 import { FAKE_KEY, fixtureCampaign } from './campaign-helpers.js';
 import { filesUnder, fixtureTasks, linkedWorktrees, readLines, tempDir } from './helpers.js';
 
@@ -123,6 +124,33 @@ describe('runCampaign', () => {
     ).toBe(before);
     expect(readLines(join(run.dir, 'ledger.jsonl'))).toHaveLength(4);
     expect(again.run.bookedUsd).toBeCloseTo(0.4, 12);
+  });
+
+  test('a booking is settled at the usage the rollout measured; a rollout without usage keeps its booking', async () => {
+    using dir = tempDir();
+    // $0.1 per 1M input tokens; t1 reports 250,000 prompt tokens ($0.025), t2 reports nothing.
+    const tasks = fixtureTasks({ t1: { fixture: 'ok', prompt: 250_000 }, t2: 'ok' });
+    const { run } = await fixtureCampaign(dir.path, { tasks });
+    const result = await runCampaign(run);
+    const spend = readLines(join(run.dir, 'spend.jsonl')) as SpendLine[];
+    expect(spend.flatMap((line) => (line.type === 'reserve' ? [[line.key, line.usd]] : []))).toEqual([
+      ['baseline/t1', 0.1],
+      ['candidate/t1', 0.1],
+      ['baseline/t2', 0.1],
+      ['candidate/t2', 0.1],
+    ]);
+    expect(spend.filter((line) => line.type === 'settle').map((line) => line.key)).toEqual([
+      'baseline/t1',
+      'candidate/t1',
+    ]);
+    for (const line of spend.filter((l) => l.type === 'settle')) expect(line.usd).toBeCloseTo(0.025, 12);
+    // 2 x $0.025 settled + 2 x $0.1 still booked.
+    expect(result.run.bookedUsd).toBeCloseTo(0.25, 12);
+    // A resume counts what was settled: $0.25 of a $0.3 ceiling leaves room for no $0.1 rollout.
+    const more = fixtureTasks({ t1: { fixture: 'ok', prompt: 250_000 }, t2: 'ok', t3: 'ok' });
+    const resumed = await runCampaign({ ...run, tasks: more, maxUsd: 0.3 });
+    expect(resumed.run.stoppedBy).toBe('ceiling');
+    expect(resumed.run.bookedUsd).toBeCloseTo(0.25, 12);
   });
 
   test('the ceiling stops the run before the rollout that would cross it', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { claudeCodeAgent } from '../../../src/agent/external/claude-code.js';
 import { AgentTrackError } from '../../../src/core/errors.js';
+import { openSpendLedger } from '../../../src/optimize/campaign/spend/spend-ledger.js';
 import { runTrack, type TrackOptions } from '../../../src/optimize/track/run-track.js';
 import { openTrackLedger } from '../../../src/optimize/track/track-ledger.js';
 import { FAKE_KEY } from '../../agent/endpoint-helpers.js';
@@ -79,7 +80,9 @@ test('with a ceiling, an agent that reports no cost stops the track (fail closed
   expect(result.stopped?.type).toBe('TRACK_COST_UNREPORTED');
   // The bare rollout ran and is recorded at its booking; nothing after it started.
   expect(ledger.lines().map((l) => l.kind)).toEqual(['rollout']);
-  expect(ledger.bookedUsd()).toBeCloseTo(0.1, 12);
+  expect(
+    openSpendLedger(join(dir.path, 'track', 'spend.jsonl'), { ceilingUsd: null }).spentUsd(),
+  ).toBeCloseTo(0.1, 12);
   // Without a ceiling the same agent runs (its cost row is then undefined, never 0).
   using free = tempDir();
   const open = await track(free.path, 'fake-claude-nocost.mjs');
@@ -106,4 +109,12 @@ test('spend: unknown prices under a ceiling are refused before anything runs; th
   expect(result.stopped?.type).toBe('SpendCeiling');
   expect(ledger.lines().map((l) => (l.kind === 'rollout' ? l.arm : l.kind))).toEqual(['bare']);
   expect(result.report?.tasks[0]?.status).toBe('incomplete');
+  // The one spend ledger: the bare rollout reserved at $0.015, settled at the $0.0117 it reported.
+  const spend = openSpendLedger(join(dir.path, 'track', 'spend.jsonl'), { ceilingUsd: null });
+  const bare = spend.bookings().find((booking) => booking.key.startsWith('bare/'));
+  const first = ledger.lines()[0];
+  const reported = first?.kind === 'rollout' ? first.figures?.cost_usd : undefined;
+  expect(reported).toBeGreaterThan(0);
+  expect(bare?.usd).toBeCloseTo(reported!, 12);
+  expect(bare?.usd).toBeLessThan(0.015);
 }, 60_000);

@@ -6,6 +6,7 @@ import {
 } from '../../../agent/index.js';
 import { AgentTrackError } from '../../../core/errors.js';
 import type { SpendLedger } from '../../campaign/spend/spend-ledger.js';
+import { rolloutCost, tokensUsd } from '../../campaign/spend/usd.js';
 import type { CampaignConfig } from '../config/config-schema.js';
 import {
   CALL_TOKENS,
@@ -14,7 +15,6 @@ import {
   callUsd,
   createEstimate,
   rolloutTokens,
-  tokensUsd,
 } from './estimate.js';
 
 /** Every paid call of a campaign goes through this: reserved at its worst case, then settled. */
@@ -106,11 +106,9 @@ export function campaignMoney(options: {
       return booked;
     },
     settleRollout(key, line) {
-      if (dryRun || line?.usage == null) return;
-      // A turn that reported no usage would make the priced tokens too low: the worst case stands.
-      if (line.turns === null || line.usage.messages < line.turns) return;
-      const usd = tokensUsd(line.usage.prompt, line.usage.completion, prices.rollout);
-      if (usd !== null) ledger.settle(key, Math.max(usd, line.cost_usd ?? 0));
+      if (dryRun || line === undefined) return;
+      const usd = rolloutCost(line, prices.rollout);
+      if (usd !== null) ledger.settle(key, usd);
     },
     releaseRollout(key) {
       ledger.settle(key, 0);

@@ -1,11 +1,5 @@
-import { PLAN_DEFAULTS } from '../../before-after/plan.js';
-import { formatUsd } from '../../before-after/plan-text.js';
-
-/** Prices per million tokens; `null` when unknown (a real run then fails closed). */
-export interface ModelPrices {
-  inputPer1m: number | null;
-  outputPer1m: number | null;
-}
+import { PLAN_DEFAULTS } from '../../campaign/spend/assumptions.js';
+import { formatUsd, type ModelPrices, tokensUsd } from '../../campaign/spend/usd.js';
 
 /**
  * A rollout's worst-case tokens: `turns` turns of the plan's context per turn, each writing at most
@@ -65,17 +59,6 @@ export function campaignPrices(
     proposer: given.proposerPrices ?? same(config.proposer.model),
     judge: given.judgePrices ?? same(config.judge?.model),
   };
-}
-
-/**
- * Dollars for token counts at given prices; `null` when a price is unknown.
- *
- * @example
- * tokensUsd(1_000_000, 0, { inputPer1m: 3, outputPer1m: 15 }); // 3
- */
-export function tokensUsd(input: number, output: number, prices: ModelPrices): number | null {
-  if (prices.inputPer1m === null || prices.outputPer1m === null) return null;
-  return (input / 1e6) * prices.inputPer1m + (output / 1e6) * prices.outputPer1m;
 }
 
 /**

@@ -3,12 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadLlmBlock } from '../../../src/agent/llm/load-block.js';
 import { buildPlan, type PlanInput } from '../../../src/optimize/before-after/plan.js';
-import {
-  assertSpendAllowed,
-  createSpendBook,
-  openCampaignSpend,
-} from '../../../src/optimize/campaign/spend/spend-gate.js';
-import { tempDir } from './helpers.js';
+import { assertSpendAllowed, openCampaignSpend } from '../../../src/optimize/before-after/spend-gate.js';
+import { openSpendLedger } from '../../../src/optimize/campaign/spend/spend-ledger.js';
+import { tempDir } from '../campaign/helpers.js';
 
 function planWith(extra: Partial<PlanInput>) {
   using dir = tempDir();
@@ -32,33 +29,48 @@ function planWith(extra: Partial<PlanInput>) {
   });
 }
 
-describe('spend book', () => {
+// The spend book before-after and track once had, now the one spend ledger every job uses.
+describe('spend ledger: booking before each step', () => {
+  const ledgerIn = (dir: string, ceilingUsd: number | null) =>
+    openSpendLedger(join(dir, 'spend.jsonl'), { ceilingUsd });
+
   test('books before each step and refuses the one that would cross the ceiling', () => {
-    const book = createSpendBook({ ceilingUsd: 1 });
-    expect(book.tryBook('rollout', 'baseline/t1', 0.4)).toBe(true);
-    expect(book.tryBook('rollout', 'candidate/t1', 0.4)).toBe(true);
-    expect(book.tryBook('rollout', 'baseline/t2', 0.4)).toBe(false);
-    expect(book.tryBook('judge', 'j1', 0.2)).toBe(true);
-    expect(book.bookedUsd()).toBeCloseTo(1, 12);
+    using dir = tempDir();
+    const book = ledgerIn(dir.path, 1);
+    expect(book.tryReserve('rollout', 'baseline/t1', 1, 0.4)).toBe('baseline/t1');
+    expect(book.tryReserve('rollout', 'candidate/t1', 1, 0.4)).toBe('candidate/t1');
+    expect(book.tryReserve('rollout', 'baseline/t2', 1, 0.4)).toBeNull();
+    expect(book.tryReserve('judge', 'j1', 1, 0.2)).toBe('j1');
+    expect(book.spentUsd()).toBeCloseTo(1, 12);
     expect(book.remainingUsd()).toBeCloseTo(0, 12);
     expect(book.bookings().map((b) => b.key)).toEqual(['baseline/t1', 'candidate/t1', 'j1']);
   });
 
   test('lands exactly on the ceiling despite float sums (0.1 x 3 = 0.3)', () => {
-    const book = createSpendBook({ ceilingUsd: 0.3 });
-    expect([1, 2, 3, 4].map(() => book.tryBook('rollout', 'x', 0.1))).toEqual([true, true, true, false]);
+    using dir = tempDir();
+    const book = ledgerIn(dir.path, 0.3);
+    expect([1, 2, 3, 4].map(() => book.tryReserve('rollout', 'x', 1, 0.1) !== null)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   test('a resumed campaign counts what earlier runs booked; no ceiling books anything', () => {
-    const resumed = createSpendBook({ ceilingUsd: 1, alreadyBookedUsd: 0.9 });
-    expect(resumed.tryBook('rollout', 'x', 0.2)).toBe(false);
-    const open = createSpendBook({ ceilingUsd: null });
-    expect(open.tryBook('rollout', 'x', 1e6)).toBe(true);
+    using dir = tempDir();
+    ledgerIn(dir.path, 1).reserve('rollout', 'earlier', 1, 0.9);
+    const resumed = ledgerIn(dir.path, 1);
+    expect(resumed.tryReserve('rollout', 'x', 1, 0.2)).toBeNull();
+    using free = tempDir();
+    const open = ledgerIn(free.path, null);
+    expect(open.tryReserve('rollout', 'x', 1, 1e6)).toBe('x');
     expect(open.remainingUsd()).toBeNull();
   });
 
   test('refuses a negative ceiling naming --max-usd', () => {
-    expect(() => createSpendBook({ ceilingUsd: -1 })).toThrow('`max-usd`');
+    using dir = tempDir();
+    expect(() => ledgerIn(dir.path, -1)).toThrow('`max-usd`');
   });
 });
 
@@ -100,11 +112,20 @@ describe('spend gate', () => {
       corpora: [{ key: 'workspace', state: 'missing', sourceBytes: 4_000_000 }],
       buildIndexes: true,
     });
-    const book = openCampaignSpend(plan, { confirmSpend: true, maxUsd: 1, buildIndexes: true });
+    using dir = tempDir();
+    const file = join(dir.path, 'spend.jsonl');
+    const book = openCampaignSpend(plan, { confirmSpend: true, maxUsd: 1, buildIndexes: true, file });
     expect(book.bookings()).toEqual([{ kind: 'index_build', key: 'corpora', usd: 0.25 }]);
-    expect(book.tryBook('rollout', 'baseline/t1', 0.5)).toBe(true);
-    expect(book.tryBook('rollout', 'candidate/t1', 0.5)).toBe(false);
-    expect(() => openCampaignSpend(plan, { confirmSpend: true, maxUsd: 0.2, buildIndexes: true })).toThrow(
+    expect(book.tryReserve('rollout', 'baseline/t1', 1, 0.5)).not.toBeNull();
+    expect(book.tryReserve('rollout', 'candidate/t1', 1, 0.5)).toBeNull();
+    using other = tempDir();
+    const below = {
+      confirmSpend: true,
+      maxUsd: 0.2,
+      buildIndexes: true,
+      file: join(other.path, 'spend.jsonl'),
+    };
+    expect(() => openCampaignSpend(plan, below)).toThrow(
       expect.objectContaining({ code: 'SPEND_CEILING_BELOW_BUILD' }),
     );
   });

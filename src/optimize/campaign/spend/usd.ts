@@ -1,0 +1,49 @@
+/** Prices per million tokens; `null` when unknown (a paid call then fails closed). */
+export interface ModelPrices {
+  inputPer1m: number | null;
+  outputPer1m: number | null;
+}
+
+/**
+ * Dollars as every plan, log and progress line prints them: 4 decimals below $1, else 2.
+ *
+ * @example
+ * formatUsd(0.01234); // '$0.0123'
+ * formatUsd(19.4); // '$19.40'
+ */
+export function formatUsd(value: number): string {
+  return value < 1 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+}
+
+/**
+ * Dollars for token counts at given prices; `null` when a price is unknown.
+ *
+ * @example
+ * tokensUsd(1_000_000, 0, { inputPer1m: 3, outputPer1m: 15 }); // 3
+ */
+export function tokensUsd(input: number, output: number, prices: ModelPrices): number | null {
+  if (prices.inputPer1m === null || prices.outputPer1m === null) return null;
+  return (input / 1e6) * prices.inputPer1m + (output / 1e6) * prices.outputPer1m;
+}
+
+/** What a finished rollout's harness ledger line says it used. */
+export interface RolloutUsage {
+  turns?: number | null | undefined;
+  usage?: { prompt: number; completion: number; messages: number } | null | undefined;
+  cost_usd?: number | null | undefined;
+}
+
+/**
+ * What a finished rollout cost, for settling its reservation: its measured tokens at the prices,
+ * or the endpoint's quote when higher. `null` keeps the worst case booked: no usage, a turn that
+ * reported none (the priced tokens would be too low), or an unknown price.
+ *
+ * @example
+ * rolloutCost({ turns: 2, usage: { prompt: 8000, completion: 600, messages: 2 }, cost_usd: null }, { inputPer1m: 1, outputPer1m: 5 }); // 0.011
+ */
+export function rolloutCost(line: RolloutUsage, prices: ModelPrices): number | null {
+  if (line.usage == null || line.turns == null || line.usage.messages < line.turns) return null;
+  const usd = tokensUsd(line.usage.prompt, line.usage.completion, prices);
+  if (usd === null || !Number.isFinite(usd)) return null;
+  return Math.max(usd, line.cost_usd ?? 0);
+}

@@ -1,30 +1,107 @@
-import { invalidOption } from '../core/errors.js';
+import { invalidOption } from '../core/index.js';
+import { resolveToolRoles, type ToolRoleProfile, type ToolRoles } from '../trajectory/index.js';
+
+/**
+ * The one place a CLI flag's text becomes a value. Each parser is given to commander with its
+ * option (`.option('--max-usd <x>', '...', dollars('--max-usd'))`), so a bad value is refused by
+ * flag and value while the command line is parsed, before any action starts: `--max-usd abc` never
+ * reaches a plan, a worktree or a model.
+ */
+export type FlagParser<T> = (text: string) => T;
 
 /** The agent graph variants (`agent/loop/architecture.ts`), repeated here so parsing flags loads no agent code. */
 export const ARCHITECTURES = ['react', 'rewrite'] as const;
 
-/** A flag that must be a positive integer (`--concurrency 8`), refused by name otherwise. */
-export function positiveInteger(option: string, text: string): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
-    throw invalidOption(option, 'a positive integer', text);
-  }
-  return value;
+const isInteger = (text: string) => /^\d+$/.test(text.trim());
+
+/**
+ * A positive integer (`--concurrency 8`).
+ *
+ * @example
+ * positiveInteger('--concurrency')('0'); // throws: Expected the `--concurrency` option to be a positive integer, got `0` (string)
+ */
+export function positiveInteger(option: string): FlagParser<number> {
+  return (text) => {
+    const value = Number(text);
+    if (!isInteger(text) || !Number.isSafeInteger(value) || value < 1) {
+      throw invalidOption(option, 'a positive integer', text);
+    }
+    return value;
+  };
 }
 
-/** A flag that must be a positive number (`--timeout-seconds 1.5`), refused by name otherwise. */
-export function positiveNumber(option: string, text: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) {
-    throw invalidOption(option, 'a positive number', text);
-  }
-  return value;
+/** A non-negative integer, at most `max` when given (`--port 0`). */
+export function nonNegativeInteger(option: string, max?: number): FlagParser<number> {
+  return (text) => {
+    const value = Number(text);
+    if (!isInteger(text) || !Number.isSafeInteger(value) || (max !== undefined && value > max)) {
+      throw invalidOption(
+        option,
+        max === undefined ? 'a non-negative integer' : `an integer from 0 to ${max}`,
+        text,
+      );
+    }
+    return value;
+  };
 }
 
-/** A flag that must be one of a fixed list, refused by name otherwise. */
-export function oneOf<T extends string>(option: string, text: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(text)) {
-    throw invalidOption(option, `one of ${allowed.map((a) => `\`${a}\``).join(', ')}`, text);
-  }
-  return text as T;
+/** A positive number (`--timeout-seconds 1.5`). */
+export function positiveNumber(option: string): FlagParser<number> {
+  return (text) => {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value <= 0) {
+      throw invalidOption(option, 'a positive number', text);
+    }
+    return value;
+  };
+}
+
+/** A non-negative number; `what` words it in the refusal (`a non-negative score difference`). */
+export function nonNegativeNumber(option: string, what = 'a non-negative number'): FlagParser<number> {
+  return (text) => {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw invalidOption(option, what, text);
+    return value;
+  };
+}
+
+/** Dollars: a ceiling, a booking, a price per million tokens. */
+export function dollars(option: string): FlagParser<number> {
+  return nonNegativeNumber(option, 'a non-negative number of dollars');
+}
+
+/** Any integer (`--seed -3`). */
+export function integer(option: string): FlagParser<number> {
+  return (text) => {
+    const value = Number(text);
+    if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(value)) {
+      throw invalidOption(option, 'an integer', text);
+    }
+    return value;
+  };
+}
+
+/**
+ * One of a fixed list.
+ *
+ * @example
+ * oneOf('--architecture', ARCHITECTURES)('plan'); // throws: ... to be one of `react`, `rewrite`, got `plan` (string)
+ */
+export function oneOf<T extends string>(option: string, allowed: readonly T[]): FlagParser<T> {
+  return (text) => {
+    if (!(allowed as readonly string[]).includes(text)) {
+      throw invalidOption(option, `one of ${allowed.map((a) => `\`${a}\``).join(', ')}`, text);
+    }
+    return text as T;
+  };
+}
+
+/** A repeatable flag: each use appends its value. */
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** A tool-role profile by name (`default`, `claude-code`), resolved to its roles. */
+export function toolRoles(text: string): ToolRoles {
+  return resolveToolRoles(text as ToolRoleProfile);
 }

@@ -11,9 +11,9 @@ interface AskFlags {
   config?: string;
   product?: string;
   cacheDir?: string;
-  architecture: string;
-  turnBudget: string;
-  timeoutSeconds: string;
+  architecture: Architecture;
+  turnBudget: number;
+  timeoutSeconds: number;
 }
 
 /** `agent-track ask "QUESTION" --corpus DIR --model M [--llm-block FILE]`: one answer and its trajectory. */
@@ -36,9 +36,19 @@ export const askCommand: CliCommand = {
         '--cache-dir <dir>',
         'where the corpus is indexed (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
       )
-      .option('--architecture <name>', `agent graph: ${ARCHITECTURES.join(' or ')}`, 'react')
-      .option('--turn-budget <n>', 'tool-calling turns before one final turn without tools', '12')
-      .option('--timeout-seconds <s>', 'time limit', '600')
+      .option(
+        '--architecture <name>',
+        `agent graph: ${ARCHITECTURES.join(' or ')}`,
+        oneOf<Architecture>('--architecture', ARCHITECTURES),
+        'react',
+      )
+      .option(
+        '--turn-budget <n>',
+        'tool-calling turns before one final turn without tools',
+        positiveInteger('--turn-budget'),
+        12,
+      )
+      .option('--timeout-seconds <s>', 'time limit', positiveNumber('--timeout-seconds'), 600)
       .action(async (question: string, flags: AskFlags) => {
         // Loaded when the command runs, so `serve` does not pay for the agent layer.
         const { askQuestion } = await import('../../agent/index.js');
@@ -46,9 +56,9 @@ export const askCommand: CliCommand = {
           question,
           corpus: flags.corpus,
           model: flags.model,
-          architecture: oneOf<Architecture>('--architecture', flags.architecture, ARCHITECTURES),
-          turnBudget: positiveInteger('--turn-budget', flags.turnBudget),
-          timeoutMs: Math.round(positiveNumber('--timeout-seconds', flags.timeoutSeconds) * 1000),
+          architecture: flags.architecture,
+          turnBudget: flags.turnBudget,
+          timeoutMs: Math.round(flags.timeoutSeconds * 1000),
           ...(flags.llmBlock === undefined ? {} : { llmBlock: flags.llmBlock }),
           ...(flags.endpointUrl === undefined ? {} : { endpointUrl: flags.endpointUrl }),
           ...(flags.out === undefined ? {} : { out: flags.out }),

@@ -1,3 +1,4 @@
+import { dollars, nonNegativeInteger, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface Flags {
@@ -8,26 +9,24 @@ interface Flags {
   model: string;
   config?: string;
   workspace?: string;
-  limit?: string;
+  limit?: number;
   confirmSpend?: boolean;
   buildIndexes?: boolean;
-  maxUsd?: string;
-  concurrency: string;
+  maxUsd?: number;
+  concurrency: number;
   reportOnly?: string;
   repo?: string;
   out?: string;
-  turnBudget?: string;
-  callsPerTurn?: string;
-  contextTokensPerTurn?: string;
-  outputTokensPerTurn?: string;
-  usdPer1mInput?: string;
-  usdPer1mOutput?: string;
-  usdPer1mEmbed?: string;
+  turnBudget?: number;
+  callsPerTurn?: number;
+  contextTokensPerTurn?: number;
+  outputTokensPerTurn?: number;
+  usdPer1mInput?: number;
+  usdPer1mOutput?: number;
+  usdPer1mEmbed?: number;
   cacheDir?: string;
   repos?: string;
 }
-
-const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 /** `agent-track before-after`: did one change make the agent's calls more needed? */
 export const beforeAfterCommand: CliCommand = {
@@ -48,21 +47,49 @@ export const beforeAfterCommand: CliCommand = {
       .option('--llm-block <file>', 'the LLM block both arms send (required unless --model offline)')
       .option('--config <file>', 'a serving config both arms use instead of their own')
       .option('--workspace <dir>', 'the indexed workspace for tasks that name no corpus')
-      .option('--limit <n>', 'the first N tasks')
+      .option('--limit <n>', 'the first N tasks', positiveInteger('--limit'))
       .option('--confirm-spend', 'run it (nothing that costs money runs without this)')
       .option('--build-indexes', 'build missing corpus indexes first (their estimate comes off --max-usd)')
-      .option('--max-usd <x>', 'a ceiling no booking may cross')
-      .option('--concurrency <n>', 'rollouts at once', '2')
+      .option('--max-usd <x>', 'a ceiling no booking may cross', dollars('--max-usd'))
+      .option('--concurrency <n>', 'rollouts at once', positiveInteger('--concurrency'), 2)
       .option('--report-only <run>', 're-derive the report of a run directory from its files')
       .option('--repo <dir>', 'the product repository (default: the current directory)')
       .option('--out <dir>', 'the campaign directory (default runs/<split>-<baseline>-<candidate>)')
-      .option('--turn-budget <n>', 'assumed and enforced turns per rollout (default 12)')
-      .option('--calls-per-turn <n>', 'assumed tool calls per turn (default 2)')
-      .option('--context-tokens-per-turn <n>', 'assumed context tokens per turn')
-      .option('--output-tokens-per-turn <n>', 'assumed output tokens per turn')
-      .option('--usd-per-1m-input <x>', 'input price, dollars per million tokens')
-      .option('--usd-per-1m-output <x>', 'output price, dollars per million tokens')
-      .option('--usd-per-1m-embed <x>', 'embedding price for missing indexes, dollars per million tokens')
+      .option(
+        '--turn-budget <n>',
+        'assumed and enforced turns per rollout (default 12)',
+        positiveInteger('--turn-budget'),
+      )
+      .option(
+        '--calls-per-turn <n>',
+        'assumed tool calls per turn (default 2)',
+        nonNegativeInteger('--calls-per-turn'),
+      )
+      .option(
+        '--context-tokens-per-turn <n>',
+        'assumed context tokens per turn',
+        nonNegativeInteger('--context-tokens-per-turn'),
+      )
+      .option(
+        '--output-tokens-per-turn <n>',
+        'assumed output tokens per turn',
+        nonNegativeInteger('--output-tokens-per-turn'),
+      )
+      .option(
+        '--usd-per-1m-input <x>',
+        'input price, dollars per million tokens',
+        dollars('--usd-per-1m-input'),
+      )
+      .option(
+        '--usd-per-1m-output <x>',
+        'output price, dollars per million tokens',
+        dollars('--usd-per-1m-output'),
+      )
+      .option(
+        '--usd-per-1m-embed <x>',
+        'embedding price for missing indexes, dollars per million tokens',
+        dollars('--usd-per-1m-embed'),
+      )
       .option('--cache-dir <dir>', 'corpus, index and install cache')
       .option('--repos <dir>', 'local clones of pinned repositories')
       .action(async (flags: Flags) => {
@@ -89,23 +116,27 @@ export const beforeAfterCommand: CliCommand = {
           ...(flags.llmBlock ? { llmBlock: flags.llmBlock } : {}),
           ...(flags.config ? { config: flags.config } : {}),
           ...(flags.workspace ? { workspace: flags.workspace } : {}),
-          ...(flags.limit ? { limit: Number(flags.limit) } : {}),
+          ...(flags.limit === undefined ? {} : { limit: flags.limit }),
           ...(flags.repo ? { repo: flags.repo } : {}),
           ...(flags.out ? { dir: flags.out } : {}),
           ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
           ...(flags.repos ? { reposDir: flags.repos } : {}),
           confirmSpend: flags.confirmSpend === true,
           buildIndexes: flags.buildIndexes === true,
-          maxUsd: flags.maxUsd === undefined ? null : Number(flags.maxUsd),
-          concurrency: Number(flags.concurrency),
-          ...(flags.turnBudget ? { turnBudget: Number(flags.turnBudget) } : {}),
-          ...(flags.callsPerTurn ? { callsPerTurn: Number(flags.callsPerTurn) } : {}),
-          ...(flags.contextTokensPerTurn ? { contextTokensPerTurn: Number(flags.contextTokensPerTurn) } : {}),
-          ...(flags.outputTokensPerTurn ? { outputTokensPerTurn: Number(flags.outputTokensPerTurn) } : {}),
+          maxUsd: flags.maxUsd ?? null,
+          concurrency: flags.concurrency,
+          ...(flags.turnBudget === undefined ? {} : { turnBudget: flags.turnBudget }),
+          ...(flags.callsPerTurn === undefined ? {} : { callsPerTurn: flags.callsPerTurn }),
+          ...(flags.contextTokensPerTurn === undefined
+            ? {}
+            : { contextTokensPerTurn: flags.contextTokensPerTurn }),
+          ...(flags.outputTokensPerTurn === undefined
+            ? {}
+            : { outputTokensPerTurn: flags.outputTokensPerTurn }),
           prices: {
-            inputPer1m: number(flags.usdPer1mInput) ?? null,
-            outputPer1m: number(flags.usdPer1mOutput) ?? null,
-            embedPer1m: number(flags.usdPer1mEmbed) ?? null,
+            inputPer1m: flags.usdPer1mInput ?? null,
+            outputPer1m: flags.usdPer1mOutput ?? null,
+            embedPer1m: flags.usdPer1mEmbed ?? null,
           },
           log,
           progress: process.stderr,

@@ -1,6 +1,6 @@
 import { resolveCacheDir } from '../../core/index.js';
-import { cacheContents, evictCache } from '../../product/index.js';
 import { formatTable } from '../format.js';
+import { nonNegativeNumber } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
@@ -14,7 +14,8 @@ export const cacheCommand: CliCommand = {
       .command('info')
       .description('list cached corpora and indexes')
       .option('--cache-dir <dir>', 'the cache directory')
-      .action((flags: { cacheDir?: string }) => {
+      .action(async (flags: { cacheDir?: string }) => {
+        const { cacheContents } = await import('../../product/index.js');
         const dir = resolveCacheDir(flags.cacheDir);
         const entries = cacheContents(dir);
         const total = entries.reduce((sum, e) => sum + e.bytes, 0);
@@ -30,12 +31,17 @@ export const cacheCommand: CliCommand = {
       .description('remove cached entries: the named ones, --all, or --older-than DAYS')
       .option('--cache-dir <dir>', 'the cache directory')
       .option('--all', 'remove everything')
-      .option('--older-than <days>', 'remove entries not written for this many days')
-      .action((names: string[], flags: { cacheDir?: string; all?: boolean; olderThan?: string }) => {
+      .option(
+        '--older-than <days>',
+        'remove entries not written for this many days',
+        nonNegativeNumber('--older-than'),
+      )
+      .action(async (names: string[], flags: { cacheDir?: string; all?: boolean; olderThan?: number }) => {
+        const { evictCache } = await import('../../product/index.js');
         const removed = evictCache(resolveCacheDir(flags.cacheDir), {
           names,
           ...(flags.all ? { all: true } : {}),
-          ...(flags.olderThan ? { olderThanDays: Number(flags.olderThan) } : {}),
+          ...(flags.olderThan === undefined ? {} : { olderThanDays: flags.olderThan }),
         });
         io.out(`removed ${removed.length} entries (${mib(removed.reduce((s, e) => s + e.bytes, 0))})\n`);
       });

@@ -1,11 +1,5 @@
-import { invalidOption } from '../../core/errors.js';
+import { nonNegativeInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
-
-function nonNegativeInteger(option: string, text: string, max = Number.MAX_SAFE_INTEGER): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value > max) throw invalidOption(option, `an integer from 0 to ${max}`, text);
-  return value;
-}
 
 /**
  * `agent-track endpoint --policy offline|script:FILE [--port 0]`: serves the offline endpoint on
@@ -22,19 +16,29 @@ export const endpointCommand: CliCommand = {
         '--policy <policy>',
         '`offline` (a deterministic searcher) or `script:FILE` (scripted turns)',
       )
-      .option('--port <port>', 'port to listen on (0 picks a free one)', '0')
-      .option('--max-calls <n>', 'offline policy: tool calls before it answers', '3')
-      .action(async (options: { policy: string; port: string; maxCalls: string }) => {
-        const port = nonNegativeInteger('--port', options.port, 65535);
-        const maxCalls = nonNegativeInteger('--max-calls', options.maxCalls);
-        // Loaded when the command runs: the agent layer is heavy, and `serve` (spawned once per
-        // rollout) must start fast.
-        const { createOfflinePolicy, startEndpoint } = await import('../../agent/index.js');
-        const policy = options.policy === 'offline' ? createOfflinePolicy({ maxCalls }) : options.policy;
-        const endpoint = await startEndpoint({ policy, port });
-        io.out(`${endpoint.url}\n`);
-        io.out(
-          `openai base_url: ${endpoint.openaiBaseUrl}\nanthropic base_url: ${endpoint.anthropicBaseUrl}\n`,
-        );
-      }),
+      .option(
+        '--port <port>',
+        'port to listen on (0 picks a free one)',
+        nonNegativeInteger('--port', 65535),
+        0,
+      )
+      .option(
+        '--max-calls <n>',
+        'offline policy: tool calls before it answers',
+        nonNegativeInteger('--max-calls'),
+        3,
+      )
+      .action(
+        async ({ policy: given, port, maxCalls }: { policy: string; port: number; maxCalls: number }) => {
+          // Loaded when the command runs: the agent layer is heavy, and `serve` (spawned once per
+          // rollout) must start fast.
+          const { createOfflinePolicy, startEndpoint } = await import('../../agent/index.js');
+          const policy = given === 'offline' ? createOfflinePolicy({ maxCalls }) : given;
+          const endpoint = await startEndpoint({ policy, port });
+          io.out(`${endpoint.url}\n`);
+          io.out(
+            `openai base_url: ${endpoint.openaiBaseUrl}\nanthropic base_url: ${endpoint.anthropicBaseUrl}\n`,
+          );
+        },
+      ),
 };

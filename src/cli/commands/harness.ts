@@ -10,18 +10,18 @@ interface RunFlags {
   model: string;
   llmBlock?: string;
   endpointUrl?: string;
-  concurrency: string;
+  concurrency: number;
   workspace?: string;
   config?: string;
   product?: string;
   cacheDir?: string;
   reposDir?: string;
-  architecture: string;
-  turnBudget: string;
-  timeoutSeconds: string;
+  architecture: Architecture;
+  turnBudget: number;
+  timeoutSeconds: number;
   retryFailed?: boolean;
   reuseServers?: boolean;
-  attempts: string;
+  attempts: number;
   identifierPattern?: string;
 }
 
@@ -36,11 +36,11 @@ async function run(flags: RunFlags, io: CliIo): Promise<void> {
     tasks: flags.tasks,
     out: flags.out,
     model: flags.model,
-    concurrency: positiveInteger('--concurrency', flags.concurrency),
-    attempts: positiveInteger('--attempts', flags.attempts),
-    architecture: oneOf<Architecture>('--architecture', flags.architecture, ARCHITECTURES),
-    turnBudget: positiveInteger('--turn-budget', flags.turnBudget),
-    timeoutMs: Math.round(positiveNumber('--timeout-seconds', flags.timeoutSeconds) * 1000),
+    concurrency: flags.concurrency,
+    attempts: flags.attempts,
+    architecture: flags.architecture,
+    turnBudget: flags.turnBudget,
+    timeoutMs: Math.round(flags.timeoutSeconds * 1000),
     ...(flags.llmBlock === undefined ? {} : { llmBlock: flags.llmBlock }),
     ...(flags.endpointUrl === undefined ? {} : { endpointUrl: flags.endpointUrl }),
     ...(flags.workspace === undefined ? {} : { workspace: flags.workspace }),
@@ -102,7 +102,7 @@ export const harnessCommand: CliCommand = {
         '--endpoint-url <url>',
         "replaces the block's base_url (with --model offline: the endpoint to use)",
       )
-      .option('--concurrency <n>', 'tasks in flight at once', '1')
+      .option('--concurrency <n>', 'tasks in flight at once', positiveInteger('--concurrency'), 1)
       .option('--workspace <dir>', 'the indexed workspace of tasks that name no corpus')
       .option('--config <file>', 'the serving config passed to the server as {config}')
       .option(
@@ -114,11 +114,26 @@ export const harnessCommand: CliCommand = {
         'where corpora are materialized and indexed (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
       )
       .option('--repos-dir <dir>', 'local clones of pinned repositories (default <cache-dir>/repos)')
-      .option('--architecture <name>', `agent graph: ${ARCHITECTURES.join(' or ')}`, 'react')
-      .option('--turn-budget <n>', 'tool-calling turns before one final turn without tools', '12')
-      .option('--timeout-seconds <s>', 'per-task time limit', '600')
+      .option(
+        '--architecture <name>',
+        `agent graph: ${ARCHITECTURES.join(' or ')}`,
+        oneOf<Architecture>('--architecture', ARCHITECTURES),
+        'react',
+      )
+      .option(
+        '--turn-budget <n>',
+        'tool-calling turns before one final turn without tools',
+        positiveInteger('--turn-budget'),
+        12,
+      )
+      .option('--timeout-seconds <s>', 'per-task time limit', positiveNumber('--timeout-seconds'), 600)
       .option('--retry-failed', 're-run tasks the ledger records as failed')
-      .option('--attempts <n>', 'rollouts per task before it is recorded as failed', '2')
+      .option(
+        '--attempts <n>',
+        'rollouts per task before it is recorded as failed',
+        positiveInteger('--attempts'),
+        2,
+      )
       .option(
         '--reuse-servers',
         "keep a finished task's MCP server for the next task (only for servers with no state between calls)",

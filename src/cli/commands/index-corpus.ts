@@ -1,8 +1,11 @@
-import { buildIndex, DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../product/index.js';
+import { collect } from '../options.js';
 import type { CliCommand } from '../program.js';
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+interface IndexFlags {
+  corpus: string;
+  out: string;
+  config?: string;
+  overlay: string[];
 }
 
 /** `agent-track index --corpus DIR --out WORKSPACE [--config FILE] [--overlay FILE ...]` */
@@ -13,17 +16,20 @@ export const indexCommand: CliCommand = {
       .description('index a corpus directory into a workspace bundle the code-search server reads')
       .requiredOption('--corpus <dir>', 'the directory to index')
       .requiredOption('--out <workspace>', 'the workspace directory to write the bundle to')
-      .option('--config <file>', 'the serving config', DEFAULT_SERVING_CONFIG)
+      .option('--config <file>', "the serving config (default: the package's configs/serving/default.yaml)")
       .option('--overlay <file>', 'a retrieval overlay merged over the config (repeatable)', collect, [])
-      .action((options: { corpus: string; out: string; config: string; overlay: string[] }) => {
+      .action(async (flags: IndexFlags) => {
+        const { buildIndex, DEFAULT_SERVING_CONFIG, loadServingConfig } = await import(
+          '../../product/index.js'
+        );
         const manifest = buildIndex({
-          corpus: options.corpus,
-          out: options.out,
-          config: loadServingConfig(options.config, options.overlay),
+          corpus: flags.corpus,
+          out: flags.out,
+          config: loadServingConfig(flags.config ?? DEFAULT_SERVING_CONFIG, flags.overlay),
         });
         const { files, pieces, symbols } = manifest.counts;
         io.out(
-          `indexed ${files} files (${pieces} pieces, ${symbols} symbols) in ${manifest.build_ms} ms into ${options.out}\n`,
+          `indexed ${files} files (${pieces} pieces, ${symbols} symbols) in ${manifest.build_ms} ms into ${flags.out}\n`,
         );
       }),
 };

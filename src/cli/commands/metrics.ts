@@ -2,18 +2,18 @@ import { formatNumber } from '../../report/index.js';
 import { readTasks } from '../../retrieval/index.js';
 import {
   MetricsAggregate,
-  resolveToolRoles,
   type ScoredTrajectory,
   scorePath,
-  type ToolRoleProfile,
+  type ToolRoles,
 } from '../../trajectory/index.js';
 import { formatTable } from '../format.js';
+import { toolRoles } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface MetricsFlags {
   task?: string;
   json?: boolean;
-  tools?: string;
+  tools?: ToolRoles;
 }
 
 /** `agent-track metrics PATH`: per-trajectory metrics and an aggregate table with intervals. */
@@ -24,11 +24,11 @@ export const metricsCommand: CliCommand = {
       .description('score trajectories: a trajectory directory, a run directory, or a transcript file')
       .argument('<path>', 'trajectory dir, run dir, or Claude Code stream-json / OpenAI messages file')
       .option('--task <file>', 'tasks.jsonl with the gold, for the retrieval and gold metrics')
-      .option('--tools <profile>', 'tool roles: default (the reference server) or claude-code')
+      .option('--tools <profile>', 'tool roles: default (the reference server) or claude-code', toolRoles)
       .option('--json', 'print JSON for machines')
       .action(async (path: string, flags: MetricsFlags) => {
         const tasks = flags.task ? new Map((await readTasks(flags.task)).map((t) => [t.id, t])) : undefined;
-        const roles = flags.tools ? resolveToolRoles(flags.tools as ToolRoleProfile) : undefined;
+        const roles = flags.tools;
         const aggregate = new MetricsAggregate();
         const scored: Extract<ScoredTrajectory, { metrics: unknown }>[] = [];
         const errors: { source: string; message: string }[] = [];

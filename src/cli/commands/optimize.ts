@@ -1,43 +1,31 @@
-import { invalidOption } from '../../core/errors.js';
+import { dollars, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface Flags {
   config: string;
   dryRun?: boolean;
   confirmSpend?: boolean;
-  maxUsd?: string;
+  maxUsd?: number;
   resume?: string;
   out?: string;
-  limit?: string;
-  rounds?: string;
-  candidates?: string;
-  concurrency: string;
-  usdPer1mInput?: string;
-  usdPer1mOutput?: string;
-  proposerUsdPer1mInput?: string;
-  proposerUsdPer1mOutput?: string;
-  judgeUsdPer1mInput?: string;
-  judgeUsdPer1mOutput?: string;
+  limit?: number;
+  rounds?: number;
+  candidates?: number;
+  concurrency: number;
+  usdPer1mInput?: number;
+  usdPer1mOutput?: number;
+  proposerUsdPer1mInput?: number;
+  proposerUsdPer1mOutput?: number;
+  judgeUsdPer1mInput?: number;
+  judgeUsdPer1mOutput?: number;
   cacheDir?: string;
   repos?: string;
 }
 
-function positive(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw invalidOption(flag, 'a non-negative number', value);
-  return n;
-}
-
 // A second model's prices, when either flag is given (the other then unknown: a paid run fails closed).
-function priced(key: string, prefix: string, input: string | undefined, output: string | undefined) {
+function priced(key: string, input: number | undefined, output: number | undefined) {
   if (input === undefined && output === undefined) return {};
-  return {
-    [key]: {
-      inputPer1m: positive(`${prefix}-usd-per-1m-input`, input) ?? null,
-      outputPer1m: positive(`${prefix}-usd-per-1m-output`, output) ?? null,
-    },
-  };
+  return { [key]: { inputPer1m: input ?? null, outputPer1m: output ?? null } };
 }
 
 /** `agent-track optimize`: search an axis of the product, accept only on held-out paired wins. */
@@ -54,35 +42,58 @@ export const optimizeCommand: CliCommand = {
         'walk the whole pipeline with the offline policy as model, proposer and judge ($0.00)',
       )
       .option('--confirm-spend', 'run it for real (nothing that costs money runs without this)')
-      .option('--max-usd <x>', "a ceiling no booking may cross (default: the config's budgets.max_usd)")
+      .option(
+        '--max-usd <x>',
+        "a ceiling no booking may cross (default: the config's budgets.max_usd)",
+        dollars('--max-usd'),
+      )
       .option('--resume <run>', 'continue the campaign in this run directory')
       .option('--out <dir>', 'the run directory (default runs/optimize-<axis>-<time>)')
-      .option('--limit <n>', 'the first N tasks of each slice')
-      .option('--rounds <n>', "at most N rounds (below the config's)")
-      .option('--candidates <n>', "at most N candidates per round (below the config's; cuts a whole grid)")
-      .option('--concurrency <n>', 'rollouts at once', '2')
-      .option('--usd-per-1m-input <x>', "the model's input price, dollars per million tokens")
-      .option('--usd-per-1m-output <x>', "the model's output price, dollars per million tokens")
+      .option('--limit <n>', 'the first N tasks of each slice', positiveInteger('--limit'))
+      .option('--rounds <n>', "at most N rounds (below the config's)", positiveInteger('--rounds'))
+      .option(
+        '--candidates <n>',
+        "at most N candidates per round (below the config's; cuts a whole grid)",
+        positiveInteger('--candidates'),
+      )
+      .option('--concurrency <n>', 'rollouts at once', positiveInteger('--concurrency'), 2)
+      .option(
+        '--usd-per-1m-input <x>',
+        "the model's input price, dollars per million tokens",
+        dollars('--usd-per-1m-input'),
+      )
+      .option(
+        '--usd-per-1m-output <x>',
+        "the model's output price, dollars per million tokens",
+        dollars('--usd-per-1m-output'),
+      )
       .option(
         '--proposer-usd-per-1m-input <x>',
         "the proposer model's input price (default: the model's, when it is the same model)",
+        dollars('--proposer-usd-per-1m-input'),
       )
-      .option('--proposer-usd-per-1m-output <x>', "the proposer model's output price")
+      .option(
+        '--proposer-usd-per-1m-output <x>',
+        "the proposer model's output price",
+        dollars('--proposer-usd-per-1m-output'),
+      )
       .option(
         '--judge-usd-per-1m-input <x>',
         "the judge model's input price (default: the model's, when it is the same model)",
+        dollars('--judge-usd-per-1m-input'),
       )
-      .option('--judge-usd-per-1m-output <x>', "the judge model's output price")
+      .option(
+        '--judge-usd-per-1m-output <x>',
+        "the judge model's output price",
+        dollars('--judge-usd-per-1m-output'),
+      )
       .option('--cache-dir <dir>', 'corpus and index cache')
       .option('--repos <dir>', 'local clones of pinned repositories')
       .action(async (flags: Flags) => {
         const { loadCampaignConfig, optimize } = await import('../../optimize/index.js');
         const log = (line: string) => io.out(`${line}\n`);
         const loaded = loadCampaignConfig(flags.config);
-        const maxUsd = positive('--max-usd', flags.maxUsd);
-        const limit = positive('--limit', flags.limit);
-        const rounds = positive('--rounds', flags.rounds);
-        const candidates = positive('--candidates', flags.candidates);
+        const { maxUsd, limit, rounds, candidates } = flags;
         await optimize(loaded, {
           dryRun: flags.dryRun === true,
           confirmSpend: flags.confirmSpend === true,
@@ -94,18 +105,10 @@ export const optimizeCommand: CliCommand = {
           ...(flags.out ? { out: flags.out } : {}),
           ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
           ...(flags.repos ? { reposDir: flags.repos } : {}),
-          concurrency: positive('--concurrency', flags.concurrency) ?? 2,
-          prices: {
-            inputPer1m: positive('--usd-per-1m-input', flags.usdPer1mInput) ?? null,
-            outputPer1m: positive('--usd-per-1m-output', flags.usdPer1mOutput) ?? null,
-          },
-          ...priced(
-            'proposerPrices',
-            '--proposer',
-            flags.proposerUsdPer1mInput,
-            flags.proposerUsdPer1mOutput,
-          ),
-          ...priced('judgePrices', '--judge', flags.judgeUsdPer1mInput, flags.judgeUsdPer1mOutput),
+          concurrency: flags.concurrency,
+          prices: { inputPer1m: flags.usdPer1mInput ?? null, outputPer1m: flags.usdPer1mOutput ?? null },
+          ...priced('proposerPrices', flags.proposerUsdPer1mInput, flags.proposerUsdPer1mOutput),
+          ...priced('judgePrices', flags.judgeUsdPer1mInput, flags.judgeUsdPer1mOutput),
           log,
         });
       }),

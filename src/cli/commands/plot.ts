@@ -1,4 +1,3 @@
-import { plotRun } from '../../report/plots/index.js';
 import type { CliCommand } from '../program.js';
 
 /** `agent-track plot`: the figures of a saved run as SVG and PNG, drawn without a browser. */
@@ -12,6 +11,7 @@ export const plotCommand: CliCommand = {
       .argument('<run...>', 'the saved run(s)')
       .requiredOption('--out <dir>', 'where to write <figure>.svg and <figure>.png')
       .action(async (runs: string[], flags: { out: string }) => {
+        const { plotRun } = await import('../../report/plots/index.js');
         const { figures, warnings } = await plotRun(runs, flags.out);
         for (const warning of warnings) io.err(`warning: ${warning}\n`);
         for (const figure of figures)

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveCacheDir } from '../../core/index.js';
-import { runRetrievalRung } from '../../product/index.js';
-import { appendRunRecord, DEFAULT_RUN_LOG, formatNumber, rungRunRecords } from '../../report/index.js';
-import { compareRungs, type RungComparisonRow, type RungRun, readRungRun } from '../../retrieval/index.js';
+import { DEFAULT_RUN_LOG, formatNumber } from '../../report/index.js';
+import type { RungComparisonRow, RungRun } from '../../retrieval/index.js';
 import { formatTable } from '../format.js';
+import { collect, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface RetrievalFlags {
@@ -12,7 +12,7 @@ interface RetrievalFlags {
   split: string;
   overlay: string[];
   config?: string;
-  limit?: string;
+  limit?: number;
   out?: string;
   compare?: string;
   cacheDir?: string;
@@ -31,14 +31,9 @@ export const retrievalCommand: CliCommand = {
       )
       .requiredOption('--dataset <name>', 'a registered dataset, loader:FILE, or a tasks.jsonl path')
       .requiredOption('--split <slice>', 'all | dev | test | small_dev | small_test')
-      .option(
-        '--overlay <file>',
-        'a retrieval overlay to compare (repeatable)',
-        (v: string, all: string[]) => [...all, v],
-        [],
-      )
+      .option('--overlay <file>', 'a retrieval overlay to compare (repeatable)', collect, [])
       .option('--config <file>', 'the serving config the overlays merge over')
-      .option('--limit <n>', 'the first N tasks of the slice')
+      .option('--limit <n>', 'the first N tasks of the slice', positiveInteger('--limit'))
       .option('--out <file>', 'where to save the run (default runs/retrieval/<time>.json)')
       .option('--compare <file>', 'an earlier run to pair against')
       .option(
@@ -49,6 +44,8 @@ export const retrievalCommand: CliCommand = {
       .option('--workspace <dir>', 'an indexed workspace for tasks that name no corpus')
       .option('--run-log <file>', 'the run log to append one record per overlay to', DEFAULT_RUN_LOG)
       .action(async (flags: RetrievalFlags) => {
+        const { runRetrievalRung } = await import('../../product/index.js');
+        const { appendRunRecord, rungRunRecords } = await import('../../report/index.js');
         const cacheDir = resolveCacheDir(flags.cacheDir);
         const { run, loaded } = await runRetrievalRung({
           split: `${flags.dataset}/${flags.split}`,
@@ -56,7 +53,7 @@ export const retrievalCommand: CliCommand = {
           cacheDir,
           reposDir: flags.repos ?? join(cacheDir, 'repos'),
           ...(flags.config ? { config: flags.config } : {}),
-          ...(flags.limit ? { limit: Number(flags.limit) } : {}),
+          ...(flags.limit === undefined ? {} : { limit: flags.limit }),
           ...(flags.workspace ? { workspace: flags.workspace } : {}),
           ...(process.stderr.isTTY
             ? { onProgress: (e) => process.stderr.write(`\r${e.overlay}: ${e.done}/${e.total} tasks`) }
@@ -76,7 +73,10 @@ export const retrievalCommand: CliCommand = {
         io.out(
           `${renderRun(run)}\n\nsaved ${out}\nlogged ${records.map((r) => r.id).join(', ')} in ${flags.runLog}\n`,
         );
-        if (flags.compare) io.out(`\n${renderComparison(compareRungs(readRungRun(flags.compare), run))}\n`);
+        if (flags.compare) {
+          const { compareRungs, readRungRun } = await import('../../retrieval/index.js');
+          io.out(`\n${renderComparison(compareRungs(readRungRun(flags.compare), run))}\n`);
+        }
       }),
 };
 

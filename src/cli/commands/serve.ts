@@ -1,14 +1,11 @@
-import { packageVersion } from '../../core/package-version.js';
-import {
-  DEFAULT_SERVING_CONFIG,
-  DEFAULT_TOOL_DOCS,
-  loadServingConfig,
-  serveStdio,
-} from '../../product/index.js';
+import { collect } from '../options.js';
 import type { CliCommand } from '../program.js';
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+interface ServeFlags {
+  workspace: string;
+  config?: string;
+  overlay: string[];
+  toolDocs?: string;
 }
 
 /** `agent-track serve --workspace DIR [--config FILE] [--overlay FILE ...] [--tool-docs FILE]` */
@@ -20,16 +17,22 @@ export const serveCommand: CliCommand = {
       .requiredOption('--workspace <dir>', 'the workspace an `index` run wrote')
       .option(
         '--config <file>',
-        'the serving config (must match the one the bundle was built with)',
-        DEFAULT_SERVING_CONFIG,
+        "the serving config, which must match the one the bundle was built with (default: the package's configs/serving/default.yaml)",
       )
       .option('--overlay <file>', 'a retrieval overlay merged over the config (repeatable)', collect, [])
-      .option('--tool-docs <file>', 'the tool descriptions agents see', DEFAULT_TOOL_DOCS)
-      .action(async (options: { workspace: string; config: string; overlay: string[]; toolDocs: string }) => {
+      .option(
+        '--tool-docs <file>',
+        "the tool descriptions agents see (default: the package's configs/product/tool_docs.yaml)",
+      )
+      .action(async (flags: ServeFlags) => {
+        const { DEFAULT_SERVING_CONFIG, DEFAULT_TOOL_DOCS, loadServingConfig, serveStdio } = await import(
+          '../../product/index.js'
+        );
+        const { packageVersion } = await import('../../core/package-version.js');
         await serveStdio({
-          workspace: options.workspace,
-          config: loadServingConfig(options.config, options.overlay),
-          toolDocs: options.toolDocs,
+          workspace: flags.workspace,
+          config: loadServingConfig(flags.config ?? DEFAULT_SERVING_CONFIG, flags.overlay),
+          toolDocs: flags.toolDocs ?? DEFAULT_TOOL_DOCS,
           version: packageVersion(),
         });
       }),

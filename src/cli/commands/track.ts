@@ -1,18 +1,26 @@
 import { join } from 'node:path';
-import { AgentTrackError, invalidOption } from '../../core/errors.js';
-import { positiveInteger, positiveNumber } from '../options.js';
+import { AgentTrackError } from '../../core/index.js';
+import {
+  collect,
+  dollars,
+  integer,
+  nonNegativeNumber,
+  oneOf,
+  positiveInteger,
+  positiveNumber,
+} from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';
 
 interface TrackFlags {
   agent: string;
   agentBin?: string;
   agentCommand?: string;
-  transcriptFormat: string;
+  transcriptFormat: 'claude-code' | 'openai';
   dataset?: string;
   split?: string;
-  maxTasks?: string;
-  maxUsd?: string;
-  usdPerRollout?: string;
+  maxTasks?: number;
+  maxUsd?: number;
+  usdPerRollout?: number;
   confirmSpend?: boolean;
   report?: string;
   out?: string;
@@ -24,24 +32,15 @@ interface TrackFlags {
   judgeModel: string;
   judgeLlmBlock?: string;
   judgeEndpointUrl?: string;
-  judgeUsdPerCall?: string;
-  timeoutSeconds: string;
-  attempts: string;
-  tolerance: string;
-  seed: string;
+  judgeUsdPerCall?: number;
+  timeoutSeconds: number;
+  attempts: number;
+  tolerance: number;
+  seed: number;
   agentModel?: string;
-  maxTurns?: string;
+  maxTurns?: number;
   keyEnv: string[];
-  minFreeMb: string;
-}
-
-function dollars(option: string, text: string | undefined): number | null {
-  if (text === undefined) return null;
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
-    throw invalidOption(option, 'a non-negative number of dollars', text);
-  }
-  return value;
+  minFreeMb: number;
 }
 
 async function track(flags: TrackFlags, io: CliIo): Promise<void> {
@@ -50,7 +49,7 @@ async function track(flags: TrackFlags, io: CliIo): Promise<void> {
   const agent = selectAgent(flags.agent, {
     ...(flags.agentBin === undefined ? {} : { bin: flags.agentBin }),
     ...(flags.agentCommand === undefined ? {} : { command: flags.agentCommand }),
-    transcript: flags.transcriptFormat as 'claude-code' | 'openai',
+    transcript: flags.transcriptFormat,
   });
   const common = {
     ...(flags.product === undefined ? {} : { product: flags.product }),
@@ -62,7 +61,7 @@ async function track(flags: TrackFlags, io: CliIo): Promise<void> {
     const checks = await runPreflight({
       agent,
       out,
-      minFreeMb: positiveInteger('--min-free-mb', flags.minFreeMb),
+      minFreeMb: flags.minFreeMb,
       confirmSpend: flags.confirmSpend === true,
       ...common,
     });
@@ -94,11 +93,7 @@ async function track(flags: TrackFlags, io: CliIo): Promise<void> {
   const split = `${flags.dataset}/${flags.split}`;
   const reposDir = flags.reposDir ?? join(resolveCacheDir(flags.cacheDir), 'repos');
   const loaded = await loadSplit(split, { reposDir });
-  const limit =
-    flags.maxTasks === undefined ? loaded.tasks.length : positiveInteger('--max-tasks', flags.maxTasks);
-  const tolerance = Number(flags.tolerance);
-  if (!Number.isFinite(tolerance) || tolerance < 0)
-    throw invalidOption('--tolerance', 'a non-negative score difference', flags.tolerance);
+  const limit = flags.maxTasks ?? loaded.tasks.length;
   const result = await runTrack({
     agent,
     split,
@@ -110,17 +105,17 @@ async function track(flags: TrackFlags, io: CliIo): Promise<void> {
       model: flags.judgeModel,
       ...(flags.judgeLlmBlock === undefined ? {} : { block: loadLlmBlock(flags.judgeLlmBlock).block }),
       ...(flags.judgeEndpointUrl === undefined ? {} : { endpointUrl: flags.judgeEndpointUrl }),
-      usdPerCall: dollars('--judge-usd-per-call', flags.judgeUsdPerCall),
+      usdPerCall: flags.judgeUsdPerCall ?? null,
     },
-    usdPerRollout: dollars('--usd-per-rollout', flags.usdPerRollout),
-    maxUsd: dollars('--max-usd', flags.maxUsd),
+    usdPerRollout: flags.usdPerRollout ?? null,
+    maxUsd: flags.maxUsd ?? null,
     confirmSpend: flags.confirmSpend === true,
-    timeoutMs: Math.round(positiveNumber('--timeout-seconds', flags.timeoutSeconds) * 1000),
-    attempts: positiveInteger('--attempts', flags.attempts),
-    tolerance,
-    seed: Number(flags.seed),
+    timeoutMs: Math.round(flags.timeoutSeconds * 1000),
+    attempts: flags.attempts,
+    tolerance: flags.tolerance,
+    seed: flags.seed,
     agentModel: flags.agentModel ?? null,
-    maxTurns: flags.maxTurns === undefined ? null : positiveInteger('--max-turns', flags.maxTurns),
+    maxTurns: flags.maxTurns ?? null,
     keyEnv: flags.keyEnv,
     ...(flags.report === undefined ? {} : { reportFile: flags.report }),
     onLine: (text) => io.out(`${text}\n`),
@@ -131,8 +126,6 @@ async function track(flags: TrackFlags, io: CliIo): Promise<void> {
     });
   }
 }
-
-const collect = (value: string, previous: string[]) => [...previous, value];
 
 /**
  * `agent-track track`: an external coding agent with its own tools (`bare`) against the same agent
@@ -152,13 +145,22 @@ export const trackCommand: CliCommand = {
       .option(
         '--transcript-format <format>',
         'command: its stdout format, `claude-code` or `openai`',
+        oneOf('--transcript-format', ['claude-code', 'openai'] as const),
         'claude-code',
       )
       .option('--dataset <name>', 'a registered dataset, loader:FILE, or a tasks.jsonl path')
       .option('--split <slice>', 'all, dev, test, small_dev or small_test')
-      .option('--max-tasks <n>', 'the first N tasks of the split')
-      .option('--max-usd <usd>', 'ceiling over the whole track, across resumed runs (fails closed)')
-      .option('--usd-per-rollout <usd>', 'booking per rollout; claude-code gets it as --max-budget-usd')
+      .option('--max-tasks <n>', 'the first N tasks of the split', positiveInteger('--max-tasks'))
+      .option(
+        '--max-usd <usd>',
+        'ceiling over the whole track, across resumed runs (fails closed)',
+        dollars('--max-usd'),
+      )
+      .option(
+        '--usd-per-rollout <usd>',
+        'booking per rollout; claude-code gets it as --max-budget-usd',
+        dollars('--usd-per-rollout'),
+      )
       .option('--confirm-spend', 'run (without it the plan is printed and nothing runs)')
       .option('--report <file>', 'where report.md goes (default OUT/report.md)')
       .option('--out <dir>', 'the track directory (ledger, transcripts, trajectories, report)', 'runs/track')
@@ -177,19 +179,33 @@ export const trackCommand: CliCommand = {
       )
       .option('--judge-llm-block <file>', "the judge's LLM block (required unless offline)")
       .option('--judge-endpoint-url <url>', "replaces the judge block's base_url")
-      .option('--judge-usd-per-call <usd>', 'booking per judge call (needed with --max-usd)')
-      .option('--timeout-seconds <s>', 'per rollout', '600')
-      .option('--attempts <n>', 'attempts per arm before a task is discarded', '2')
-      .option('--tolerance <score>', 'largest judge-score difference (0..10) counted as parity', '1')
-      .option('--seed <n>', "the judge's answer-order seed", '0')
+      .option(
+        '--judge-usd-per-call <usd>',
+        'booking per judge call (needed with --max-usd)',
+        dollars('--judge-usd-per-call'),
+      )
+      .option('--timeout-seconds <s>', 'per rollout', positiveNumber('--timeout-seconds'), 600)
+      .option(
+        '--attempts <n>',
+        'attempts per arm before a task is discarded',
+        positiveInteger('--attempts'),
+        2,
+      )
+      .option(
+        '--tolerance <score>',
+        'largest judge-score difference (0..10) counted as parity',
+        nonNegativeNumber('--tolerance', 'a non-negative score difference'),
+        1,
+      )
+      .option('--seed <n>', "the judge's answer-order seed", integer('--seed'), 0)
       .option('--agent-model <model>', "the agent's own model flag")
-      .option('--max-turns <n>', "the agent's turn cap")
+      .option('--max-turns <n>', "the agent's turn cap", positiveInteger('--max-turns'))
       .option(
         '--key-env <name>',
         'an environment variable holding a key, cut from every file (repeatable)',
         collect,
         ['ANTHROPIC_API_KEY'],
       )
-      .option('--min-free-mb <mb>', 'preflight: disk headroom needed', '1024')
+      .option('--min-free-mb <mb>', 'preflight: disk headroom needed', positiveInteger('--min-free-mb'), 1024)
       .action((flags: TrackFlags) => track(flags, io)),
 };

@@ -1,11 +1,12 @@
 import { writeViewer } from '../../report/index.js';
-import { resolveToolRoles, type ToolRoleProfile } from '../../trajectory/index.js';
+import type { ToolRoles } from '../../trajectory/index.js';
+import { toolRoles } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface ViewFlags {
   out?: string;
   tasks?: string;
-  tools: string;
+  tools: ToolRoles;
 }
 
 /** `agent-track view`: one self-contained HTML file to walk a before-after run task by task. */
@@ -19,12 +20,17 @@ export const viewCommand: CliCommand = {
       .argument('<run>', 'the run directory (runs/<campaign>)')
       .option('--out <file>', 'where to write the page (default <run>/report.html)')
       .option('--tasks <file>', "a tasks.jsonl with the gold (default the run's inputs/)")
-      .option('--tools <profile>', 'tool roles for the needless components: default | claude-code', 'default')
+      .option(
+        '--tools <profile>',
+        'tool roles for the needless components: default | claude-code',
+        toolRoles,
+        toolRoles('default'),
+      )
       .action(async (run: string, flags: ViewFlags) => {
         const written = await writeViewer(run, {
           out: flags.out,
           tasks: flags.tasks,
-          roles: resolveToolRoles(flags.tools as ToolRoleProfile),
+          roles: flags.tools,
         });
         io.out(
           `wrote ${written.file} (${(written.bytes / 1024).toFixed(0)} KiB: ${written.tasks} tasks, ${written.blobs} whole results, ${written.figures.length} figures)\n`,

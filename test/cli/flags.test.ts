@@ -1,0 +1,73 @@
+import { expect, test } from 'vitest';
+import { commands } from '../../src/cli/commands.js';
+import { createProgram } from '../../src/cli/program.js';
+
+// Every flag is parsed where the command line is parsed: a bad value is refused by flag and value
+// before any action starts. Each row would otherwise reach its action (git, datasets, servers) and
+// fail there with another error, or do work.
+test.each([
+  [
+    'before-after',
+    ['--baseline', 'HEAD~1', '--candidate', 'HEAD', '--split', 'x/y', '--max-usd', 'abc'],
+    '--max-usd',
+    'a non-negative number of dollars',
+    'abc',
+  ],
+  ['before-after', ['--concurrency', '0'], '--concurrency', 'a positive integer', '0'],
+  ['before-after', ['--limit', '2.5'], '--limit', 'a positive integer', '2.5'],
+  [
+    'before-after',
+    ['--usd-per-1m-input', '-1'],
+    '--usd-per-1m-input',
+    'a non-negative number of dollars',
+    '-1',
+  ],
+  [
+    'before-after',
+    ['--context-tokens-per-turn', 'lots'],
+    '--context-tokens-per-turn',
+    'a non-negative integer',
+    'lots',
+  ],
+  [
+    'optimize',
+    ['--config', 'missing.yaml', '--max-usd', 'abc'],
+    '--max-usd',
+    'a non-negative number of dollars',
+    'abc',
+  ],
+  ['optimize', ['--config', 'missing.yaml', '--rounds', '1.5'], '--rounds', 'a positive integer', '1.5'],
+  [
+    'track',
+    ['--dataset', 'x', '--split', 'y', '--usd-per-rollout', 'free'],
+    '--usd-per-rollout',
+    'a non-negative number of dollars',
+    'free',
+  ],
+  ['track', ['--seed', 'one'], '--seed', 'an integer', 'one'],
+  ['track', ['--transcript-format', 'xml'], '--transcript-format', 'one of `claude-code`, `openai`', 'xml'],
+  ['retrieval', ['--dataset', 'x', '--split', 'y', '--limit', '0'], '--limit', 'a positive integer', '0'],
+  [
+    'ask',
+    ['q', '--corpus', 'missing', '--model', 'offline', '--turn-budget', 'many'],
+    '--turn-budget',
+    'a positive integer',
+    'many',
+  ],
+  [
+    'harness',
+    ['run', '--tasks', 'missing', '--out', 'x', '--model', 'offline', '--timeout-seconds', '0'],
+    '--timeout-seconds',
+    'a positive number',
+    '0',
+  ],
+  ['endpoint', ['--policy', 'offline', '--port', '70000'], '--port', 'an integer from 0 to 65535', '70000'],
+  ['cache', ['evict', '--older-than', 'soon'], '--older-than', 'a non-negative number', 'soon'],
+])('%s %j is refused at parse time naming %s', async (name, args, flag, expected, value) => {
+  const program = createProgram({ version: '0', commands, io: { out: () => {}, err: () => {} } });
+  await expect(program.parseAsync(['node', 'agent-track', name, ...args])).rejects.toMatchObject({
+    code: 'INVALID_OPTION',
+    message: `Expected the \`${flag}\` option to be ${expected}, got \`${value}\` (string)`,
+    data: { option: flag, received: value },
+  });
+});

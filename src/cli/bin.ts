@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import { AgentTrackError } from '../core/errors.js';
-import { packageVersion } from '../core/package-version.js';
+import { AgentTrackError, packageVersion } from '../core/index.js';
 import { commands } from './commands.js';
 import { createProgram } from './program.js';
 

@@ -27,6 +27,7 @@ export {
   parseJsonl,
   readJsonlLog,
 } from './jsonl-log.js';
+export { packageVersion } from './package-version.js';
 export { readYamlFile } from './read-yaml.js';
 export { type RecordedError, recordError, recordedErrorSchema } from './recorded-error.js';
 export { redact, tail } from './text-tail.js';

@@ -6,7 +6,7 @@
  * this file is the complete list.
  */
 
-export type { JsonlLog } from '../core/jsonl-log.js';
+export type { JsonlLog } from '../core/index.js';
 
 export type { PlanInput } from './before-after/plan.js';
 export { buildPlan, readPlan, writePlan } from './before-after/plan.js';

@@ -11,7 +11,7 @@ export { ensureIndex, type IndexStatus, indexStatus, indexWorkspace } from './co
 export { type MaterializedCorpus, materializeCorpus } from './corpora/materialize.js';
 export { type BuildIndexOptions, buildIndex } from './index-build/build-index.js';
 export type { Piece, PieceKind, SymbolSpan } from './index-build/pieces/types.js';
-export { type RungOptions, runRetrievalRung } from './rung/run-rung.js';
+export { type RungOptions, rungOverlay, runRetrievalRung } from './rung/run-rung.js';
 export { connectSearch, type SearchClient, type SearchHit } from './rung/search-client.js';
 export { aggregateFiles, type FileHit } from './search/aggregate-files.js';
 export { matchExpression, queryTerms } from './search/match-expression.js';

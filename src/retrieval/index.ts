@@ -19,7 +19,15 @@ export { loadRepoQa } from './datasets/repoqa.js';
 export { parseSplitName, SLICES, type Slice, sliceTasks, splitStratum } from './datasets/slices.js';
 export { loadSweQa, type SweQaOptions } from './datasets/swe-qa.js';
 export { compareRungs, type RungComparisonRow, readRungRun } from './rung/compare.js';
-export { RUNG_METRICS, type RungRun, rungRunSchema } from './rung/rung-schema.js';
+export {
+  RUNG_METRICS,
+  type RungOverlay,
+  type RungRun,
+  type RungTask,
+  rungOverlaySchema,
+  rungRunSchema,
+} from './rung/rung-schema.js';
+export { summarizeRung } from './rung/summarize.js';
 export { bodyTokens } from './scoring/body/body-tokens.js';
 export { languageOfPath } from './scoring/body/language.js';
 export { distinctFiles } from './scoring/distinct-files.js';
@@ -45,7 +53,7 @@ export {
   type RelevanceOptions,
   type ScoredTask,
 } from './scoring/types.js';
-export { corpusKey } from './task/corpus-key.js';
+export { corpusKey, inlineFilesHash } from './task/corpus-key.js';
 export { parseTasksJsonl, readTasks } from './task/read-tasks.js';
 export {
   type Corpus,

@@ -1,4 +1,4 @@
-import { invalidOption } from '../core/errors.js';
+import { invalidOption } from '../core/index.js';
 import { AleaStream } from './alea.js';
 import { definedValues, type MaybeNumber, mean } from './defined.js';
 import { percentileOfSorted } from './percentile.js';

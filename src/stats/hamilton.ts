@@ -1,4 +1,4 @@
-import { invalidOption } from '../core/errors.js';
+import { invalidOption } from '../core/index.js';
 
 /**
  * Largest-remainder (Hamilton) apportionment of `total` seats over groups of the given sizes: each

@@ -1,4 +1,4 @@
-import { invalidOption } from '../core/errors.js';
+import { invalidOption } from '../core/index.js';
 import { binomialHalfTails } from './binomial-half.js';
 import type { Alternative } from './wilcoxon.js';
 

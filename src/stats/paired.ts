@@ -1,4 +1,4 @@
-import { AgentTrackError, invalidOption } from '../core/errors.js';
+import { AgentTrackError, invalidOption } from '../core/index.js';
 import { bootstrapCI } from './bootstrap.js';
 import type { MaybeNumber } from './defined.js';
 import { mcnemarExact } from './mcnemar.js';

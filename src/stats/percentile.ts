@@ -1,4 +1,4 @@
-import { invalidOption } from '../core/errors.js';
+import { invalidOption } from '../core/index.js';
 import { definedValues, type MaybeNumber } from './defined.js';
 
 /** Linear interpolation between closest ranks of sorted values (numpy's default, Hyndman-Fan 7). */

@@ -1,4 +1,4 @@
-import { invalidOption } from '../core/errors.js';
+import { invalidOption } from '../core/index.js';
 import { hamiltonApportion } from './hamilton.js';
 import { createRandom, shuffled } from './random.js';
 

@@ -1,4 +1,4 @@
-import { invalidOption } from '../core/errors.js';
+import { invalidOption } from '../core/index.js';
 import { normalCdf, normalSf } from './normal.js';
 import { averageRanks } from './rank.js';
 import { signedRankTails } from './signed-rank-null.js';

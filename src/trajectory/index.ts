@@ -21,6 +21,11 @@ export type {
 export { importedTaskDir, writeImportedRun } from './importers/imported-run.js';
 export type { OpenAiImportOptions } from './importers/openai/import-openai.js';
 export { convertOpenAi, importOpenAi } from './importers/openai/import-openai.js';
+export {
+  type ParsedTranscript,
+  parseTranscript,
+  type TranscriptRecord,
+} from './importers/parse-transcript.js';
 export type { ReadOutcome } from './reader/list-trajectories.js';
 export { listTrajectories, readTrajectories } from './reader/list-trajectories.js';
 export type { ReadTrajectoryOptions } from './reader/read-trajectory.js';

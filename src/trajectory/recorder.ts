@@ -1,8 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { AgentTrackError } from '../core/errors.js';
-import { describeIssues } from '../core/index.js';
+import { AgentTrackError, describeIssues } from '../core/index.js';
 import { TRAJECTORY_FILES } from './files.js';
 import {
   type ModelMessage,

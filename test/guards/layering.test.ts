@@ -31,6 +31,23 @@ describe('layering', () => {
     expect(violations).toEqual([]);
   });
 
+  // A layer is used through its entry: what another layer may call is on the entry, named, and the
+  // layer's files stay free to move. `agent-track/plots` is the report layer's second entry.
+  test('an import from another layer goes through that layer\'s entry', () => {
+    const entries = new Set([...LAYERS.map((layer) => `${layer}/index.ts`), 'report/plots/index.ts']);
+    const deep: string[] = [];
+    for (const file of files) {
+      const from = layerOf(file);
+      for (const target of localImports(file)) {
+        const to = layerOf(target);
+        if (to === from || to === 'root' || from === 'root') continue;
+        const path = relative(SRC, target);
+        if (!entries.has(path)) deep.push(`${relative(SRC, file)} -> ${path}`);
+      }
+    }
+    expect(deep).toEqual([]);
+  });
+
   test('every relative import resolves to a file', () => {
     const missing = files.flatMap((file) =>
       localImports(file)

@@ -1,4 +1,4 @@
-import { AgentTrackError, describeReceived } from '../../core/errors.js';
+import { AgentTrackError, describeReceived } from '../../core/index.js';
 import type { ChatMessage, ToolDefinition } from '../llm/providers/chat-provider.js';
 import { offlineJudgeStep } from './offline-judge.js';
 import { OFFLINE_LABEL } from './offline-label.js';

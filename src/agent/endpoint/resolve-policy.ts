@@ -1,4 +1,4 @@
-import { AgentTrackError, describeReceived } from '../../core/errors.js';
+import { AgentTrackError, describeReceived } from '../../core/index.js';
 import { createOfflinePolicy } from './offline-policy.js';
 import type { Policy } from './policy.js';
 import { createScriptPolicy, loadScript } from './script-policy.js';

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { AgentTrackError } from '../../core/errors.js';
-import { issueMessage } from '../../core/issue-message.js';
+import { AgentTrackError, issueMessage } from '../../core/index.js';
 import type { Policy, PolicyTurn } from './policy.js';
 import { type Script, type ScriptTurn, scriptSchema, turnSchemaFor } from './script-schema.js';
 

@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AgentTrackError } from '../../core/errors.js';
-import { issueMessage } from '../../core/issue-message.js';
+import { AgentTrackError, issueMessage } from '../../core/index.js';
 import type { ChatMessage } from '../llm/providers/chat-provider.js';
 import type { Policy, PolicyRequest, PolicyTurn } from './policy.js';
 import { renderReply } from './render-turn.js';

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { execa } from 'execa';
 import type { RecordedError } from '../../core/index.js';
-import { redact, tail } from '../../core/text-tail.js';
+import { redact, tail } from '../../core/index.js';
 
 export interface AgentProcessOptions {
   /** The command line, the executable first. */

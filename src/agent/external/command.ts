@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { type AgentAdapter, executable, type TranscriptFormat } from './agent-adapter.js';
 
 /** The placeholders a `--agent-command` line may use. */

@@ -1,10 +1,10 @@
-import { AgentTrackError } from '../../core/errors.js';
-import { parseTranscript } from '../../trajectory/importers/parse-transcript.js';
+import { AgentTrackError } from '../../core/index.js';
 import {
   type CallYield,
   convertClaudeCode,
   convertOpenAi,
   type ImportedRun,
+  parseTranscript,
   writeImportedRun,
 } from '../../trajectory/index.js';
 import type { TranscriptFormat } from './agent-adapter.js';

@@ -1,4 +1,4 @@
-import { AgentTrackError, invalidOption } from '../../core/errors.js';
+import { AgentTrackError, invalidOption } from '../../core/index.js';
 import type { AgentAdapter, TranscriptFormat } from './agent-adapter.js';
 import { claudeCodeAgent } from './claude-code.js';
 import { commandAgent } from './command.js';

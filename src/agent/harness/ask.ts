@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveCacheDir } from '../../core/cache-dir.js';
+import { resolveCacheDir } from '../../core/index.js';
 import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../product/index.js';
 import { loadLlmBlock } from '../llm/load-block.js';
 import { refuseModelSettingsInEnv } from '../llm/refuse-model-settings.js';

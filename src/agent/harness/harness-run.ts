@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { resolveCacheDir } from '../../core/cache-dir.js';
-import { invalidOption } from '../../core/errors.js';
+import { invalidOption, resolveCacheDir } from '../../core/index.js';
 import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../product/index.js';
 import { readTasks } from '../../retrieval/index.js';
 import { loadLlmBlock } from '../llm/load-block.js';

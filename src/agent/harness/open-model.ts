@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { createOfflinePolicy } from '../endpoint/offline-policy.js';
 import { type RunningEndpoint, startEndpoint } from '../endpoint/start-endpoint.js';
 import type { LlmBlock } from '../llm/block-schema.js';

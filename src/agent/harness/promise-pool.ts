@@ -1,4 +1,4 @@
-import { invalidOption } from '../../core/errors.js';
+import { invalidOption } from '../../core/index.js';
 
 /**
  * Runs `worker` over `items` with at most `concurrency` in flight, starting them in order. Every

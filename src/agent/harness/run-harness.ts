@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { AgentTrackError, invalidOption } from '../../core/errors.js';
-import { recordError, redact } from '../../core/index.js';
+import { AgentTrackError, invalidOption, recordError, redact } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { importedTaskDir, OUTCOMES, type Outcome } from '../../trajectory/index.js';
 import type { Architecture } from '../loop/architecture.js';

@@ -1,7 +1,7 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { ensureIndex, type ServingConfig } from '../../product/index.js';
 import type { Task } from '../../retrieval/index.js';
-import { corpusKey } from '../../retrieval/task/corpus-key.js';
+import { corpusKey } from '../../retrieval/index.js';
 
 export interface WorkspaceOptions {
   /** The serving config: its ingestion keys decide what a bundle holds. */

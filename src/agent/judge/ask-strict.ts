@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import type { ChatMessage, ChatProvider, CompletionResult } from '../llm/providers/chat-provider.js';
 import type { ParsedReply } from './strict-reply.js';
 

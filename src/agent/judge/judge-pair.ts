@@ -1,6 +1,6 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
-import { createRandom, shuffled } from '../../stats/random.js';
+import { createRandom, shuffled } from '../../stats/index.js';
 import type { ChatMessage, ChatProvider } from '../llm/providers/chat-provider.js';
 import { askStrict } from './ask-strict.js';
 import { JUDGE_SCALE, judgeGold, judgeMessages } from './judge-prompt.js';

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { AgentTrackError, describeReceived } from '../../core/errors.js';
-import { issueMessage } from '../../core/issue-message.js';
+import { AgentTrackError, describeReceived, issueMessage } from '../../core/index.js';
 import { type LlmBlock, llmBlockSchema } from './block-schema.js';
 import { blockHash, canonicalBlock } from './canonical-block.js';
 

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 
 /**
  * What a run measures is decided by the run: the model comes from `--model` and its settings from

@@ -1,5 +1,5 @@
 import { GraphRecursionError } from '@langchain/langgraph';
-import { invalidOption } from '../../core/errors.js';
+import { invalidOption } from '../../core/index.js';
 import type { Recorder } from '../../trajectory/index.js';
 import type { ChatProvider, CompletionResult, ToolDefinition } from '../llm/providers/chat-provider.js';
 import type { TextExtractor } from '../mcp/extract-result.js';

@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { AgentTrackError } from '../../core/errors.js';
-import { issueMessage } from '../../core/issue-message.js';
-import { readYamlFile } from '../../core/read-yaml.js';
+import { AgentTrackError, issueMessage, readYamlFile } from '../../core/index.js';
 import { PRODUCT_MANIFEST_FILE, type ProductManifest, productManifestSchema } from './manifest-schema.js';
 
 /** A product root and its validated manifest. */

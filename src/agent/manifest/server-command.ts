@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { referenceServerCommand } from '../../product/index.js';
 import type { LoadedProduct } from './load-manifest.js';
 

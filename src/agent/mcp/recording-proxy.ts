@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import type { Recorder } from '../../trajectory/index.js';
 import type { ChatMessage, ToolCall } from '../llm/providers/chat-provider.js';
 import { type ExtractedResult, extractResult, resultText, type TextExtractor } from './extract-result.js';

@@ -1,5 +1,5 @@
 import type { Architecture, LedgerLine } from '../../agent/index.js';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { formatNumber } from '../../report/index.js';
 import { ARCHITECTURES, oneOf, positiveInteger, positiveNumber } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';

@@ -28,7 +28,7 @@ export const serveCommand: CliCommand = {
         const { DEFAULT_SERVING_CONFIG, DEFAULT_TOOL_DOCS, loadServingConfig, serveStdio } = await import(
           '../../product/index.js'
         );
-        const { packageVersion } = await import('../../core/package-version.js');
+        const { packageVersion } = await import('../../core/index.js');
         await serveStdio({
           workspace: flags.workspace,
           config: loadServingConfig(flags.config ?? DEFAULT_SERVING_CONFIG, flags.overlay),

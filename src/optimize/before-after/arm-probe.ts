@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { connectMcpServer } from '../../agent/mcp/mcp-session.js';
-import { AgentTrackError } from '../../core/errors.js';
+import { connectMcpServer } from '../../agent/index.js';
+import { AgentTrackError } from '../../core/index.js';
 import { runArmProcess } from '../campaign/arms/arm-process.js';
 import type { PreparedArm } from '../campaign/arms/prepare-arm.js';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import type { ArmResults } from '../../report/paired/build-report.js';
-import type { Task } from '../../retrieval/task/schema.js';
-import type { TrajectoryMetrics } from '../../trajectory/metrics/compute.js';
-import { scorePath } from '../../trajectory/score/score-path.js';
+import type { ArmResults } from '../../report/index.js';
+import type { Task } from '../../retrieval/index.js';
+import type { TrajectoryMetrics } from '../../trajectory/index.js';
+import { scorePath } from '../../trajectory/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { openQueue } from '../campaign/queue.js';
 

@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createOfflinePolicy } from '../../agent/endpoint/offline-policy.js';
-import { startEndpoint } from '../../agent/endpoint/start-endpoint.js';
+import { createOfflinePolicy, startEndpoint } from '../../agent/index.js';
 
 /**
  * For `--model offline`: one offline endpoint on 127.0.0.1 shared by both arms, and an LLM block

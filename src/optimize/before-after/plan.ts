@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { LoadedLlmBlock } from '../../agent/llm/load-block.js';
+import type { LoadedLlmBlock } from '../../agent/index.js';
 import { AgentTrackError, invalidOption, issueParts } from '../../core/index.js';
-import { METRIC_COLUMNS } from '../../trajectory/metrics/columns.js';
+import { METRIC_COLUMNS } from '../../trajectory/index.js';
 import type { CommitInfo } from '../campaign/arms/commits.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { PLAN_DEFAULTS } from '../campaign/spend/assumptions.js';

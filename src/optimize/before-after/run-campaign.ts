@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { LlmBlock } from '../../agent/llm/block-schema.js';
-import { resolveCacheDir } from '../../core/cache-dir.js';
-import { AgentTrackError } from '../../core/errors.js';
-import type { Task } from '../../retrieval/task/schema.js';
+import type { LlmBlock } from '../../agent/index.js';
+import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
+import type { Task } from '../../retrieval/index.js';
 import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
 import { type PreparedArm, prepareArm, removeArm } from '../campaign/arms/prepare-arm.js';
 import { removeWorktree } from '../campaign/arms/worktree.js';

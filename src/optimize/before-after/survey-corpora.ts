@@ -1,7 +1,7 @@
-import { ensureIndex, type IndexStatus, indexStatus } from '../../product/corpora/index-cache.js';
-import type { ServingConfig } from '../../product/serving/schema.js';
-import { corpusKey } from '../../retrieval/task/corpus-key.js';
-import type { Task } from '../../retrieval/task/schema.js';
+import type { ServingConfig } from '../../product/index.js';
+import { ensureIndex, type IndexStatus, indexStatus } from '../../product/index.js';
+import type { Task } from '../../retrieval/index.js';
+import { corpusKey } from '../../retrieval/index.js';
 import type { PlanInput } from './plan.js';
 
 type CorpusLine = NonNullable<PlanInput['corpora']>[number];

@@ -1,10 +1,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildReport } from '../../report/paired/build-report.js';
-import { renderReportMarkdown } from '../../report/paired/render-markdown.js';
-import type { Report } from '../../report/paired/report-schema.js';
-import { writeViewer } from '../../report/viewer/write-viewer.js';
-import { type Task, taskSchema } from '../../retrieval/task/schema.js';
+import type { Report } from '../../report/index.js';
+import { buildReport, renderReportMarkdown, writeViewer } from '../../report/index.js';
+import { type Task, taskSchema } from '../../retrieval/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { readArmResults } from './arm-results.js';
 import { readPlan } from './plan.js';

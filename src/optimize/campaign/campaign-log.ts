@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { redact } from '../../core/text-tail.js';
+import { redact } from '../../core/index.js';
 
 /** Appends one timestamped line to the campaign log; secrets are redacted. */
 export type CampaignLog = (line: string) => void;

@@ -1,5 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
-import { openJsonlLog } from '../../core/index.js';
+import { AgentTrackError, openJsonlLog } from '../../core/index.js';
 import { type LedgerLine, ledgerLineSchema } from './schema.js';
 
 /** The campaign's completion log, opened for resume: what it holds is never run again. */

@@ -1,5 +1,5 @@
-import { readJsonlLog } from '../../core/jsonl-log.js';
-import type { Task } from '../../retrieval/task/schema.js';
+import { readJsonlLog } from '../../core/index.js';
+import type { Task } from '../../retrieval/index.js';
 import type { CampaignPaths } from './campaign-dir.js';
 import type { CampaignLog } from './campaign-log.js';
 import type { Ledger } from './ledger.js';

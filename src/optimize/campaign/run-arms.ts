@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { RecordedError } from '../../core/index.js';
-import type { Task } from '../../retrieval/task/schema.js';
+import type { Task } from '../../retrieval/index.js';
 import type { Plan } from '../before-after/plan-schema.js';
 import { runArmProcess } from './arms/arm-process.js';
 import { campaignPaths } from './campaign-dir.js';

@@ -1,7 +1,6 @@
 import { join, resolve } from 'node:path';
 import { isEmbeddedProduct, loadLlmBlock } from '../../agent/index.js';
-import { AgentTrackError } from '../../core/errors.js';
-import { openJsonlLog, resolveCacheDir } from '../../core/index.js';
+import { AgentTrackError, openJsonlLog, resolveCacheDir } from '../../core/index.js';
 import { createProgress } from '../campaign/progress.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import type { ModelPrices } from '../campaign/spend/usd.js';

@@ -1,5 +1,5 @@
 import { isAbsolute, relative } from 'node:path';
-import type { ReportedFigures } from '../../agent/external/import-rollout.js';
+import type { ReportedFigures } from '../../agent/index.js';
 import { normalizePath } from '../../retrieval/index.js';
 import type { ToolRoles, Trajectory } from '../../trajectory/index.js';
 import type { AgentFigures } from './track-schema.js';

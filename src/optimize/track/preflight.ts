@@ -2,11 +2,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { execa } from 'execa';
-import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
-import { runAgentProcess } from '../../agent/external/agent-process.js';
-import { reportedFigures } from '../../agent/external/import-rollout.js';
-import { type McpConfigFile, writeMcpConfig } from '../../agent/external/mcp-config.js';
-import { connectMcpServer } from '../../agent/index.js';
+import type { AgentAdapter } from '../../agent/index.js';
+import {
+  connectMcpServer,
+  type McpConfigFile,
+  reportedFigures,
+  runAgentProcess,
+  writeMcpConfig,
+} from '../../agent/index.js';
 import { convertClaudeCode } from '../../trajectory/index.js';
 import { openTrackProduct } from './track-setup.js';
 

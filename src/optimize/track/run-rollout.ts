@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
-import { runAgentProcess } from '../../agent/external/agent-process.js';
-import { importRollout } from '../../agent/external/import-rollout.js';
-import { AgentTrackError } from '../../core/errors.js';
+import type { AgentAdapter } from '../../agent/index.js';
+import { importRollout, runAgentProcess } from '../../agent/index.js';
+import { AgentTrackError } from '../../core/index.js';
 import { type CallYield, readTrajectory, type ToolRoles } from '../../trajectory/index.js';
 import { agentFigures } from './agent-figures.js';
 import type { RolloutLine, TrackArm } from './track-schema.js';

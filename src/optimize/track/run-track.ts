@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
-import { writeMcpConfig } from '../../agent/external/mcp-config.js';
-import { type LlmBlock, openModel } from '../../agent/index.js';
+import type { AgentAdapter } from '../../agent/index.js';
+import { type LlmBlock, openModel, writeMcpConfig } from '../../agent/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import type { RolloutContext } from './run-rollout.js';

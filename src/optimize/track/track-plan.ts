@@ -1,5 +1,5 @@
-import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
-import { AgentTrackError } from '../../core/errors.js';
+import type { AgentAdapter } from '../../agent/index.js';
+import { AgentTrackError } from '../../core/index.js';
 import { formatUsd } from '../campaign/spend/usd.js';
 
 /** What a track will run and what it may cost, printed before anything runs. */

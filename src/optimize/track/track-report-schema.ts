@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordedErrorSchema } from '../../core/index.js';
-import { reportRowSchema, reportSchema } from '../../report/paired/report-schema.js';
+import { reportRowSchema, reportSchema } from '../../report/index.js';
 import { agentFiguresSchema } from './track-schema.js';
 
 const perArm = <T extends z.ZodType>(value: T) => z.object({ bare: value, 'with-server': value }).strict();

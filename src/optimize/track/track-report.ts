@@ -1,5 +1,5 @@
-import { type ArmResults, buildReport, reportRow } from '../../report/paired/build-report.js';
-import type { ReportRow } from '../../report/paired/report-schema.js';
+import type { ReportRow } from '../../report/index.js';
+import { type ArmResults, buildReport, reportRow } from '../../report/index.js';
 import type { TrajectoryMetrics } from '../../trajectory/index.js';
 import type { TrackReport, TrackTaskRow } from './track-report-schema.js';
 import type { AgentFigures, TrackArm, TrackLedgerLine } from './track-schema.js';

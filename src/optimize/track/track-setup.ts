@@ -1,13 +1,12 @@
 import { join } from 'node:path';
-import type { AgentAdapter } from '../../agent/external/agent-adapter.js';
+import type { AgentAdapter } from '../../agent/index.js';
 import {
   type AgentProduct,
   filePathExtractor,
   openAgentProduct,
   type ServerCommand,
 } from '../../agent/index.js';
-import { AgentTrackError } from '../../core/errors.js';
-import { resolveCacheDir } from '../../core/index.js';
+import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
 import {
   DEFAULT_SERVING_CONFIG,
   ensureIndex,

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import { writeMcpConfig } from '../../agent/external/mcp-config.js';
-import { judgePair, type OpenedModel } from '../../agent/index.js';
-import { AgentTrackError } from '../../core/errors.js';
+import { judgePair, type OpenedModel, writeMcpConfig } from '../../agent/index.js';
+import { AgentTrackError } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { crossesCeiling, type SpendLedger } from '../campaign/spend/spend-ledger.js';
 import { type RolloutContext, runRollout } from './run-rollout.js';

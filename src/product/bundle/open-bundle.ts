@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { canonicalJson, ingestionHash } from '../serving/ingestion-hash.js';
 import type { IngestionConfig } from '../serving/schema.js';
 import { BUNDLE_DATABASE, type BundleManifest, readBundleManifest } from './manifest.js';

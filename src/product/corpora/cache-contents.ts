@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { readBundleManifest } from '../bundle/manifest.js';
 
 /** One cached corpus or index: what it is, how big, when it was last written. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Corpus } from '../../retrieval/task/schema.js';
+import type { Corpus } from '../../retrieval/index.js';
 import { readBundleManifest } from '../bundle/manifest.js';
 import { openBundle } from '../bundle/open-bundle.js';
 import { buildIndex } from '../index-build/build-index.js';

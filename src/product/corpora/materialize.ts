@@ -2,10 +2,9 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } fr
 import { dirname, join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { simpleGit } from 'simple-git';
-import { AgentTrackError } from '../../core/errors.js';
-import { requireClone } from '../../retrieval/datasets/repo-source.js';
-import { corpusKey, inlineFilesHash } from '../../retrieval/task/corpus-key.js';
-import type { Corpus } from '../../retrieval/task/schema.js';
+import { AgentTrackError } from '../../core/index.js';
+import type { Corpus } from '../../retrieval/index.js';
+import { corpusKey, inlineFilesHash, requireClone } from '../../retrieval/index.js';
 import type { IngestionConfig } from '../serving/schema.js';
 import { directoryHash } from './directory-hash.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { BUNDLE_DATABASE, BUNDLE_MANIFEST, type BundleManifest } from '../bundle/manifest.js';
 import { BUNDLE_INDEXES, bundleTables } from '../bundle/tables.js';
 import { INDEX_FORMAT, ingestionHash } from '../serving/ingestion-hash.js';

@@ -1,13 +1,15 @@
 import { basename } from 'node:path';
-import { AgentTrackError } from '../../core/errors.js';
-import { type LoadedSplit, loadSplit } from '../../retrieval/datasets/load-split.js';
-import type { RungOverlay, RungRun, RungTask } from '../../retrieval/rung/rung-schema.js';
-import { summarizeRung } from '../../retrieval/rung/summarize.js';
-import { goldRanksOf } from '../../retrieval/scoring/gold-ranks.js';
-import { judgeList } from '../../retrieval/scoring/judge-list.js';
-import { scoreRanking } from '../../retrieval/scoring/score-ranking.js';
-import { corpusKey } from '../../retrieval/task/corpus-key.js';
-import type { Task } from '../../retrieval/task/schema.js';
+import { AgentTrackError } from '../../core/index.js';
+import type { RungOverlay, RungRun, RungTask, Task } from '../../retrieval/index.js';
+import {
+  corpusKey,
+  goldRanksOf,
+  judgeList,
+  type LoadedSplit,
+  loadSplit,
+  scoreRanking,
+  summarizeRung,
+} from '../../retrieval/index.js';
 import { ensureIndex } from '../corpora/index-cache.js';
 import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../serving/load-serving-config.js';
 import { connectSearch, type SearchHit } from './search-client.js';

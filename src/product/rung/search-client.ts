@@ -1,8 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { AgentTrackError } from '../../core/errors.js';
-import type { RankedItem } from '../../retrieval/scoring/types.js';
+import { AgentTrackError } from '../../core/index.js';
+import type { RankedItem } from '../../retrieval/index.js';
 import { referenceServerCommand } from '../server/server-command.js';
 
 /** A ranked row as the reference server's `structuredContent` carries it. */

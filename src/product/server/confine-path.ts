@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 
 /**
  * A tool's path argument as a corpus-relative `/`-separated path. An absolute path, a drive

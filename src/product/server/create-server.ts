@@ -1,6 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import type { Bundle } from '../bundle/open-bundle.js';
 import type { ServingConfig } from '../serving/schema.js';
 import { createCorpusReader } from './corpus-reader.js';

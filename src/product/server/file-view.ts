@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { confinePath } from './confine-path.js';
 import type { CorpusReader } from './corpus-reader.js';
 import { numberedLines } from './numbered-lines.js';

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 
 /**
  * A glob as a test on corpus paths: `**` spans directories, `*` and `?` stay within one, `{a,b}`

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AgentTrackError } from '../../core/errors.js';
-import { packageVersion } from '../../core/package-version.js';
+import { AgentTrackError, packageVersion } from '../../core/index.js';
 import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../serving/load-serving-config.js';
 import { serveStdio } from './serve.js';
 import { DEFAULT_TOOL_DOCS } from './tool-docs.js';

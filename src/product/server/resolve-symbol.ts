@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import type { CorpusReader, SymbolRow } from './corpus-reader.js';
 
 /**

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 
 /**
  * Compiles a grep pattern, refusing what could run for exponential time in a backtracking engine:

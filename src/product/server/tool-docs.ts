@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { AgentTrackError } from '../../core/errors.js';
-import { issueParts } from '../../core/index.js';
-import { readYamlFile } from '../../core/read-yaml.js';
+import { AgentTrackError, issueParts, readYamlFile } from '../../core/index.js';
 
 /** The tools of the reference server, in the order they are listed. */
 export const TOOL_NAMES = [

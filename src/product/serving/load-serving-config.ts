@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { AgentTrackError, issueParts } from '../../core/index.js';
-import { readYamlFile } from '../../core/read-yaml.js';
+import { AgentTrackError, issueParts, readYamlFile } from '../../core/index.js';
 import { deepMerge, hasPath, isPlainObject } from './deep-merge.js';
 import { refuseModelKeys } from './model-keys.js';
 import { type ServingConfig, ServingConfigSchema } from './schema.js';

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { isPlainObject } from './deep-merge.js';
 
 /** Keys that set up a model: the harness decides these from `--llm-block`, never a serving config. */

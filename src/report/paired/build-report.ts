@@ -1,9 +1,7 @@
-import { bootstrapCI } from '../../stats/bootstrap.js';
-import type { MaybeNumber } from '../../stats/defined.js';
-import { pairedComparison } from '../../stats/paired.js';
-import { percentile } from '../../stats/percentile.js';
-import { METRIC_COLUMNS, type MetricColumn } from '../../trajectory/metrics/columns.js';
-import type { TrajectoryMetrics } from '../../trajectory/metrics/compute.js';
+import type { MaybeNumber } from '../../stats/index.js';
+import { bootstrapCI, pairedComparison, percentile } from '../../stats/index.js';
+import type { TrajectoryMetrics } from '../../trajectory/index.js';
+import { METRIC_COLUMNS, type MetricColumn } from '../../trajectory/index.js';
 import type { ArmCell, ArmInfo, Report, ReportRow } from './report-schema.js';
 import { verdictOf } from './verdict.js';
 

@@ -1,5 +1,5 @@
-import { pairedComparison } from '../../stats/paired.js';
-import type { TrajectoryMetrics } from '../../trajectory/metrics/compute.js';
+import { pairedComparison } from '../../stats/index.js';
+import type { TrajectoryMetrics } from '../../trajectory/index.js';
 import type { ReportRow } from './report-schema.js';
 
 const fmt = (x: number | null, digits = 3) => (x === null ? 'n/a' : x.toFixed(digits));

@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { forestSpec } from './forest.js';
 import { objectiveSpec } from './objective.js';
 import { outcomesSpec } from './outcomes.js';

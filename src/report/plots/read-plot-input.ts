@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { AgentTrackError, issueParts } from '../../core/index.js';
-import { type RungRun, rungRunSchema } from '../../retrieval/rung/rung-schema.js';
+import { type RungRun, rungRunSchema } from '../../retrieval/index.js';
 import { type Report, reportSchema } from '../paired/report-schema.js';
 import { type ObjectiveTrace, objectiveTraceSchema } from './objective-schema.js';
 

@@ -1,5 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { FONT_HINT, type PlotFont } from './font.js';
 
 /** A rasterised figure: PNG bytes and their pixel size. */

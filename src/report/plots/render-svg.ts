@@ -1,6 +1,6 @@
 import { logger, parse, View } from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { PLOT_CONFIG } from './theme.js';
 
 /** A figure as drawn: its SVG text, size in pixels, and what vega-lite or vega warned about. */

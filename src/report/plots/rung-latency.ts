@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { RungRun } from '../../retrieval/rung/rung-schema.js';
+import type { RungRun } from '../../retrieval/index.js';
 import { SERIES_COLOURS } from './palette.js';
 import { rungCaption } from './rung-scores.js';
 import { labelOverlays } from './same-split.js';

@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import { RUNG_METRICS, type RungRun } from '../../retrieval/rung/rung-schema.js';
+import { RUNG_METRICS, type RungRun } from '../../retrieval/index.js';
 import { SERIES_COLOURS } from './palette.js';
 import { labelOverlays } from './same-split.js';
 

@@ -1,5 +1,5 @@
-import { AgentTrackError } from '../../core/errors.js';
-import type { RungRun } from '../../retrieval/rung/rung-schema.js';
+import { AgentTrackError } from '../../core/index.js';
+import type { RungRun } from '../../retrieval/index.js';
 
 /** What must be equal for two rung runs to share a figure: the same tasks, scored the same way. */
 const SAME = ['dataset', 'slice', 'limit', 'k'] as const;

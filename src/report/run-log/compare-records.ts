@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import type { RunMetric, RunRecord } from './run-record-schema.js';
 
 export interface RunComparisonRow {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleGit } from 'simple-git';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 
 /**
  * Where local clones of pinned repositories live. Nothing is fetched: a repository that is not

@@ -1,6 +1,6 @@
 import { relative, resolve, sep } from 'node:path';
-import { AgentTrackError } from '../../core/errors.js';
-import { stratifiedSplit } from '../../stats/split.js';
+import { AgentTrackError } from '../../core/index.js';
+import { stratifiedSplit } from '../../stats/index.js';
 import { corpusKey } from '../task/corpus-key.js';
 import type { Task } from '../task/schema.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { AgentTrackError, issueParts } from '../../core/index.js';
-import { type PairedResult, pairedComparison } from '../../stats/paired.js';
+import { type PairedResult, pairedComparison } from '../../stats/index.js';
 import { RUNG_METRICS, type RungRun, rungRunSchema } from './rung-schema.js';
 
 /** One metric of one overlay, paired task by task against an earlier run. */

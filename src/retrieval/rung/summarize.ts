@@ -1,5 +1,4 @@
-import { bootstrapCI } from '../../stats/bootstrap.js';
-import { percentile } from '../../stats/percentile.js';
+import { bootstrapCI, percentile } from '../../stats/index.js';
 import { RUNG_METRICS, type RungSummaryRow, type RungTask } from './rung-schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import { invalidOption } from '../../core/errors.js';
+import { invalidOption } from '../../core/index.js';
 import { normalizePath } from './normalize-path.js';
 import { GOLD_KINDS, type GoldKind, type RelevanceOptions, type ScoredTask } from './types.js';
 

@@ -1,4 +1,4 @@
-import { invalidOption } from '../../core/errors.js';
+import { invalidOption } from '../../core/index.js';
 import { goldItems } from './gold.js';
 import { goldMatcher } from './relevance.js';
 import type { RankedItem, RelevanceOptions, ScoredTask } from './types.js';

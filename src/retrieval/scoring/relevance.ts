@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { bodyTokens } from './body/body-tokens.js';
 import { containsTokens } from './body/contains-tokens.js';
 import { checkLanguage, guessLanguage, languageOfName, languageOfPath } from './body/language.js';

@@ -1,4 +1,4 @@
-import { invalidOption } from '../../core/errors.js';
+import { invalidOption } from '../../core/index.js';
 import { distinctFiles } from './distinct-files.js';
 import { checkK, judgeList } from './judge-list.js';
 import { coverageOf } from './metrics/coverage.js';

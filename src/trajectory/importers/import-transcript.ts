@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import { type ClaudeCodeImportOptions, convertClaudeCode } from './claude-code/import-claude-code.js';
 import { type ImportedTrajectory, type WriteImportOptions, writeImportedRun } from './imported-run.js';
 import { convertOpenAi, type OpenAiImportOptions } from './openai/import-openai.js';

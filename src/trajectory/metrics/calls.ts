@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import type { ToolEvent } from '../schema.js';
 import type { Trajectory } from '../trajectory.js';
 import { LastTrajectoryMemo } from './last-trajectory.js';

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 import type { RelevanceOptions, ScoredTask } from '../../retrieval/index.js';
 import type { Outcome } from '../schema.js';
 import type { Trajectory } from '../trajectory.js';

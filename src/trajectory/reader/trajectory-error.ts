@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
+import { AgentTrackError } from '../../core/index.js';
 
 /**
  * The ways a trajectory directory is refused. `TRAJECTORY_INCOMPLETE` (no `result.json`, or a torn

@@ -1,4 +1,4 @@
-import { bootstrapCIs } from '../../stats/bootstrap.js';
+import { bootstrapCIs } from '../../stats/index.js';
 import { METRIC_COLUMNS, type MetricColumn } from '../metrics/columns.js';
 import type { TrajectoryMetrics } from '../metrics/compute.js';
 

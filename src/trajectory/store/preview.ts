@@ -1,4 +1,4 @@
-import { invalidOption } from '../../core/errors.js';
+import { invalidOption } from '../../core/index.js';
 
 /** The default cap on a ToolEvent's `preview`, in UTF-8 bytes. */
 export const DEFAULT_PREVIEW_BYTES = 2048;

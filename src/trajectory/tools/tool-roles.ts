@@ -1,5 +1,4 @@
-import { AgentTrackError } from '../../core/errors.js';
-import { describeIssues } from '../../core/index.js';
+import { AgentTrackError, describeIssues } from '../../core/index.js';
 import { type ToolsConfig, toolsConfigSchema } from './schema.js';
 
 /** The resolved roles every trajectory metric reads. */

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 import { LLM_BLOCK_DEFAULTS, type LlmBlock } from '../block-schema.js';
 import { exponentialBackoff, type RetryEvent, type RetryPolicy } from './with-retries.js';
 

@@ -1,5 +1,5 @@
 import { loadProduct, type ProductManifest } from '../../../agent/index.js';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 
 /** A product manifest as a campaign arm needs it: with the `harness` command the arm runs. */
 export type ArmManifest = ProductManifest & { harness: string[] };

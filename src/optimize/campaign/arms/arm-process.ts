@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 import type { RecordedError } from '../../../core/index.js';
-import { redact, tail } from '../../../core/text-tail.js';
+import { redact, tail } from '../../../core/index.js';
 import { armPath } from './product-location.js';
 
 export interface ArmProcessOptions {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 import { runArmProcess } from './arm-process.js';
 
 /** What the block check needs of an arm: its name, commit, worktree and harness entry. */

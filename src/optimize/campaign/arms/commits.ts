@@ -1,5 +1,5 @@
 import { simpleGit } from 'simple-git';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 
 /** A commit as the plan names it. */
 export interface CommitInfo {

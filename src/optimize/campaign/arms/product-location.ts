@@ -1,6 +1,6 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 
 const INTERPRETERS = new Set(['node', 'nodejs', 'tsx', 'python', 'python3', 'bash', 'sh', 'deno', 'bun']);
 // Interpreter options whose next argument is a value, not the script.

@@ -11,8 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { AgentTrackError } from '../../../core/errors.js';
-import { tail } from '../../../core/text-tail.js';
+import { AgentTrackError, tail } from '../../../core/index.js';
 
 const LOCKFILES = [
   'package-lock.json',

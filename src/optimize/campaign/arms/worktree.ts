@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, rmSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { simpleGit } from 'simple-git';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 
 /**
  * Adds a detached `git worktree` of `repo` at `commit` in `dir` (which must not exist yet).

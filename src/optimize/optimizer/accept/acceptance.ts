@@ -1,5 +1,5 @@
-import { AgentTrackError } from '../../../core/errors.js';
-import { pairedComparison, type ValuesByTask } from '../../../stats/paired.js';
+import { AgentTrackError } from '../../../core/index.js';
+import { pairedComparison, type ValuesByTask } from '../../../stats/index.js';
 import type { Candidate } from '../candidate.js';
 import type { ConfirmationEntry, ConfirmationLog } from './confirmation-log.js';
 

@@ -1,4 +1,4 @@
-import { invalidOption } from '../../../core/errors.js';
+import { invalidOption } from '../../../core/index.js';
 
 /** Where a campaign stands against its pre-declared family of confirmations. */
 export interface ConfirmationState {

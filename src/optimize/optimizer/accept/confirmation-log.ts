@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 import type { Candidate } from '../candidate.js';
 import { confirmationAlpha } from './confirmation-alpha.js';
 

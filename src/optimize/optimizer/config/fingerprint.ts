@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadLlmBlock } from '../../../agent/index.js';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 import { artifactHash, canonicalJson } from '../candidate.js';
 import type { LoadedCampaign } from './load-config.js';
 

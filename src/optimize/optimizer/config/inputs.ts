@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DEFAULT_TURN_BUDGET } from '../../../agent/index.js';
-import { readYamlFile } from '../../../core/read-yaml.js';
+import { readYamlFile } from '../../../core/index.js';
 import { loadSplit, type Task } from '../../../retrieval/index.js';
 import type { CalledModel } from '../campaign-models.js';
 import { type Candidate, canonicalJson, makeCandidate } from '../candidate.js';

@@ -1,10 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isEmbeddedProduct } from '../../../agent/index.js';
-import { AgentTrackError } from '../../../core/errors.js';
-import { issueMessage, issueParts } from '../../../core/issue-message.js';
-import { readYamlFile } from '../../../core/read-yaml.js';
-import { resolveDataset } from '../../../retrieval/datasets/registry.js';
+import { AgentTrackError, issueMessage, issueParts, readYamlFile } from '../../../core/index.js';
+import { resolveDataset } from '../../../retrieval/index.js';
 import { overlayVariations } from '../propose/overlay-variations.js';
 import { type CampaignConfig, campaignConfigSchema, TEXT_AXES } from './config-schema.js';
 

@@ -11,7 +11,7 @@ import {
   readArtifact,
   systemPrompt,
 } from '../../../agent/index.js';
-import { readYamlFile } from '../../../core/read-yaml.js';
+import { readYamlFile } from '../../../core/index.js';
 import {
   DEFAULT_SERVING_CONFIG,
   deepMerge,

@@ -1,6 +1,6 @@
-import { invalidOption } from '../../../core/errors.js';
-import { metricsRow } from '../../../trajectory/metrics/columns.js';
-import type { TrajectoryMetrics } from '../../../trajectory/metrics/compute.js';
+import { invalidOption } from '../../../core/index.js';
+import type { TrajectoryMetrics } from '../../../trajectory/index.js';
+import { metricsRow } from '../../../trajectory/index.js';
 import type { ObjectiveConfig } from '../config/config-schema.js';
 
 /** A metrics row as `metricsRow` gives it (report names; booleans 0/1; undefined `null`). */

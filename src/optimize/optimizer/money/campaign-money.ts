@@ -4,7 +4,7 @@ import {
   type LedgerLine,
   promptTokens,
 } from '../../../agent/index.js';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 import type { SpendLedger } from '../../campaign/spend/spend-ledger.js';
 import { rolloutCost, tokensUsd } from '../../campaign/spend/usd.js';
 import type { CampaignConfig } from '../config/config-schema.js';

@@ -1,4 +1,4 @@
-import { createRandom, shuffled } from '../../../stats/random.js';
+import { createRandom, shuffled } from '../../../stats/index.js';
 import { canonicalJson } from '../candidate.js';
 import type { ArchitectureGrid } from '../config/config-schema.js';
 import { enumerationProposer, type Proposer } from './proposer.js';

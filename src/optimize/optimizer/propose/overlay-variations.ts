@@ -1,8 +1,6 @@
 import { dirname, resolve } from 'node:path';
-import { AgentTrackError } from '../../../core/errors.js';
-import { readYamlFile } from '../../../core/read-yaml.js';
-import { deepMerge } from '../../../product/serving/deep-merge.js';
-import { DEFAULT_SERVING_CONFIG, parseServingConfig } from '../../../product/serving/load-serving-config.js';
+import { AgentTrackError, readYamlFile } from '../../../core/index.js';
+import { DEFAULT_SERVING_CONFIG, deepMerge, parseServingConfig } from '../../../product/index.js';
 import { canonicalJson } from '../candidate.js';
 import type { OverlaySpace } from '../config/config-schema.js';
 import { enumerationProposer, type Proposer } from './proposer.js';

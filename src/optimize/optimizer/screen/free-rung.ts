@@ -1,12 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { AgentTrackError } from '../../../core/errors.js';
-import { loadServingConfig } from '../../../product/index.js';
-import { rungOverlay } from '../../../product/rung/run-rung.js';
-import { RUNG_METRICS, type Task } from '../../../retrieval/index.js';
-import { rungOverlaySchema } from '../../../retrieval/rung/rung-schema.js';
-import { writeJsonAtomic } from '../../../trajectory/store/atomic-write.js';
+import { AgentTrackError } from '../../../core/index.js';
+import { loadServingConfig, rungOverlay } from '../../../product/index.js';
+import { RUNG_METRICS, rungOverlaySchema, type Task } from '../../../retrieval/index.js';
+import { writeJsonAtomic } from '../../../trajectory/index.js';
 import { artifactHash, type Candidate, canonicalJson } from '../candidate.js';
 import { servingFile } from '../evaluate/candidate-setup.js';
 

@@ -1,4 +1,4 @@
-import { invalidOption } from '../../../core/errors.js';
+import { invalidOption } from '../../../core/index.js';
 import type { Candidate } from '../candidate.js';
 import type { EvaluationCache } from '../evaluate/evaluation-cache.js';
 import { meanOverRepeats } from '../evaluate/objective.js';

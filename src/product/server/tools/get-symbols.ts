@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 import { distinctPointers } from '../pointers.js';
 import { resolveSymbol } from '../resolve-symbol.js';
 import { symbolView } from '../symbol-view.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentTrackError } from '../../../core/errors.js';
+import { AgentTrackError } from '../../../core/index.js';
 import { confinePath } from '../confine-path.js';
 import { fileView } from '../file-view.js';
 import type { Pointer } from '../pointers.js';

@@ -1,4 +1,4 @@
-import { invalidOption } from '../../../core/errors.js';
+import { invalidOption } from '../../../core/index.js';
 import { BODY_LANGUAGES, type BodyLanguage } from '../types.js';
 
 const BY_EXTENSION: Readonly<Record<string, BodyLanguage>> = {

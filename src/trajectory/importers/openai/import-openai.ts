@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { AgentTrackError } from '../../../core/errors.js';
-import { describeIssues } from '../../../core/index.js';
+import { AgentTrackError, describeIssues } from '../../../core/index.js';
 import {
   type ImportedRun,
   type ImportedTrajectory,

@@ -7,7 +7,7 @@
  * import { computeMetrics, readTrajectory, pairedComparison } from 'agent-track';
  */
 export { AgentTrackError, invalidOption } from './core/errors.js';
-export { buildReport, renderReportMarkdown } from './report/index.js';
+export { buildReport, compareArms, renderReportMarkdown } from './report/index.js';
 export { isRelevant, loadSplit, scoreRanking } from './retrieval/index.js';
 export {
   bootstrapCI,

@@ -230,7 +230,7 @@ export { runDemo } from './before-after/demo.js';
 export { makeDemoProduct } from './before-after/demo-product.js';
 export { startOfflineModel } from './before-after/offline-model.js';
 export { surveyCorpora } from './before-after/survey-corpora.js';
-export { campaignTasks, writeBeforeAfterReport } from './before-after/write-report.js';
+export { writeBeforeAfterReport } from './before-after/write-report.js';
 
 // --- end before-after ---
 

@@ -10,6 +10,8 @@
 export { formatNumber } from './format-number.js';
 export { type ArmResults, type BuildReportOptions, buildReport, reportRow } from './paired/build-report.js';
 export { armCellText, deltaText, pValueText } from './paired/cell-text.js';
+export { type ArmComparison, type CompareArmsOptions, compareArms } from './paired/compare-arms.js';
+export { type ArmMetrics, readArmMetrics } from './paired/read-arm.js';
 export { type RenderReportOptions, renderReportMarkdown } from './paired/render-markdown.js';
 export {
   type ArmCell,

@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
-import type { ArmResults } from '../../report/index.js';
+import { type ArmResults, readArmMetrics } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
-import type { TrajectoryMetrics } from '../../trajectory/index.js';
-import { scorePath } from '../../trajectory/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { openQueue } from '../campaign/queue.js';
 
@@ -18,16 +16,10 @@ export async function readArmResults(
   tasks: readonly Task[],
 ): Promise<{ results: ArmResults; problems: string[] }> {
   const paths = campaignPaths(dir);
-  const byId = new Map(tasks.map((task) => [task.id, task]));
-  const metrics = new Map<string, TrajectoryMetrics>();
-  const problems: string[] = [];
   const armDir = paths.arm(arm);
-  if (existsSync(`${armDir}/tasks`)) {
-    for await (const scored of scorePath(`${armDir}/tasks`, { tasks: byId })) {
-      if (scored.error) problems.push(`${scored.source}: ${scored.error.message}`);
-      else if (byId.has(scored.metrics.task_id)) metrics.set(scored.metrics.task_id, scored.metrics);
-    }
-  }
+  const { metrics, problems } = existsSync(armDir)
+    ? await readArmMetrics(armDir, new Map(tasks.map((task) => [task.id, task])))
+    : { metrics: new Map(), problems: [] };
   const failed = existsSync(paths.queue)
     ? openQueue(paths.queue)
         .states()

@@ -1,20 +1,11 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../../report/index.js';
 import { buildReport, renderReportMarkdown, writeViewer } from '../../report/index.js';
-import { type Task, taskSchema } from '../../retrieval/index.js';
+import { readTasks, type Task } from '../../retrieval/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { readArmResults } from './arm-results.js';
 import { readPlan } from './plan.js';
-
-/** The tasks a campaign ran, read back from its `inputs/` (one task line per file). */
-export function campaignTasks(dir: string): Task[] {
-  const inputs = campaignPaths(dir).inputs;
-  return readdirSync(inputs)
-    .filter((name) => name.endsWith('.jsonl'))
-    .sort()
-    .map((name) => taskSchema.parse(JSON.parse(readFileSync(join(inputs, name), 'utf8').trim())));
-}
 
 /**
  * Derives the whole before-after report from the files of a run directory (`plan.json`, the
@@ -29,7 +20,8 @@ export async function writeBeforeAfterReport(
   options: { tasks?: readonly Task[]; title?: string } = {},
 ): Promise<{ report: Report; problems: string[]; files: string[]; warnings: string[] }> {
   const plan = readPlan(campaignPaths(dir).plan);
-  const tasks = options.tasks ?? campaignTasks(dir);
+  // The tasks a campaign ran, read back from its `inputs/` (one task line per file).
+  const tasks = options.tasks ?? (await readTasks(campaignPaths(dir).inputs));
   const byArm = new Map(plan.arms.map((arm) => [arm.arm, arm.commit]));
   const base = await readArmResults(dir, 'baseline', byArm.get('baseline')!, tasks);
   const cand = await readArmResults(dir, 'candidate', byArm.get('candidate')!, tasks);

@@ -41,16 +41,9 @@ export interface CollectedRun {
 export const DEFAULT_MAX_BLOB_BYTES = 1 << 20;
 
 async function readGold(runDir: string, tasksFile: string | undefined): Promise<Map<string, Task>> {
-  const tasks: Task[] = [];
-  if (tasksFile !== undefined) tasks.push(...(await readTasks(tasksFile)));
-  else {
-    const inputs = join(runDir, 'inputs');
-    const files = existsSync(inputs) ? readdirSync(inputs).filter((f) => f.endsWith('.jsonl')) : [];
-    for (const file of files.sort()) {
-      const path = join(inputs, file);
-      tasks.push(...parseTasksJsonl(readFileSync(path, 'utf8'), path));
-    }
-  }
+  const inputs = join(runDir, 'inputs');
+  const source = tasksFile ?? (existsSync(inputs) ? inputs : undefined);
+  const tasks = source === undefined ? [] : await readTasks(source);
   return new Map(tasks.map((task) => [task.id, task]));
 }
 

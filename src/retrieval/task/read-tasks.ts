@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { z } from 'zod';
 import {
   AgentTrackError,
@@ -11,25 +12,58 @@ import {
 import { type Task, taskSchema } from './schema.js';
 
 /**
- * Reads a native `tasks.jsonl`: one task a line, blank lines skipped. A line that is not JSON, is
- * refused by the schema (unknown keys named), or repeats an earlier id throws an
+ * Reads a native `tasks.jsonl`, or a directory of them (a campaign's `inputs/`, one task a file:
+ * every `*.jsonl` in name order): one task a line, blank lines skipped. A line that is not JSON, is
+ * refused by the schema (unknown keys named), or repeats an earlier id (in any file) throws an
  * `AgentTrackError` naming the file and the line.
  *
  * @example
  * const tasks = await readTasks('fixtures/tasks/small.jsonl');
  * tasks[0]?.gold.files; // ['src/app.py']
+ * await readTasks('runs/demo/inputs'); // the tasks a campaign ran
  */
-export async function readTasks(file: string): Promise<Task[]> {
-  let text: string;
+export async function readTasks(path: string): Promise<Task[]> {
+  let files = [path];
   try {
-    text = await readFile(file, 'utf8');
+    if ((await stat(path)).isDirectory()) {
+      files = (await readdir(path))
+        .filter((name) => name.endsWith('.jsonl'))
+        .sort()
+        .map((name) => join(path, name));
+    }
   } catch (cause) {
-    throw new AgentTrackError('TASKS_UNREADABLE', `Cannot read the tasks file \`${file}\``, {
-      data: { file },
-      cause,
-    });
+    throw unreadable(path, cause);
   }
-  return parseTasksJsonl(text, file);
+  const tasks: Task[] = [];
+  const fileOfId = new Map<string, string>();
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (cause) {
+      throw unreadable(file, cause);
+    }
+    for (const task of parseTasksJsonl(text, file)) {
+      const first = fileOfId.get(task.id);
+      if (first !== undefined) {
+        throw new AgentTrackError(
+          'DUPLICATE_TASK_ID',
+          `${file}: task id \`${task.id}\` was already used in \`${first}\``,
+          { data: { file, id: task.id, first_file: first } },
+        );
+      }
+      fileOfId.set(task.id, file);
+      tasks.push(task);
+    }
+  }
+  return tasks;
+}
+
+function unreadable(file: string, cause: unknown): AgentTrackError {
+  return new AgentTrackError('TASKS_UNREADABLE', `Cannot read the tasks file \`${file}\``, {
+    data: { file },
+    cause,
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { compareArms } from '../../../src/index.js';
 import { beforeAfter } from '../../../src/optimize/before-after/before-after.js';
 import { makeDemoProduct } from '../../../src/optimize/before-after/demo-product.js';
 import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
@@ -88,5 +89,12 @@ describe('before-after on a product with two real commits', () => {
     expect(records[0]!.dataset).toMatchObject({ name: 'fixture-code', slice: 'small_test' });
     const again = await writeBeforeAfterReport(dir);
     expect(again.report).toEqual(report);
+    // The library call: the same rows from the two arm directories and the tasks alone.
+    const compared = await compareArms(join(dir, 'arms/baseline'), join(dir, 'arms/candidate'), {
+      tasks: join(dir, 'inputs'),
+    });
+    expect(compared.problems).toEqual([]);
+    expect(compared.rows).toEqual(report.rows);
+    expect(compared.rows.find((row) => row.key === 'needless_call_rate')).toEqual(needless);
   }, 300_000);
 });

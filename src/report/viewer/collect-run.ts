@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
-import { parseTasksJsonl, readTasks, type Task } from '../../retrieval/index.js';
+import { readTasks, type Task } from '../../retrieval/index.js';
 import { METRIC_COLUMNS, readTrajectories, type ToolRoles } from '../../trajectory/index.js';
 import type { Report } from '../paired/report-schema.js';
 import { readPlotInput } from '../plots/read-plot-input.js';

@@ -13,12 +13,10 @@ export {
   type IssueParts,
   issueMessage,
   issueParts,
-  keyPath,
   unknownKeysText,
 } from './issue-message.js';
 export { type JsonRecord, type JsonRecordsProblem, jsonRecords } from './json-records.js';
 export {
-  appendJsonlLine,
   eachJsonlLine,
   type JsonlLog,
   type JsonlProblem,

@@ -9,7 +9,7 @@
  */
 export { formatNumber } from './format-number.js';
 export { type ArmResults, type BuildReportOptions, buildReport, reportRow } from './paired/build-report.js';
-export { armCellText, deltaText, pValueText } from './paired/cell-text.js';
+export { armCellText } from './paired/cell-text.js';
 export { type ArmComparison, type CompareArmsOptions, compareArms } from './paired/compare-arms.js';
 export { type ArmMetrics, readArmMetrics } from './paired/read-arm.js';
 export { type RenderReportOptions, renderReportMarkdown } from './paired/render-markdown.js';
@@ -22,11 +22,7 @@ export {
   reportSchema,
 } from './paired/report-schema.js';
 export { verdictOf } from './paired/verdict.js';
-export {
-  compareRunRecords,
-  type RunComparison,
-  type RunComparisonRow,
-} from './run-log/compare-records.js';
+export { compareRunRecords, type RunComparison, type RunComparisonRow } from './run-log/compare-records.js';
 export { findRunRecord } from './run-log/find-record.js';
 export { reportRunRecords, rungRunRecords } from './run-log/records-from.js';
 export { appendRunRecord, DEFAULT_RUN_LOG, readRunLog } from './run-log/run-log.js';

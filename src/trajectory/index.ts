@@ -34,30 +34,17 @@ export type { TrajectoryErrorCode } from './reader/trajectory-error.js';
 export { TRAJECTORY_ERROR_CODES } from './reader/trajectory-error.js';
 export type { MessageInput, RecorderOptions, ResultInput, ToolCallInput } from './recorder.js';
 export { Recorder } from './recorder.js';
-export type {
-  ModelMessage,
-  ModelTurns,
-  Outcome,
-  ResultRow,
-  ToolEvent,
-  TrajectoryResult,
-  Usage,
-} from './schema.js';
+export type { ModelMessage, Outcome, ResultRow, ToolEvent, TrajectoryResult, Usage } from './schema.js';
 export {
   modelMessageSchema,
-  modelTurnsSchema,
   OUTCOMES,
   outcomeSchema,
-  resultRowSchema,
   toolEventSchema,
   trajectoryResultSchema,
-  usageSchema,
 } from './schema.js';
 export { writeFileAtomic, writeJsonAtomic } from './store/atomic-write.js';
 export type { StoredBlob } from './store/blob-store.js';
-export { BlobStore, sha256Hex } from './store/blob-store.js';
-export { locateBlobDir } from './store/locate-blobs.js';
-export { DEFAULT_PREVIEW_BYTES, previewOf } from './store/preview.js';
+export { BlobStore } from './store/blob-store.js';
 export type { ToolsConfig } from './tools/schema.js';
 export { toolsConfigSchema } from './tools/schema.js';
 export type { ToolRoleProfile, ToolRoles } from './tools/tool-roles.js';
@@ -67,16 +54,14 @@ export {
   resolveToolRoles,
   TOOL_ROLE_PROFILES,
 } from './tools/tool-roles.js';
-export type { BlobReader, Trajectory } from './trajectory.js';
+export type { Trajectory } from './trajectory.js';
 // --- end trajectory format ---
 
 // --- Trajectory metrics (src/trajectory/metrics/), one concept per file ---
-export { attributedEvidenceCalls, type PatchLines, patchLines } from './metrics/attributed-evidence.js';
 export { batchVsFanoutRatio } from './metrics/batch-ratio.js';
-export type { ChargedCalls } from './metrics/calls.js';
 export { METRIC_COLUMNS, type MetricColumn, metricsRow } from './metrics/columns.js';
 export { type ComputeMetricsOptions, computeMetrics, type TrajectoryMetrics } from './metrics/compute.js';
-export { FAN_OUT_MIN_CALLS, fanOutWhereBatch } from './metrics/fan-out.js';
+export { fanOutWhereBatch } from './metrics/fan-out.js';
 export { goldCalls } from './metrics/gold-calls.js';
 export { type GoldReach, goldReach } from './metrics/gold-reach.js';
 export { type NeedlessCalls, needlessCalls } from './metrics/needless.js';
@@ -85,19 +70,13 @@ export { parallelCallsPerTurn } from './metrics/parallel.js';
 export { type Pointer, parsePointers } from './metrics/pointer-parse.js';
 export { type PointerFollowing, pointerFollowing } from './metrics/pointers.js';
 export { resurfacing } from './metrics/resurfacing.js';
-export { QUERY_ARGUMENTS, searchQuery } from './metrics/search-query.js';
-export {
-  SEARCH_KS,
-  type SearchCallScores,
-  type SearchRetrieval,
-  searchRetrieval,
-} from './metrics/search-retrieval.js';
+export { type SearchCallScores, type SearchRetrieval, searchRetrieval } from './metrics/search-retrieval.js';
 export {
   type ToolCallsUsed,
   type ToolCallsUsedDefinition,
   toolCallsUsed,
 } from './metrics/tool-calls-used.js';
-export { isDottedPath, toolMismatch } from './metrics/tool-mismatch.js';
+export { toolMismatch } from './metrics/tool-mismatch.js';
 export { type ToolUsage, toolUsage } from './metrics/tool-usage.js';
 export { type UsageTotals, usageTotals } from './metrics/usage.js';
 export { zeroYield } from './metrics/zero-yield.js';

@@ -11,7 +11,6 @@ import type {
 } from '../../src/agent/index.js';
 import {
   askQuestion,
-  classifyOutcome,
   connectMcpServer,
   harnessRun,
   readLedger,
@@ -19,6 +18,7 @@ import {
   runHarness,
   runTask,
 } from '../../src/agent/index.js';
+import { classifyOutcome } from '../../src/agent/loop/outcome.js';
 import type { Task } from '../../src/retrieval/index.js';
 import type { Outcome, UsageTotals } from '../../src/trajectory/index.js';
 

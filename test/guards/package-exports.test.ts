@@ -107,3 +107,66 @@ test('agent-track/agent answers a question with the offline policy after a build
     rmSync(scratch, { recursive: true, force: true });
   }
 }, 60_000);
+
+// What a library user who only scores trajectories pays for: the light entries load no native,
+// plotting, agent-loop, model-SDK or MCP module. The CLI's startup (every command defined, none
+// run) is light too, so each rollout's harness child starts without them.
+const HEAVY = [
+  'better-sqlite3',
+  '@resvg/resvg-js',
+  'vega',
+  'vega-lite',
+  '@langchain/langgraph',
+  '@langchain/core',
+  'openai',
+  '@anthropic-ai/sdk',
+  '@modelcontextprotocol/sdk',
+];
+
+function packagesLoadedBy(specifier: string): string[] {
+  const scratch = mkdtempSync(join(tmpdir(), 'agent-track-modules-'));
+  const record = join(scratch, 'modules.txt');
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        resolve(import.meta.dirname, 'fixtures/record-modules.mjs'),
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(specifier)});`,
+      ],
+      { cwd: root, env: { ...process.env, RECORD_MODULES: record }, stdio: 'pipe' },
+    );
+    const urls = existsSync(record) ? readFileSync(record, 'utf8').split('\n') : [];
+    const names = urls.flatMap((url) => {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+      return match ? [match[1]!] : [];
+    });
+    return [...new Set(names)].sort();
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+test.each([
+  'agent-track',
+  'agent-track/stats',
+  'agent-track/trajectory',
+  'agent-track/retrieval',
+  'agent-track/report',
+  resolve(root, 'dist/cli/commands.js'),
+])('importing %s loads none of the heavy modules', (specifier) => {
+  const loaded = packagesLoadedBy(specifier);
+  expect(loaded.filter((name) => HEAVY.includes(name))).toEqual([]);
+});
+
+test('the heavy entries do load them (the probe sees what it is looking for)', () => {
+  expect(packagesLoadedBy('agent-track/plots')).toEqual(expect.arrayContaining(['vega', '@resvg/resvg-js']));
+  expect(packagesLoadedBy('agent-track/product')).toEqual(
+    expect.arrayContaining(['better-sqlite3', '@modelcontextprotocol/sdk']),
+  );
+  expect(packagesLoadedBy('agent-track/agent')).toEqual(
+    expect.arrayContaining(['@langchain/langgraph', 'openai', '@anthropic-ai/sdk']),
+  );
+});

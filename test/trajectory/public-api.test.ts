@@ -9,6 +9,7 @@ import type {
   Trajectory,
 } from '../../src/trajectory/index.js';
 import * as surface from '../../src/trajectory/index.js';
+import { previewOf } from '../../src/trajectory/store/preview.js';
 
 describe('agent-track/trajectory public surface', () => {
   test('exports the format, store, reader, tool roles and importers', () => {
@@ -66,7 +67,7 @@ describe('agent-track/trajectory public surface', () => {
     expectTypeOf(surface.resolveToolRoles).returns.toEqualTypeOf<ToolRoles>();
     expectTypeOf<surface.Recorder['recordToolCall']>().toEqualTypeOf<(call: ToolCallInput) => ToolEvent>();
     expectTypeOf(surface.importTranscript).returns.toEqualTypeOf<Promise<ImportedTrajectory[]>>();
-    expectTypeOf(surface.previewOf).toEqualTypeOf<(text: string, maxBytes?: number) => string>();
+    expectTypeOf(previewOf).toEqualTypeOf<(text: string, maxBytes?: number) => string>();
     expectTypeOf<Trajectory['result']['turn_budget']>().toEqualTypeOf<number | null>();
     expectTypeOf<ToolEvent['duration_ms']>().toEqualTypeOf<number | null>();
   });

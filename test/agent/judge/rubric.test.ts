@@ -15,7 +15,11 @@ import {
   readRubricInput,
   rubricMessages,
 } from '../../../src/agent/judge/rubric-prompt.js';
-import { parseRubricReply } from '../../../src/agent/judge/rubric-reply.js';
+import {
+  type ParsedRubricReply,
+  parseRubricReply,
+  rubricReplySchema,
+} from '../../../src/agent/judge/rubric-reply.js';
 import type { ChatMessage } from '../../../src/agent/llm/providers/chat-provider.js';
 import { createProvider } from '../../../src/agent/llm/providers/create-provider.js';
 import type { Task } from '../../../src/retrieval/index.js';
@@ -235,14 +239,14 @@ test('offlineRubricStep answers only a rubric prompt', () => {
   expect(offlineRubricStep(request(judgeMessages({ ...input, answers: { A: 'a', B: null } })))).toBeNull();
 });
 
-test('the agent entry offers the rubric judge', () => {
+test('the agent entry offers the rubric judge; its parts are typed where they live', () => {
   expectTypeOf(agent.judgeAnswer).parameter(0).toEqualTypeOf<agent.JudgeAnswerOptions>();
   expectTypeOf(agent.judgeAnswer).returns.toEqualTypeOf<Promise<agent.RubricVerdict>>();
   expectTypeOf<agent.RubricVerdict['score']>().toEqualTypeOf<number | null>();
-  expectTypeOf(agent.readRubricInput).returns.toEqualTypeOf<agent.RubricInput | null>();
-  expectTypeOf(agent.parseRubricReply).returns.toEqualTypeOf<agent.ParsedRubricReply>();
-  expect(agent.RUBRIC_JUDGE_MARKER).toBe('agent-track rubric judge v1');
-  for (const fn of [agent.rubricMessages, agent.offlineRubricStep, agent.rubricReplySchema.parse]) {
+  expectTypeOf(readRubricInput).returns.toEqualTypeOf<RubricInput | null>();
+  expectTypeOf(parseRubricReply).returns.toEqualTypeOf<ParsedRubricReply>();
+  expect(RUBRIC_JUDGE_MARKER).toBe('agent-track rubric judge v1');
+  for (const fn of [agent.rubricMessages, offlineRubricStep, rubricReplySchema.parse]) {
     expect(fn).toBeTypeOf('function');
   }
 });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { stringify } from 'yaml';
-import { loadSplit, SLICES, splitStratum } from '../../../src/retrieval/index.js';
+import { splitStratum } from '../../../src/retrieval/datasets/slices.js';
+import { loadSplit, SLICES } from '../../../src/retrieval/index.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-split-'));

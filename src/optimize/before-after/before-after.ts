@@ -1,15 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadLlmBlock } from '../../agent/index.js';
+import { type LoadedLlmBlock, loadLlmBlock } from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
 import { loadServingConfig } from '../../product/index.js';
 import type { Report } from '../../report/index.js';
 import { appendRunRecord, DEFAULT_RUN_LOG, reportRunRecords } from '../../report/index.js';
-import { loadSplit } from '../../retrieval/index.js';
-import { checkLlmBlock } from '../campaign/arms/check-llm-block.js';
-import { resolveCommit } from '../campaign/arms/commits.js';
-import { type PreparedArm, prepareArm, removeArm } from '../campaign/arms/prepare-arm.js';
+import { type LoadedSplit, loadSplit, type Task } from '../../retrieval/index.js';
+import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
+import { type CommitInfo, resolveCommit } from '../campaign/arms/commits.js';
+import { type PreparedArms, prepareArms } from '../campaign/arms/prepare-arms.js';
+import { campaignPaths } from '../campaign/campaign-dir.js';
 import { descriptionTokens } from './arm-probe.js';
 import { startOfflineModel } from './offline-model.js';
 import { buildPlan, writePlan } from './plan.js';
@@ -72,11 +72,9 @@ export interface BeforeAfterResult {
  * const { plan } = await beforeAfter({ baseline: 'HEAD~1', candidate: 'HEAD', split: 'fixture-code/small_test', model: 'offline' });
  */
 export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAfterResult> {
-  const log = options.log ?? (() => {});
   const repo = resolve(options.repo ?? '.');
   const cacheDir = resolveCacheDir(options.cacheDir);
   const reposDir = options.reposDir ?? join(cacheDir, 'repos');
-  const config = loadServingConfig(options.config);
   const split = await loadSplit(options.split, { reposDir });
   const tasks = options.limit === undefined ? split.tasks : split.tasks.slice(0, options.limit);
   const arms = [
@@ -93,109 +91,155 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
       throw new AgentTrackError(
         'LLM_BLOCK_REQUIRED',
         `The model \`${options.model}\` needs \`--llm-block FILE\``,
-        {
-          data: { model: options.model },
-        },
+        { data: { model: options.model } },
       );
     }
     const block = loadLlmBlock(offline?.blockFile ?? options.llmBlock!);
     const installCache = join(cacheDir, 'installs');
-    const worktrees = mkdtempSync(join(tmpdir(), 'agent-track-probe-arms-'));
-    const tokens = new Map<string, number>();
-    const prepared: PreparedArm[] = [];
-    try {
-      for (const { arm, commit } of arms) {
-        prepared.push(
-          await prepareArm({ repo, arm, commit: commit.sha, worktreesDir: worktrees, installCache }),
-        );
-      }
-      for (const verdict of await checkLlmBlock(prepared, block.file)) log(verdict.line);
-      for (const arm of prepared) tokens.set(arm.arm, await descriptionTokens(arm, options));
-    } finally {
-      for (const arm of prepared) await removeArm(repo, arm);
-      rmSync(worktrees, { recursive: true, force: true });
-    }
-    const corpora = await surveyCorpora(tasks, { cacheDir, reposDir, config, build: false });
-    const plan = buildPlan({
-      campaign: name,
-      tasks: { count: tasks.length, split: options.split, limit: options.limit ?? null },
-      arms: arms.map(({ arm, commit }) => ({ arm, commit, descriptionTokens: tokens.get(arm)! })),
-      model: options.model,
-      llmBlock: block,
-      ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),
-      ...(options.callsPerTurn === undefined ? {} : { callsPerTurn: options.callsPerTurn }),
-      ...(options.contextTokensPerTurn === undefined
-        ? {}
-        : { contextTokensPerTurn: options.contextTokensPerTurn }),
-      ...(options.outputTokensPerTurn === undefined
-        ? {}
-        : { outputTokensPerTurn: options.outputTokensPerTurn }),
-      ...(options.prices ? { prices: options.prices } : {}),
-      corpora,
-      buildIndexes: options.buildIndexes ?? false,
-    });
-    writePlan(dir, plan);
-    log(renderPlan(plan));
-    if (!options.confirmSpend) {
-      log(
-        `plan only: nothing ran, nothing was spent. Add --confirm-spend to run it (plan: ${join(dir, 'plan.json')}).`,
-      );
-      return { dir, plan, report: null, files: [join(dir, 'plan.json')] };
-    }
-    const gate = {
-      confirmSpend: true,
-      maxUsd: options.maxUsd ?? null,
-      buildIndexes: options.buildIndexes ?? false,
-    };
-    assertSpendAllowed(plan, gate);
-    const unbuilt = corpora.filter((corpus) => corpus.state !== 'valid');
-    if (unbuilt.length > 0 && !gate.buildIndexes) {
-      throw new AgentTrackError(
-        'WORKSPACE_MISSING',
-        `${unbuilt.length} corpus index(es) are not built for this serving config (${unbuilt.map((c) => `\`${c.key}\``).join(', ')}): add \`--build-indexes\` to build them first`,
-        { data: { corpora: unbuilt.map((c) => c.key) } },
-      );
-    }
-    if (gate.buildIndexes && unbuilt.length > 0)
-      await surveyCorpora(tasks, { cacheDir, reposDir, config, build: true });
-    const harnessArgs = [
-      ...['--attempts', '1', '--retry-failed', '--cache-dir', cacheDir, '--repos-dir', reposDir],
-      ...['--turn-budget', String(plan.turn_budget)],
-      ...(options.config ? ['--config', resolve(options.config)] : []),
-      ...(options.workspace ? ['--workspace', resolve(options.workspace)] : []),
-      ...(offline ? ['--endpoint-url', offline.endpointUrl] : []),
-    ];
-    const { run } = await runCampaign({
+    // The arms are prepared once: probed for the plan, then run from the same worktrees.
+    const prepared = await prepareArms({
       repo,
-      dir,
-      plan,
-      tasks,
-      llmBlock: block,
-      ...gate,
-      concurrency: options.concurrency ?? 2,
-      harnessArgs,
+      arms: arms.map(({ arm, commit }) => ({ arm, commit: commit.sha })),
+      recordFile: campaignPaths(dir).worktrees,
       installCache,
-      ...(options.progress ? { progress: options.progress } : {}),
     });
-    log(`arms finished (stopped by: ${run.stoppedBy ?? 'nothing'}); booked ${run.bookedUsd.toFixed(4)} USD`);
-    const written = await writeBeforeAfterReport(dir, { tasks });
-    for (const problem of written.problems) log(`refused trajectory: ${problem}`);
-    for (const warning of written.warnings) log(`plots: ${warning}`);
-    const dataset = {
-      name: split.definition.name,
-      slice: split.slice,
-      limit: options.limit ?? null,
-      tasks: tasks.length,
-    };
-    const artifacts = {
-      report: join(dir, 'report.md'),
-      html: join(dir, 'report.html'),
-      plots: join(dir, 'plots'),
-    };
-    for (const record of reportRunRecords(written.report, dataset, artifacts))
-      appendRunRecord(options.runLog ?? DEFAULT_RUN_LOG, record);
-    return { dir, plan, report: written.report, files: written.files };
+    try {
+      const campaign = { options, repo, dir, name, cacheDir, reposDir, tasks, arms, block, prepared };
+      const { plan, corpora, blockVerdicts } = await planCampaign(campaign);
+      if (!options.confirmSpend) {
+        log(options)(
+          `plan only: nothing ran, nothing was spent. Add --confirm-spend to run it (plan: ${join(dir, 'plan.json')}).`,
+        );
+        return { dir, plan, report: null, files: [join(dir, 'plan.json')] };
+      }
+      return await runPlanned(campaign, { plan, corpora, blockVerdicts, split, installCache, offline });
+    } finally {
+      await prepared.release();
+    }
   } finally {
     await offline?.close();
   }
+}
+
+const log = (options: BeforeAfterOptions) => options.log ?? (() => {});
+
+interface Campaign {
+  options: BeforeAfterOptions;
+  repo: string;
+  dir: string;
+  name: string;
+  cacheDir: string;
+  reposDir: string;
+  tasks: Task[];
+  arms: { arm: string; commit: CommitInfo }[];
+  block: LoadedLlmBlock;
+  prepared: PreparedArms;
+}
+
+// The plan from the prepared arms: the LLM block asked of both arms' own harnesses, each arm's tool
+// descriptions counted from its own server, the corpora surveyed; printed and written.
+async function planCampaign(campaign: Campaign) {
+  const { options, dir, tasks, prepared, block } = campaign;
+  const blockVerdicts = await checkLlmBlock(prepared.arms, block.file);
+  for (const verdict of blockVerdicts) log(options)(verdict.line);
+  const tokens = new Map<string, number>();
+  for (const arm of prepared.arms) tokens.set(arm.arm, await descriptionTokens(arm, options));
+  const config = loadServingConfig(options.config);
+  const { cacheDir, reposDir } = campaign;
+  const corpora = await surveyCorpora(tasks, { cacheDir, reposDir, config, build: false });
+  const plan = buildPlan({
+    campaign: campaign.name,
+    tasks: { count: tasks.length, split: options.split, limit: options.limit ?? null },
+    arms: campaign.arms.map(({ arm, commit }) => ({ arm, commit, descriptionTokens: tokens.get(arm)! })),
+    model: options.model,
+    llmBlock: block,
+    ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),
+    ...(options.callsPerTurn === undefined ? {} : { callsPerTurn: options.callsPerTurn }),
+    ...(options.contextTokensPerTurn === undefined
+      ? {}
+      : { contextTokensPerTurn: options.contextTokensPerTurn }),
+    ...(options.outputTokensPerTurn === undefined
+      ? {}
+      : { outputTokensPerTurn: options.outputTokensPerTurn }),
+    ...(options.prices ? { prices: options.prices } : {}),
+    corpora,
+    buildIndexes: options.buildIndexes ?? false,
+  });
+  writePlan(dir, plan);
+  log(options)(renderPlan(plan));
+  return { plan, corpora, blockVerdicts };
+}
+
+// With `--confirm-spend`: the spend gate, the index builds, both arms' rollouts, the report and the run log.
+async function runPlanned(
+  campaign: Campaign,
+  planned: {
+    plan: Plan;
+    corpora: Awaited<ReturnType<typeof surveyCorpora>>;
+    blockVerdicts: BlockVerdict[];
+    split: LoadedSplit;
+    installCache: string;
+    offline: { endpointUrl: string } | null;
+  },
+): Promise<BeforeAfterResult> {
+  const { options, dir, tasks, cacheDir, reposDir } = campaign;
+  const { plan, corpora, offline } = planned;
+  const say = log(options);
+  const gate = {
+    confirmSpend: true,
+    maxUsd: options.maxUsd ?? null,
+    buildIndexes: options.buildIndexes ?? false,
+  };
+  assertSpendAllowed(plan, gate);
+  const unbuilt = corpora.filter((corpus) => corpus.state !== 'valid');
+  if (unbuilt.length > 0 && !gate.buildIndexes) {
+    throw new AgentTrackError(
+      'WORKSPACE_MISSING',
+      `${unbuilt.length} corpus index(es) are not built for this serving config (${unbuilt.map((c) => `\`${c.key}\``).join(', ')}): add \`--build-indexes\` to build them first`,
+      { data: { corpora: unbuilt.map((c) => c.key) } },
+    );
+  }
+  if (gate.buildIndexes && unbuilt.length > 0) {
+    const config = loadServingConfig(options.config);
+    await surveyCorpora(tasks, { cacheDir, reposDir, config, build: true });
+  }
+  const harnessArgs = [
+    ...['--attempts', '1', '--retry-failed', '--cache-dir', cacheDir, '--repos-dir', reposDir],
+    ...['--turn-budget', String(plan.turn_budget)],
+    ...(options.config ? ['--config', resolve(options.config)] : []),
+    ...(options.workspace ? ['--workspace', resolve(options.workspace)] : []),
+    ...(offline ? ['--endpoint-url', offline.endpointUrl] : []),
+  ];
+  const { run } = await runCampaign({
+    repo: campaign.repo,
+    dir,
+    plan,
+    tasks,
+    llmBlock: campaign.block,
+    ...gate,
+    concurrency: options.concurrency ?? 2,
+    harnessArgs,
+    installCache: planned.installCache,
+    prepared: campaign.prepared,
+    blockVerdicts: planned.blockVerdicts,
+    ...(options.progress ? { progress: options.progress } : {}),
+  });
+  say(`arms finished (stopped by: ${run.stoppedBy ?? 'nothing'}); booked ${run.bookedUsd.toFixed(4)} USD`);
+  const written = await writeBeforeAfterReport(dir, { tasks });
+  for (const problem of written.problems) say(`refused trajectory: ${problem}`);
+  for (const warning of written.warnings) say(`plots: ${warning}`);
+  const dataset = {
+    name: planned.split.definition.name,
+    slice: planned.split.slice,
+    limit: options.limit ?? null,
+    tasks: tasks.length,
+  };
+  const artifacts = {
+    report: join(dir, 'report.md'),
+    html: join(dir, 'report.html'),
+    plots: join(dir, 'plots'),
+  };
+  for (const record of reportRunRecords(written.report, dataset, artifacts))
+    appendRunRecord(options.runLog ?? DEFAULT_RUN_LOG, record);
+  return { dir, plan, report: written.report, files: written.files };
 }

@@ -5,8 +5,7 @@ import type { LlmBlock } from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
-import { type PreparedArm, prepareArm, removeArm } from '../campaign/arms/prepare-arm.js';
-import { removeWorktree } from '../campaign/arms/worktree.js';
+import { type PreparedArms, prepareArms } from '../campaign/arms/prepare-arms.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { type RunArmsOptions, type RunArmsResult, runArms } from '../campaign/run-arms.js';
 import { readPlan, writePlan } from './plan.js';
@@ -32,6 +31,10 @@ export interface RunCampaignOptions
   worktreesDir?: string;
   /** Installs reused by lockfile hash; default `<cache>/installs`, `null` never reuses. */
   installCache?: string | null;
+  /** Arms the caller prepared once for the plan too (the caller releases them); default: prepared here. */
+  prepared?: PreparedArms;
+  /** The LLM block check the caller already asked of `prepared`'s harnesses. */
+  blockVerdicts?: BlockVerdict[];
 }
 
 export interface RunCampaignResult {
@@ -44,19 +47,6 @@ export function blockSecrets(block: LlmBlock, env: Record<string, string | undef
   const name = block.auth?.env;
   const value = name === undefined ? undefined : (env[name] ?? process.env[name]);
   return value === undefined || value === '' ? [] : [value];
-}
-
-/** Removes the worktrees a campaign killed before its cleanup left behind (see `worktrees.json`). */
-async function removeStaleWorktrees(file: string): Promise<void> {
-  if (!existsSync(file)) return;
-  let stale: { repo: string; dir: string }[] = [];
-  try {
-    stale = JSON.parse(readFileSync(file, 'utf8')) as { repo: string; dir: string }[];
-  } catch {
-    // a record torn by the kill: nothing trustworthy to remove
-  }
-  for (const { repo, dir } of stale) if (existsSync(repo)) await removeWorktree(repo, dir);
-  rmSync(file, { force: true });
 }
 
 function assertSamePlan(dir: string, plan: Plan): void {
@@ -106,44 +96,28 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   writePlan(dir, options.plan);
   const env = options.env ?? {};
   const secrets = blockSecrets(options.llmBlock.block, env);
-  const ownTemp = options.worktreesDir === undefined;
-  const worktreesDir = options.worktreesDir ?? mkdtempSync(join(tmpdir(), 'agent-track-arms-'));
   const installCache =
     options.installCache === undefined ? join(resolveCacheDir(), 'installs') : options.installCache;
-  await removeStaleWorktrees(paths.worktrees);
-  const prepared: PreparedArm[] = [];
-  const remember = () =>
-    writeFileSync(
-      paths.worktrees,
-      `${JSON.stringify(prepared.map((arm) => ({ repo: resolve(options.repo), dir: arm.worktree })))}\n`,
-    );
+  // Arms a caller already prepared (and checked the block with) are used as they are, and stay its own.
+  const prepared =
+    options.prepared ??
+    (await prepareArms({
+      repo: options.repo,
+      arms: options.plan.arms.map((arm) => ({ arm: arm.arm, commit: arm.commit.sha })),
+      recordFile: paths.worktrees,
+      ...(options.worktreesDir === undefined ? {} : { worktreesDir: options.worktreesDir }),
+      installCache,
+      env,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    }));
   try {
-    // One after the other, so the second arm can link the first one's install.
-    for (const arm of options.plan.arms) {
-      prepared.push(
-        await prepareArm({
-          onWorktree: (dir) =>
-            writeFileSync(
-              paths.worktrees,
-              `${JSON.stringify([...prepared.map((arm) => arm.worktree), dir].map((path) => ({ repo: resolve(options.repo), dir: path })))}\n`,
-            ),
-          repo: options.repo,
-          arm: arm.arm,
-          commit: arm.commit.sha,
-          worktreesDir,
-          installCache,
-          env,
-          signal: options.signal,
-        }),
-      );
-      remember();
-    }
     const blockFile = resolve(options.llmBlock.file);
-    const blockVerdicts = await checkLlmBlock(prepared, blockFile, { env, secrets });
+    const blockVerdicts =
+      options.blockVerdicts ?? (await checkLlmBlock(prepared.arms, blockFile, { env, secrets }));
     const run = await runArms({
       ...options,
       dir,
-      arms: prepared,
+      arms: prepared.arms,
       model: options.plan.model,
       llmBlockFile: blockFile,
       spend,
@@ -151,8 +125,6 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     });
     return { blockVerdicts, run };
   } finally {
-    for (const arm of prepared) await removeArm(options.repo, arm);
-    rmSync(paths.worktrees, { force: true });
-    if (ownTemp) rmSync(worktreesDir, { recursive: true, force: true });
+    if (options.prepared === undefined) await prepared.release();
   }
 }

@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { invalidOption } from '../core/index.js';
 import { resolveToolRoles, type ToolRoleProfile, type ToolRoles } from '../trajectory/index.js';
 
@@ -104,4 +105,35 @@ export function collect(value: string, previous: string[]): string[] {
 /** A tool-role profile by name (`default`, `claude-code`), resolved to its roles. */
 export function toolRoles(text: string): ToolRoles {
   return resolveToolRoles(text as ToolRoleProfile);
+}
+
+/** How one agent run is shaped, as `ask` and `harness run` both take it. */
+export interface AgentRunFlags {
+  architecture: (typeof ARCHITECTURES)[number];
+  turnBudget: number;
+  timeoutSeconds: number;
+}
+
+/**
+ * Adds the flags of one agent run to a command: `--architecture`, `--turn-budget`,
+ * `--timeout-seconds` (`timeoutHelp` words the last).
+ *
+ * @example
+ * agentRunOptions(command.option('--tasks <file>', 'tasks.jsonl'), 'per-task time limit');
+ */
+export function agentRunOptions(command: Command, timeoutHelp: string): Command {
+  return command
+    .option(
+      '--architecture <name>',
+      `agent graph: ${ARCHITECTURES.join(' or ')}`,
+      oneOf('--architecture', ARCHITECTURES),
+      'react',
+    )
+    .option(
+      '--turn-budget <n>',
+      'tool-calling turns before one final turn without tools',
+      positiveInteger('--turn-budget'),
+      12,
+    )
+    .option('--timeout-seconds <s>', timeoutHelp, positiveNumber('--timeout-seconds'), 600);
 }

@@ -1,8 +1,7 @@
-import type { Architecture } from '../../agent/index.js';
-import { ARCHITECTURES, oneOf, positiveInteger, positiveNumber } from '../options.js';
+import { type AgentRunFlags, agentRunOptions } from '../options.js';
 import type { CliCommand } from '../program.js';
 
-interface AskFlags {
+interface AskFlags extends AgentRunFlags {
   corpus: string;
   model: string;
   llmBlock?: string;
@@ -11,16 +10,13 @@ interface AskFlags {
   config?: string;
   product?: string;
   cacheDir?: string;
-  architecture: Architecture;
-  turnBudget: number;
-  timeoutSeconds: number;
 }
 
 /** `agent-track ask "QUESTION" --corpus DIR --model M [--llm-block FILE]`: one answer and its trajectory. */
 export const askCommand: CliCommand = {
   name: 'ask',
   describe: (command, io) =>
-    command
+    agentRunOptions(command, 'time limit')
       .description(
         'answer one question about a corpus with the agent; prints the answer and the trajectory path',
       )
@@ -36,19 +32,6 @@ export const askCommand: CliCommand = {
         '--cache-dir <dir>',
         'where the corpus is indexed (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
       )
-      .option(
-        '--architecture <name>',
-        `agent graph: ${ARCHITECTURES.join(' or ')}`,
-        oneOf<Architecture>('--architecture', ARCHITECTURES),
-        'react',
-      )
-      .option(
-        '--turn-budget <n>',
-        'tool-calling turns before one final turn without tools',
-        positiveInteger('--turn-budget'),
-        12,
-      )
-      .option('--timeout-seconds <s>', 'time limit', positiveNumber('--timeout-seconds'), 600)
       .action(async (question: string, flags: AskFlags) => {
         // Loaded when the command runs, so `serve` does not pay for the agent layer.
         const { askQuestion } = await import('../../agent/index.js');

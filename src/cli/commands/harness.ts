@@ -1,10 +1,10 @@
-import type { Architecture, LedgerLine } from '../../agent/index.js';
+import type { LedgerLine } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/index.js';
 import { formatNumber } from '../../report/index.js';
-import { ARCHITECTURES, oneOf, positiveInteger, positiveNumber } from '../options.js';
+import { type AgentRunFlags, agentRunOptions, positiveInteger } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';
 
-interface RunFlags {
+interface RunFlags extends AgentRunFlags {
   tasks: string;
   out: string;
   model: string;
@@ -16,9 +16,6 @@ interface RunFlags {
   product?: string;
   cacheDir?: string;
   reposDir?: string;
-  architecture: Architecture;
-  turnBudget: number;
-  timeoutSeconds: number;
   retryFailed?: boolean;
   reuseServers?: boolean;
   attempts: number;
@@ -86,8 +83,7 @@ export const harnessCommand: CliCommand = {
   name: 'harness',
   describe: (command, io) => {
     command.description('run tasks through the agent (the child entry a campaign arm runs)');
-    command
-      .command('run')
+    agentRunOptions(command.command('run'), 'per-task time limit')
       .description(
         'one trajectory per task under OUT/tasks, a line per finished task in OUT/ledger.jsonl; resumable',
       )
@@ -114,19 +110,6 @@ export const harnessCommand: CliCommand = {
         'where corpora are materialized and indexed (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
       )
       .option('--repos-dir <dir>', 'local clones of pinned repositories (default <cache-dir>/repos)')
-      .option(
-        '--architecture <name>',
-        `agent graph: ${ARCHITECTURES.join(' or ')}`,
-        oneOf<Architecture>('--architecture', ARCHITECTURES),
-        'react',
-      )
-      .option(
-        '--turn-budget <n>',
-        'tool-calling turns before one final turn without tools',
-        positiveInteger('--turn-budget'),
-        12,
-      )
-      .option('--timeout-seconds <s>', 'per-task time limit', positiveNumber('--timeout-seconds'), 600)
       .option('--retry-failed', 're-run tasks the ledger records as failed')
       .option(
         '--attempts <n>',

@@ -27,5 +27,5 @@ export {
 } from './jsonl-log.js';
 export { packageVersion } from './package-version.js';
 export { readYamlFile } from './read-yaml.js';
-export { type RecordedError, recordError, recordedErrorSchema } from './recorded-error.js';
+export { type RecordedError, recordError } from './recorded-error.js';
 export { redact, tail } from './text-tail.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { createRequire } from 'node:module';
 import { AgentTrackError } from './errors.js';
 
 /**
@@ -17,6 +17,8 @@ export function readYamlFile(file: string, what: string): unknown {
     });
   }
   try {
+    // Loaded on first use, so a layer that reads no YAML (stats) never loads the parser.
+    const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
     return parse(text) ?? {};
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);

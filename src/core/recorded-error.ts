@@ -1,18 +1,15 @@
-import { z } from 'zod';
 import { AgentTrackError } from './errors.js';
 
 /**
  * An error as the logs record it (`queue.jsonl`, a harness ledger's failed line, a track's ledger):
- * `type` is the `AgentTrackError` code, else the error's class name; `message` its message.
+ * `type` is the `AgentTrackError` code, else the error's class name; `message` its message. Its
+ * zod schema lives with the first log that writes it (`agent`'s `recordedErrorSchema`), so this
+ * layer loads no schema library.
  */
-export const recordedErrorSchema = z
-  .object({
-    type: z.string().min(1),
-    message: z.string(),
-  })
-  .strict();
-
-export type RecordedError = z.infer<typeof recordedErrorSchema>;
+export interface RecordedError {
+  type: string;
+  message: string;
+}
 
 /**
  * The recorded form of anything thrown.

@@ -228,6 +228,7 @@ const SURFACE: Record<string, string[]> = {
     'proposerMessages',
     'readArtifact',
     'readLedger',
+    'recordedErrorSchema',
     'reportedFigures',
     'rubricMessages',
     'runAgent',

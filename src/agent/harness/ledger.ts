@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { openJsonlLog, readJsonlLog, recordedErrorSchema } from '../../core/index.js';
+import { openJsonlLog, readJsonlLog } from '../../core/index.js';
 import { outcomeSchema } from '../../trajectory/index.js';
+import { recordedErrorSchema } from './recorded-error-schema.js';
 
 /** The ledger's file name inside a harness run's output directory. */
 export const LEDGER_FILE = 'ledger.jsonl';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordedErrorSchema } from '../../core/index.js';
+import { recordedErrorSchema } from '../../agent/index.js';
 
 /** An arm's name: a directory name under `arms/` (`baseline`, `candidate`, or an optimizer's id). */
 export const armNameSchema = z

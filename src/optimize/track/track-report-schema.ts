@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordedErrorSchema } from '../../core/index.js';
+import { recordedErrorSchema } from '../../agent/index.js';
 import { reportRowSchema, reportSchema } from '../../report/index.js';
 import { agentFiguresSchema } from './track-schema.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordedErrorSchema } from '../../core/index.js';
+import { recordedErrorSchema } from '../../agent/index.js';
 
 /** The two arms of a track: the agent with its own tools, and with the product's MCP server attached. */
 export const TRACK_ARMS = ['bare', 'with-server'] as const;

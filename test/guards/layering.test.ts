@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { LAYERS, layerOf, listSourceFiles, localImports, SRC } from './import-graph.js';
@@ -46,6 +46,20 @@ describe('layering', () => {
       }
     }
     expect(deep).toEqual([]);
+  });
+
+  // A path resolved at run time is an import the graph above cannot see: nothing below the CLI
+  // locates a CLI file that way (the product starts its own server entry instead).
+  test('no file below the CLI resolves a CLI file at run time', () => {
+    const climbs = files
+      .filter((file) => layerOf(file) !== 'cli')
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('import.meta') && /\bcli\b/.test(line))
+          .map((line) => `${relative(SRC, file)}: ${line.trim()}`),
+      );
+    expect(climbs).toEqual([]);
   });
 
   test('every relative import resolves to a file', () => {

@@ -1,8 +1,13 @@
 /**
  * The public surface of `agent-track/agent`: the LLM block, the providers behind one
- * `ChatProvider` interface, the offline endpoint, the product manifest, the MCP client with its
- * recording proxy, the LangGraph agent and its outcomes, the blind pairwise and rubric judges, and the harness (`runTask`, `runHarness`,
- * the ledger, `askQuestion`). Named exports only; this file is the complete list.
+ * `ChatProvider` interface, the offline endpoint and its stand-in policies, a product's manifest,
+ * the MCP client with its recording proxy, the LangGraph agent, the harness (`runTask`,
+ * `runHarness`, the ledger, `askQuestion`), the blind pairwise and rubric judges, the proposer's
+ * prompt, and external agent CLIs (Claude Code, any command). Named exports only; this file is the
+ * complete list.
+ *
+ * @example
+ * import { startEndpoint, createProvider, parseLlmBlock } from 'agent-track/agent';
  */
 
 export type { Usage } from '../trajectory/index.js';

@@ -1,7 +1,12 @@
 /**
  * The public surface of `agent-track/product`: the reference code-search product (serving config,
- * index build, bundle, search, the MCP server, corpora and the free retrieval rung). Named exports
- * only; this file is the complete list.
+ * index build, bundle, search, the MCP server and the command that starts it, corpora and the free
+ * retrieval rung's runner). Loads SQLite and the MCP SDK. Named exports only; this file is the
+ * complete list.
+ *
+ * @example
+ * import { loadServingConfig, buildIndex } from 'agent-track/product';
+ * buildIndex({ corpus: 'fixtures/corpora/py-shop', out: '/tmp/ws', config: loadServingConfig() });
  */
 export { type Bundle, openBundle } from './bundle/open-bundle.js';
 export { type CacheEntry, cacheContents, evictCache } from './corpora/cache-contents.js';

@@ -63,7 +63,6 @@ export type { RunTaskOptions, TaskRun } from './harness/run-task.js';
 export { runTask } from './harness/run-task.js';
 export type { WorkspaceOptions, WorkspaceResolver } from './harness/task-workspace.js';
 export { createWorkspaceResolver } from './harness/task-workspace.js';
-// --- Judge ---
 export type { JudgeAnswerOptions, RubricVerdict } from './judge/judge-answer.js';
 export { judgeAnswer } from './judge/judge-answer.js';
 export type { JudgedAnswer, JudgePairOptions, JudgeVerdict } from './judge/judge-pair.js';
@@ -71,7 +70,6 @@ export { judgePair } from './judge/judge-pair.js';
 export type { JudgeGold } from './judge/judge-prompt.js';
 export { judgeGold } from './judge/judge-prompt.js';
 export { rubricMessages } from './judge/rubric-prompt.js';
-// --- end proposer ---
 export type { LlmBlock } from './llm/block-schema.js';
 export { llmBlockSchema } from './llm/block-schema.js';
 export type { LoadedLlmBlock } from './llm/load-block.js';
@@ -109,7 +107,5 @@ export { connectMcpServer } from './mcp/mcp-session.js';
 export type { RecordingProxy, RecordingProxyOptions } from './mcp/recording-proxy.js';
 export { createRecordingProxy } from './mcp/recording-proxy.js';
 export { toolDescriptionTokens } from './mcp/tool-definitions.js';
-// --- end judge ---
-// --- Proposer ---
 export type { ProposerInput } from './proposer/proposer-prompt.js';
 export { artifactFromReply, proposerMessages } from './proposer/proposer-prompt.js';

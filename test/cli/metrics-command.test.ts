@@ -125,6 +125,9 @@ describe('agent-track metrics', () => {
     expect(stdout).toContain('2 scored, 0 refused');
     // session 1: usage counted once per message id: prompt 123 + 130 = 253
     expect(stdout).toMatch(/usage\.prompt\s+253/);
+    // session 2 made no tool call: it has no needless-call rate, and the table says so
+    expect(stdout).toMatch(/needless_call_rate .* 1\n/);
+    expect(stdout).toContain('1 run(s) made no tool call and have no rate over calls');
   });
 
   test('a missing path is one clear line and exit 2', async () => {

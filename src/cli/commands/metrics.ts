@@ -86,15 +86,20 @@ function perTrajectoryTable(scored: readonly Extract<ScoredTrajectory, { metrics
 }
 
 function aggregateTable(aggregate: MetricsAggregate): string {
-  return formatTable(
+  const rows = aggregate.summary();
+  const needless = rows.find((row) => row.key === 'needless_call_rate');
+  const noCall = needless === undefined ? 0 : aggregate.count - needless.n;
+  const note =
+    noCall > 0
+      ? `\n(n: the runs where a metric is defined; ${noCall} run(s) made no tool call and have no rate over calls)`
+      : '';
+  return `${formatTable(
     ['metric', 'mean', '95% CI', 'n'],
-    aggregate
-      .summary()
-      .map((row) => [
-        row.key,
-        formatNumber(row.mean),
-        row.n === 0 ? 'n/a' : `[${formatNumber(row.low)}, ${formatNumber(row.high)}]`,
-        String(row.n),
-      ]),
-  );
+    rows.map((row) => [
+      row.key,
+      formatNumber(row.mean),
+      row.n === 0 ? 'n/a' : `[${formatNumber(row.low)}, ${formatNumber(row.high)}]`,
+      String(row.n),
+    ]),
+  )}${note}`;
 }

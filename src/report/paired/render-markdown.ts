@@ -35,6 +35,16 @@ export interface RenderReportOptions {
   armLabels?: readonly [string, string];
 }
 
+// Rates over calls are undefined for a run that made no call: the table says how many it left out.
+function noCallNote(report: Report, baseLabel: string, candLabel: string): string | null {
+  const row = report.rows.find((r) => r.key === 'needless_call_rate');
+  const [base, cand] = report.arms;
+  if (row === undefined || base === undefined || cand === undefined) return null;
+  const dropped = [base.tasks - row.baseline.n, cand.tasks - row.candidate.n];
+  if (dropped[0] === 0 && dropped[1] === 0) return null;
+  return `Runs that made no tool call have no rate over calls (n/a, never 0) and are left out of these rows: ${baseLabel} ${dropped[0]}, ${candLabel} ${dropped[1]}.`;
+}
+
 /**
  * `report.md`, ready to post: the verdict line, each arm's commit and tally, one outcome per task,
  * then every row grouped as in the report (arm means with 95% intervals, paired delta with its
@@ -79,6 +89,8 @@ export function renderReportMarkdown(report: Report, options: RenderReportOption
       '| --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const row of report.rows.filter((r) => r.group === group)) out.push(...metricLines(row));
+    const note = group === 'efficiency' ? noCallNote(report, baseLabel, candLabel) : null;
+    if (note !== null) out.push('', note);
   }
   const { estimated_usd: est, quoted_usd: quoted, prices } = report.cost;
   out.push(

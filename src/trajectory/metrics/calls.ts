@@ -43,16 +43,16 @@ function sortCalls(trajectory: Trajectory): readonly Call[] {
     });
 }
 
-/** `count / total`, or 0.0 when there were no calls (a share of calls made, not of opportunities). */
-export function shareOfCalls(count: number, total: number): number {
-  return total === 0 ? 0 : count / total;
+/** `count / total`; `null` when there were no calls: a run that made none had no call to waste. */
+export function shareOfCalls(count: number, total: number): number | null {
+  return total === 0 ? null : count / total;
 }
 
 /** What a call-efficiency component reports: how many calls it charged, their share, and which. */
 export interface ChargedCalls {
   readonly count: number;
-  /** `count / calls`; 0.0 when the trajectory made no call. */
-  readonly rate: number;
+  /** `count / calls`; `null` when the trajectory made no call (undefined, never 0). */
+  readonly rate: number | null;
   /** The `seq` of every charged call, ascending. */
   readonly charged: readonly number[];
 }

@@ -27,20 +27,20 @@ type SearchMean = 'recall@1' | 'recall@5' | 'recall@10' | 'hit@1' | 'hit@5' | 'h
 /** Every metric of one trajectory, keyed by report name; `null` where undefined, never 0. */
 export interface TrajectoryMetrics extends Readonly<Record<SearchMean, number | null>> {
   readonly task_id: string;
-  readonly needless_call_rate: number;
+  readonly needless_call_rate: number | null;
   readonly needless_calls: number;
   readonly resurfacing_count: number;
-  readonly resurfacing_rate: number;
+  readonly resurfacing_rate: number | null;
   readonly zero_yield_count: number;
-  readonly zero_yield_rate: number;
+  readonly zero_yield_rate: number | null;
   readonly fan_out_where_batch_count: number;
-  readonly fan_out_where_batch_rate: number;
+  readonly fan_out_where_batch_rate: number | null;
   readonly tool_mismatch_count: number;
-  readonly tool_mismatch_rate: number;
+  readonly tool_mismatch_rate: number | null;
   readonly pointer_followed_rate: number | null;
   readonly pointers_offered: number;
   readonly pointers_followed: number;
-  readonly parallel_calls_per_turn: number;
+  readonly parallel_calls_per_turn: number | null;
   readonly batch_vs_fanout_ratio: number | null;
   readonly search_calls: readonly SearchCallScores[];
   readonly first_call: SearchCallScores | null;

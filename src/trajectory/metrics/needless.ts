@@ -20,7 +20,7 @@ const cache = new LastTrajectoryMemo<Map<ToolRoles, NeedlessCalls>>();
 
 /**
  * `needless_call_rate`: share of calls charged by at least one component (a call charged twice
- * counts once); 0.0 when the trajectory made no call.
+ * counts once); `null` when the trajectory made no call.
  *
  * @example
  * const needless = needlessCalls(trajectory);

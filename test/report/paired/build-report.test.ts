@@ -139,3 +139,32 @@ describe('buildReport', () => {
     expect(md).toContain('| turns: total | | 21 | 17 |');
   });
 });
+
+describe('a run that made no tool call', () => {
+  test('has no rate over calls: left out of those rows, and the table says how many', () => {
+    // The candidate's t4 made no call: its rates are null, so 3 of its 4 runs define the rows.
+    const noCall = computeMetrics(
+      buildTrajectory({ result: { outcome: 'answered', answer: 'a', turns: 1 } }),
+      null,
+    );
+    const withEmpty: ArmResults = {
+      ...candidate,
+      metrics: new Map(
+        [...candidate.metrics].map(([id, value]) => [id, id === 't4' ? { ...noCall, task_id: 't4' } : value]),
+      ),
+    };
+    const report = buildReport(baseline, withEmpty, options);
+    const needless = report.rows.find((r) => r.key === 'needless_call_rate')!;
+    expect(noCall.needless_call_rate).toBeNull();
+    expect(noCall.parallel_calls_per_turn).toBeNull();
+    expect([needless.baseline.n, needless.candidate.n, needless.pairs]).toEqual([4, 3, 3]);
+    // candidate (0 + 0.5 + 0) / 3 = 0.1667, not (0 + 0.5 + 0 + 0) / 4
+    expect(needless.candidate.mean).toBeCloseTo(0.5 / 3, 12);
+    expect(renderReportMarkdown(report)).toContain(
+      'Runs that made no tool call have no rate over calls (n/a, never 0) and are left out of these rows: baseline 0, candidate 1.',
+    );
+    expect(renderReportMarkdown(buildReport(baseline, candidate, options))).not.toContain(
+      'made no tool call',
+    );
+  });
+});

@@ -135,7 +135,8 @@ describe('the HTML viewer in headless Chromium', () => {
     const better: string[] = [];
     for (const { task_id } of report.outcomes_by_task) {
       const [b, c] = await Promise.all([trajectory('baseline', task_id), trajectory('candidate', task_id)]);
-      if (computeMetrics(c).needless_call_rate < computeMetrics(b).needless_call_rate) better.push(task_id);
+      const [rb, rc] = [computeMetrics(b).needless_call_rate, computeMetrics(c).needless_call_rate];
+      if (rb !== null && rc !== null && rc < rb) better.push(task_id);
     }
     expect(better.length).toBeGreaterThan(0);
     expect(await visibleTasks(p)).toEqual(better);

@@ -121,26 +121,26 @@ describe('computeMetrics', () => {
     expect(computeMetrics(trajectory, task)).toEqual(expected);
   });
 
-  test('an empty run without a task: rates over calls are 0.0, everything undefined is null', () => {
+  test('an empty run without a task: rates over calls are null like everything undefined; counts are 0', () => {
     const empty = buildTrajectory({
       result: { outcome: 'unanswered_empty', answer: null, turns: 1, turn_budget: 3 },
     });
     expect(computeMetrics(empty)).toEqual({
       task_id: 'task-1',
-      needless_call_rate: 0,
+      needless_call_rate: null,
       needless_calls: 0,
       resurfacing_count: 0,
-      resurfacing_rate: 0,
+      resurfacing_rate: null,
       zero_yield_count: 0,
-      zero_yield_rate: 0,
+      zero_yield_rate: null,
       fan_out_where_batch_count: 0,
-      fan_out_where_batch_rate: 0,
+      fan_out_where_batch_rate: null,
       tool_mismatch_count: 0,
-      tool_mismatch_rate: 0,
+      tool_mismatch_rate: null,
       pointer_followed_rate: null,
       pointers_offered: 0,
       pointers_followed: 0,
-      parallel_calls_per_turn: 0,
+      parallel_calls_per_turn: null,
       batch_vs_fanout_ratio: null,
       'recall@1': null,
       'recall@5': null,

@@ -11,10 +11,10 @@ describe('fanOutWhereBatch', () => {
     calls: CallSpec[];
     roles?: ToolRoles;
     count: number;
-    rate: number;
+    rate: number | null;
     charged: number[];
   }>([
-    { name: 'no calls', calls: [], count: 0, rate: 0, charged: [] },
+    { name: 'no calls', calls: [], count: 0, rate: null, charged: [] },
     // three get_symbol in turn 1: the whole group of 3 charged; 3 / 4 calls
     {
       name: 'three in one turn',

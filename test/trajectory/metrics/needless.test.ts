@@ -3,9 +3,9 @@ import { needlessCalls } from '../../../src/trajectory/metrics/needless.js';
 import { buildTrajectory } from '../build-trajectory.js';
 
 describe('needlessCalls', () => {
-  test('no calls: needless_call_rate is 0.0, every component 0 of 0', () => {
+  test('no calls: needless_call_rate is null (no call to waste), every component 0 of 0', () => {
     const result = needlessCalls(buildTrajectory());
-    const empty = { count: 0, rate: 0, charged: [] };
+    const empty = { count: 0, rate: null, charged: [] };
     expect(result).toEqual({
       ...empty,
       resurfacing: empty,

@@ -5,9 +5,9 @@ import { buildTrajectory } from '../build-trajectory.js';
 const calls = (...turns: number[]) => turns.map((turn) => ({ tool: 't', turn, ids: ['a'] }));
 
 describe('parallelCallsPerTurn', () => {
-  test.each<{ name: string; turns: number[]; expected: number }>([
+  test.each<{ name: string; turns: number[]; expected: number | null }>([
     // no calls: 0.0
-    { name: 'no calls', turns: [], expected: 0 },
+    { name: 'no calls', turns: [], expected: null },
     // 1 call in 1 turn -> 1 / 1
     { name: 'one call', turns: [1], expected: 1 },
     // turns 1,1,1,3: turn 2 called nothing and is not counted -> 4 calls / 2 turns

@@ -20,7 +20,7 @@ describe('agent-track/trajectory metrics surface', () => {
     expectTypeOf<ComputeMetricsOptions['roles']>().toEqualTypeOf<ToolRoles | undefined>();
     expectTypeOf<ComputeMetricsOptions['relevance']>().toEqualTypeOf<RelevanceOptions | undefined>();
     expectTypeOf<TrajectoryMetrics['recall@5']>().toEqualTypeOf<number | null>();
-    expectTypeOf<TrajectoryMetrics['needless_call_rate']>().toEqualTypeOf<number>();
+    expectTypeOf<TrajectoryMetrics['needless_call_rate']>().toEqualTypeOf<number | null>();
     expectTypeOf<TrajectoryMetrics['pointer_followed_rate']>().toEqualTypeOf<number | null>();
     expectTypeOf<TrajectoryMetrics['tool_calls_used']>().toEqualTypeOf<ToolCallsUsed>();
   });

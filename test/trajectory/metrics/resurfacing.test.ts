@@ -10,9 +10,9 @@ const call = (ids: string[], extra: Partial<CallSpec> = {}): CallSpec => ({
 });
 
 describe('resurfacing', () => {
-  test.each<{ name: string; calls: CallSpec[]; count: number; rate: number; charged: number[] }>([
+  test.each<{ name: string; calls: CallSpec[]; count: number; rate: number | null; charged: number[] }>([
     // no calls: 0 charged of 0 calls -> 0.0, not null
-    { name: 'no calls', calls: [], count: 0, rate: 0, charged: [] },
+    { name: 'no calls', calls: [], count: 0, rate: null, charged: [] },
     // seq1 returns only `a`, seen at seq0 -> charged; 1 / 2
     {
       name: 'all ids seen earlier',

@@ -30,8 +30,8 @@ const search = (query: unknown, tool = 'search_codebase'): CallSpec => ({
 });
 
 describe('toolMismatch', () => {
-  test.each<{ name: string; calls: CallSpec[]; count: number; rate: number; charged: number[] }>([
-    { name: 'no calls', calls: [], count: 0, rate: 0, charged: [] },
+  test.each<{ name: string; calls: CallSpec[]; count: number; rate: number | null; charged: number[] }>([
+    { name: 'no calls', calls: [], count: 0, rate: null, charged: [] },
     // seq0 dotted, seq1 free text -> 1 / 2
     {
       name: 'dotted query',

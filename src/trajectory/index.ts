@@ -50,6 +50,7 @@ export { toolsConfigSchema } from './tools/schema.js';
 export type { ToolRoleProfile, ToolRoles } from './tools/tool-roles.js';
 export {
   CLAUDE_CODE_TOOL_ROLES,
+  GENERIC_TOOL_ROLES,
   REFERENCE_TOOL_ROLES,
   resolveToolRoles,
   TOOL_ROLE_PROFILES,

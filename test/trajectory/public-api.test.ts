@@ -56,7 +56,7 @@ describe('agent-track/trajectory public surface', () => {
     expectTypeOf(surface.listTrajectories).returns.toEqualTypeOf<AsyncGenerator<string>>();
     expectTypeOf(surface.resolveToolRoles)
       .parameter(0)
-      .toEqualTypeOf<ToolsConfig | 'default' | 'claude-code' | undefined>();
+      .toEqualTypeOf<ToolsConfig | 'default' | 'claude-code' | 'generic' | undefined>();
     expectTypeOf(surface.resolveToolRoles).returns.toEqualTypeOf<ToolRoles>();
     expectTypeOf<surface.Recorder['recordToolCall']>().toEqualTypeOf<(call: ToolCallInput) => ToolEvent>();
     expectTypeOf(surface.importTranscript).returns.toEqualTypeOf<Promise<ImportedTrajectory[]>>();

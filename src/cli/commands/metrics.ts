@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { formatNumber } from '../../report/index.js';
 import { readTasks } from '../../retrieval/index.js';
 import {
@@ -59,9 +60,16 @@ export const metricsCommand: CliCommand = {
       }),
 };
 
+// A run is named by its trajectory folder: the task id, or `task#2` for a second trial of it, so
+// trials of one task are told apart.
+function runLabel(source: string, taskId: string): string {
+  const folder = decodeURIComponent(basename(source));
+  return folder.startsWith(taskId) ? folder : taskId;
+}
+
 function perTrajectoryTable(scored: readonly Extract<ScoredTrajectory, { metrics: unknown }>[]): string {
   const header = [
-    'task',
+    'run',
     'outcome',
     'turns',
     'calls',
@@ -72,8 +80,8 @@ function perTrajectoryTable(scored: readonly Extract<ScoredTrajectory, { metrics
   ];
   return formatTable(
     header,
-    scored.map(({ metrics: m }) => [
-      m.task_id,
+    scored.map(({ source, metrics: m }) => [
+      runLabel(source, m.task_id),
       m.outcome,
       formatNumber(m.turns),
       formatNumber(m.tool_calls_total),

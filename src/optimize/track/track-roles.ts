@@ -19,5 +19,6 @@ export function trackToolRoles(product: ToolRoles, prefix: string): ToolRoles {
         Object.entries(product.batch).map(([single, batch]) => [named(single), named(batch)]),
       ),
     ),
+    identified: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.identified, ...product.identified.map(named)]),
   });
 }

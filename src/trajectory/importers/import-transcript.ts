@@ -1,11 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { AgentTrackError } from '../../core/index.js';
 import { type ClaudeCodeImportOptions, convertClaudeCode } from './claude-code/import-claude-code.js';
-import { type ImportedTrajectory, type WriteImportOptions, writeImportedRun } from './imported-run.js';
+import {
+  type ImportedTrajectory,
+  type TranscriptFormat,
+  type WriteImportOptions,
+  writeImportedRun,
+} from './imported-run.js';
 import { convertOpenAi, type OpenAiImportOptions } from './openai/import-openai.js';
 import { parseTranscript } from './parse-transcript.js';
 
-export type TranscriptFormat = 'claude-code' | 'openai';
+export type { TranscriptFormat } from './imported-run.js';
 
 const CLAUDE_TYPES = new Set(['system', 'assistant', 'user', 'result']);
 
@@ -41,8 +46,9 @@ export async function importTranscript(
   const format = detectTranscriptFormat(text, file);
   const converted = { ...options, source: options.source ?? file };
   if (format === 'claude-code')
-    return convertClaudeCode(text, converted).map((run) => writeImportedRun(run, options));
-  if (format === 'openai') return convertOpenAi(text, converted).map((run) => writeImportedRun(run, options));
+    return convertClaudeCode(text, converted).map((run) => ({ ...writeImportedRun(run, options), format }));
+  if (format === 'openai')
+    return convertOpenAi(text, converted).map((run) => ({ ...writeImportedRun(run, options), format }));
   throw new AgentTrackError(
     'UNKNOWN_TRANSCRIPT_FORMAT',
     `${file}: not a Claude Code stream-json transcript nor an OpenAI chat log (the first record has neither a \`type\` nor a \`role\`)`,

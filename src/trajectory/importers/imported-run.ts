@@ -31,9 +31,14 @@ export interface WriteImportOptions {
   previewBytes?: number;
 }
 
+/** The transcript formats the importers read. */
+export type TranscriptFormat = 'claude-code' | 'openai';
+
 /** What one importer wrote: where, whether it is complete, and what was skipped. */
 export interface ImportedTrajectory {
   task_id: string;
+  /** Which format it was imported from (so which agent's tool roles score it), when known. */
+  format?: TranscriptFormat;
   dir: string;
   complete: boolean;
   calls: number;

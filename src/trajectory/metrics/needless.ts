@@ -36,7 +36,7 @@ export function needlessCalls(
   if (cached !== undefined) return cached;
   const components = {
     resurfacing: resurfacing(trajectory),
-    zero_yield: zeroYield(trajectory),
+    zero_yield: zeroYield(trajectory, roles),
     fan_out_where_batch: fanOutWhereBatch(trajectory, roles),
     tool_mismatch: toolMismatch(trajectory, roles),
   };

@@ -1,11 +1,12 @@
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
 import type { ScoredTask } from '../../retrieval/index.js';
-import { importTranscript } from '../importers/import-transcript.js';
+import { importTranscript, type TranscriptFormat } from '../importers/import-transcript.js';
 import { type ComputeMetricsOptions, computeMetrics, type TrajectoryMetrics } from '../metrics/compute.js';
 import { readTrajectories } from '../reader/list-trajectories.js';
+import { CLAUDE_CODE_TOOL_ROLES, GENERIC_TOOL_ROLES, type ToolRoles } from '../tools/tool-roles.js';
 
 /** One trajectory scored, or the error that refused it (the others are still scored). */
 export type ScoredTrajectory =
@@ -15,14 +16,15 @@ export type ScoredTrajectory =
 export interface ScorePathOptions extends ComputeMetricsOptions {
   /** Task id -> task, for the gold metrics; a trajectory whose task is absent scores without gold. */
   tasks?: ReadonlyMap<string, ScoredTask>;
-  /** Where an imported transcript's trajectories are written (default: a fresh temp dir). */
+  /** Where an imported transcript's trajectories are written (default: a temp dir removed after). */
   importDir?: string;
 }
 
 /**
  * Scores everything at a path: a trajectory directory, a run directory of many (streamed one at a
  * time, never all held), or a transcript file (Claude Code stream-json or OpenAI messages,
- * imported first). A trajectory that cannot be read or scored yields its error and the walk goes on.
+ * imported first, scored with its agent's roles unless `roles` is given: Claude Code's, or the
+ * generic ones for an OpenAI log). A trajectory that cannot be read or scored yields its error and the walk goes on.
  *
  * @example
  * for await (const scored of scorePath('runs/demo', { tasks })) if (!scored.error) use(scored.metrics);
@@ -41,29 +43,45 @@ export async function* scorePath(
     );
   }
   let runDir = path;
+  let roles = options.roles;
+  // A transcript is imported into a scratch directory of its own, removed when the walk ends.
+  const scratch = statSync(path).isFile() && options.importDir === undefined;
   const importWarnings = new Map<string, string[]>();
   if (statSync(path).isFile()) {
     runDir = options.importDir ?? mkdtempSync(join(tmpdir(), 'agent-track-import-'));
     try {
-      for (const imported of await importTranscript(path, { runDir, overwrite: true })) {
-        importWarnings.set(imported.dir, imported.warnings);
-      }
+      const imported = await importTranscript(path, { runDir, overwrite: true });
+      for (const trajectory of imported) importWarnings.set(trajectory.dir, trajectory.warnings);
+      // The format says which agent wrote it, so it says which roles its tools play.
+      const format = imported[0]?.format;
+      roles ??= format === undefined ? undefined : PROFILE_OF_FORMAT[format];
     } catch (error) {
+      if (scratch) rmSync(runDir, { recursive: true, force: true });
       yield { source: path, error: error as Error };
       return;
     }
   }
-  for await (const outcome of readTrajectories(runDir)) {
-    if (outcome.error) {
-      yield { source: outcome.dir, error: outcome.error };
-      continue;
+  try {
+    for await (const outcome of readTrajectories(runDir)) {
+      if (outcome.error) {
+        yield { source: outcome.dir, error: outcome.error };
+        continue;
+      }
+      const task = options.tasks?.get(outcome.trajectory.task_id) ?? null;
+      try {
+        const metrics = computeMetrics(outcome.trajectory, task, { ...options, roles });
+        yield { source: outcome.dir, metrics, warnings: importWarnings.get(outcome.dir) ?? [] };
+      } catch (error) {
+        yield { source: outcome.dir, error: error as Error };
+      }
     }
-    const task = options.tasks?.get(outcome.trajectory.task_id) ?? null;
-    try {
-      const metrics = computeMetrics(outcome.trajectory, task, options);
-      yield { source: outcome.dir, metrics, warnings: importWarnings.get(outcome.dir) ?? [] };
-    } catch (error) {
-      yield { source: outcome.dir, error: error as Error };
-    }
+  } finally {
+    if (scratch) rmSync(runDir, { recursive: true, force: true });
   }
 }
+
+/** The roles of the agent each transcript format comes from. */
+const PROFILE_OF_FORMAT: Record<TranscriptFormat, ToolRoles> = {
+  'claude-code': CLAUDE_CODE_TOOL_ROLES,
+  openai: GENERIC_TOOL_ROLES,
+};

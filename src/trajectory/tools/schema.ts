@@ -14,6 +14,12 @@ export const toolsConfigSchema = z
     read: z.array(z.string().min(1)).optional(),
     /** Single-target tool -> its batch counterpart. */
     batch: z.record(z.string().min(1), z.string().min(1)).optional(),
+    /**
+     * Tools beyond the ones named above whose identifiers say exactly what a call returned (a call
+     * of one that identified nothing found nothing); every other tool yields by its content.
+     * Default: the reference server's `grep`.
+     */
+    identified: z.array(z.string().min(1)).optional(),
   })
   .strict();
 

@@ -1,12 +1,18 @@
 import { AgentTrackError, describeIssues } from '../../core/index.js';
 import { type ToolsConfig, toolsConfigSchema } from './schema.js';
 
-/** The resolved roles every trajectory metric reads. */
+/** The resolved roles every trajectory metric reads (definitions: `metrics/DEFINITIONS.md`). */
 export interface ToolRoles {
   readonly search: readonly string[];
   readonly symbol: string | null;
   readonly read: readonly string[];
   readonly batch: Readonly<Record<string, string>>;
+  /**
+   * The tools whose identifiers say exactly what a call returned: a call of one that identified
+   * nothing found nothing (`zero_yield`). Any other tool's call yields when it returned non-empty
+   * content, so a tool set nobody described is never charged for what it returned.
+   */
+  readonly identified: readonly string[];
 }
 
 /** The reference code-search server's roles: the defaults for any key a config leaves out. */
@@ -15,6 +21,15 @@ export const REFERENCE_TOOL_ROLES: ToolRoles = Object.freeze({
   symbol: 'get_symbol',
   read: Object.freeze(['read_file', 'read_files']),
   batch: Object.freeze({ get_symbol: 'get_symbols', read_file: 'read_files' }),
+  // Every tool of the server returns its identifiers in `structuredContent`, grep included.
+  identified: Object.freeze([
+    'search_codebase',
+    'read_file',
+    'read_files',
+    'get_symbol',
+    'get_symbols',
+    'grep',
+  ]),
 });
 
 /** Claude Code's built-in tools: Grep and Glob search, Read fetches, nothing batches. */
@@ -23,14 +38,40 @@ export const CLAUDE_CODE_TOOL_ROLES: ToolRoles = Object.freeze({
   symbol: null,
   read: Object.freeze(['Read']),
   batch: Object.freeze({}),
+  // The importer reads identifiers from these three; Bash, Edit, WebFetch... yield by content.
+  identified: Object.freeze(['Read', 'Grep', 'Glob']),
+});
+
+/**
+ * A tool set nobody described (any OpenAI tool-calling log, an unknown server): no search, read,
+ * symbol or batch roles, and every call yields when it returned non-empty content.
+ */
+export const GENERIC_TOOL_ROLES: ToolRoles = Object.freeze({
+  search: Object.freeze([]),
+  symbol: null,
+  read: Object.freeze([]),
+  batch: Object.freeze({}),
+  identified: Object.freeze([]),
 });
 
 /** The built-in profiles `resolveToolRoles` accepts by name. */
 export const TOOL_ROLE_PROFILES = Object.freeze({
   default: REFERENCE_TOOL_ROLES,
   'claude-code': CLAUDE_CODE_TOOL_ROLES,
+  generic: GENERIC_TOOL_ROLES,
 });
 export type ToolRoleProfile = keyof typeof TOOL_ROLE_PROFILES;
+
+/** The tools a role set names (search, symbol, read, batch pairs): their identifiers are expected. */
+function namedTools(roles: Omit<ToolRoles, 'identified'>): string[] {
+  return [
+    ...roles.search,
+    ...roles.read,
+    ...(roles.symbol === null ? [] : [roles.symbol]),
+    ...Object.keys(roles.batch),
+    ...Object.values(roles.batch),
+  ];
+}
 
 /**
  * Resolves a `tools` config (validated; unknown keys refused by name; missing keys take the
@@ -40,6 +81,7 @@ export type ToolRoleProfile = keyof typeof TOOL_ROLE_PROFILES;
  * @example
  * resolveToolRoles().symbol;                      // 'get_symbol'
  * resolveToolRoles('claude-code').search;         // ['Grep', 'Glob']
+ * resolveToolRoles('generic').identified;         // []: every call yields when it returned content
  * resolveToolRoles({ search: ['find'] }).batch;   // { get_symbol: 'get_symbols', read_file: 'read_files' }
  */
 export function resolveToolRoles(
@@ -67,11 +109,16 @@ export function resolveToolRoles(
       cause: parsed.error,
     });
   }
-  const { search, symbol, read, batch } = parsed.data;
-  return Object.freeze({
+  const { search, symbol, read, batch, identified } = parsed.data;
+  const roles = {
     search: Object.freeze([...(search ?? REFERENCE_TOOL_ROLES.search)]),
     symbol: symbol === undefined ? REFERENCE_TOOL_ROLES.symbol : symbol,
     read: Object.freeze([...(read ?? REFERENCE_TOOL_ROLES.read)]),
     batch: Object.freeze({ ...(batch ?? REFERENCE_TOOL_ROLES.batch) }),
+  };
+  return Object.freeze({
+    ...roles,
+    // Like every key, a left-out `identified` takes the reference server's: its one unnamed tool, grep.
+    identified: Object.freeze([...new Set([...namedTools(roles), ...(identified ?? ['grep'])])]),
   });
 }

@@ -184,7 +184,13 @@ describe('computeMetrics', () => {
       ],
     });
     // Claude Code's profile: Grep/Glob search, Read fetches, no symbol tool, nothing batches
-    const roles = { search: ['Grep', 'Glob'], symbol: null, read: ['Read'], batch: {} };
+    const roles = {
+      search: ['Grep', 'Glob'],
+      symbol: null,
+      read: ['Read'],
+      batch: {},
+      identified: ['Read', 'Grep', 'Glob'],
+    };
     const metrics = computeMetrics(claude, task, { roles });
     // no symbol tool, so the dotted Grep pattern is no mismatch; Read only resurfaces src/a.py -> 1 / 2
     expect(metrics.tool_mismatch_count).toBe(0);

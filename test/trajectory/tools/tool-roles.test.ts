@@ -7,24 +7,52 @@ const reference: ToolRoles = {
   symbol: 'get_symbol',
   read: ['read_file', 'read_files'],
   batch: { get_symbol: 'get_symbols', read_file: 'read_files' },
+  identified: ['search_codebase', 'read_file', 'read_files', 'get_symbol', 'get_symbols', 'grep'],
 };
 
 describe('resolveToolRoles', () => {
-  test.each<[string, ToolsConfig | 'default' | 'claude-code' | undefined, ToolRoles]>([
+  test.each<[string, ToolsConfig | 'default' | 'claude-code' | 'generic' | undefined, ToolRoles]>([
     ['no argument: the reference server', undefined, reference],
     ['the default profile', 'default', reference],
     ['an empty config takes every default', {}, reference],
     [
       'the claude-code profile',
       'claude-code',
-      { search: ['Grep', 'Glob'], symbol: null, read: ['Read'], batch: {} },
+      {
+        search: ['Grep', 'Glob'],
+        symbol: null,
+        read: ['Read'],
+        batch: {},
+        identified: ['Read', 'Grep', 'Glob'],
+      },
+    ],
+    [
+      'the generic profile: no roles, every call yields by its content',
+      'generic',
+      { search: [], symbol: null, read: [], batch: {}, identified: [] },
     ],
     [
       'a partial config keeps the defaults it leaves out',
       { search: ['find', 'grep'], batch: {} },
-      { ...reference, search: ['find', 'grep'], batch: {} },
+      // identified: the tools named (find, grep, read_file, read_files, get_symbol), then grep again
+      {
+        ...reference,
+        search: ['find', 'grep'],
+        batch: {},
+        identified: ['find', 'grep', 'read_file', 'read_files', 'get_symbol'],
+      },
     ],
-    ['a product with no symbol tool', { symbol: null }, { ...reference, symbol: null }],
+    [
+      'a product with no symbol tool',
+      { symbol: null },
+      // get_symbol stays identified: it is still named, as a batch pair's single-target tool
+      { ...reference, symbol: null },
+    ],
+    [
+      'identified names extra tools whose identifiers are exact',
+      { search: ['s'], read: ['r'], symbol: null, batch: {}, identified: ['list'] },
+      { search: ['s'], read: ['r'], symbol: null, batch: {}, identified: ['s', 'r', 'list'] },
+    ],
   ])('%s', (_name, config, expected) => {
     expect(resolveToolRoles(config)).toEqual(expected);
   });
@@ -47,7 +75,7 @@ describe('resolveToolRoles', () => {
     expect(() => resolveToolRoles('cursor' as 'default')).toThrow(
       expect.objectContaining({
         code: 'UNKNOWN_TOOL_PROFILE',
-        message: 'Unknown tool-role profile `cursor`; expected one of `default`, `claude-code`',
+        message: 'Unknown tool-role profile `cursor`; expected one of `default`, `claude-code`, `generic`',
       }),
     );
   });

@@ -114,7 +114,8 @@ export async function importClaudeCode(
   options: ClaudeCodeImportOptions & WriteImportOptions,
 ): Promise<ImportedTrajectory[]> {
   const text = await readFile(file, 'utf8');
-  return convertClaudeCode(text, { ...options, source: options.source ?? file }).map((run) =>
-    writeImportedRun(run, options),
-  );
+  return convertClaudeCode(text, { ...options, source: options.source ?? file }).map((run) => ({
+    ...writeImportedRun(run, options),
+    format: 'claude-code' as const,
+  }));
 }

@@ -98,7 +98,8 @@ export async function importOpenAi(
   options: OpenAiImportOptions & WriteImportOptions,
 ): Promise<ImportedTrajectory[]> {
   const text = await readFile(file, 'utf8');
-  return convertOpenAi(text, { ...options, source: options.source ?? file }).map((run) =>
-    writeImportedRun(run, options),
-  );
+  return convertOpenAi(text, { ...options, source: options.source ?? file }).map((run) => ({
+    ...writeImportedRun(run, options),
+    format: 'openai' as const,
+  }));
 }

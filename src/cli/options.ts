@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { invalidOption } from '../core/index.js';
-import { resolveToolRoles, type ToolRoleProfile, type ToolRoles } from '../trajectory/index.js';
+import { loadToolRoles, type ToolRoles } from '../trajectory/index.js';
 
 /**
  * The one place a CLI flag's text becomes a value. Each parser is given to commander with its
@@ -102,9 +102,9 @@ export function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** A tool-role profile by name (`default`, `claude-code`), resolved to its roles. */
+/** Tool roles: a profile by name (`default`, `claude-code`, `generic`) or a roles or manifest file. */
 export function toolRoles(text: string): ToolRoles {
-  return resolveToolRoles(text as ToolRoleProfile);
+  return loadToolRoles(text);
 }
 
 /** How one agent run is shaped, as `ask` and `harness run` both take it. */

@@ -51,6 +51,7 @@ export type { ToolRoleProfile, ToolRoles } from './tools/tool-roles.js';
 export {
   CLAUDE_CODE_TOOL_ROLES,
   GENERIC_TOOL_ROLES,
+  loadToolRoles,
   REFERENCE_TOOL_ROLES,
   resolveToolRoles,
   TOOL_ROLE_PROFILES,

@@ -208,6 +208,9 @@ export function isTrajectoryResult(value: unknown): value is TrajectoryResult {
       case 'cost_usd':
         if (!isAmount(v)) return false;
         continue;
+      case 'usage':
+        if (!isUsage(v)) return false;
+        continue;
       case 'error':
       case 'patch':
         if (!isText(v)) return false;

@@ -79,7 +79,9 @@ export const outcomeSchema = z.enum(OUTCOMES);
 
 /**
  * `result.json`: how the run ended, written last. `patch` is the unified diff when the run produced
- * one; `cost_usd` the whole run's cost when the agent quoted one (Claude Code's `total_cost_usd`).
+ * one; `cost_usd` the whole run's cost when the agent quoted one (Claude Code's `total_cost_usd`);
+ * `usage` the whole run's tokens when the agent reported them (Claude Code's result line), which
+ * win over the per-message sums.
  * `turn_budget`, `started_at` and `duration_ms` are `null` when an imported transcript did not say.
  */
 export const trajectoryResultSchema = z
@@ -93,6 +95,7 @@ export const trajectoryResultSchema = z
     started_at: z.string().nullable(),
     duration_ms: z.number().nonnegative().nullable(),
     cost_usd: z.number().nonnegative().optional(),
+    usage: usageSchema.optional(),
     error: z.string().optional(),
     patch: z.string().optional(),
   })

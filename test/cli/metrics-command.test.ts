@@ -123,8 +123,8 @@ describe('agent-track metrics', () => {
     const { stdout, code } = await cli('metrics', file, '--tools', 'claude-code');
     expect(code).toBe(0);
     expect(stdout).toContain('2 scored, 0 refused');
-    // session 1: usage counted once per message id: prompt 123 + 130 = 253
-    expect(stdout).toMatch(/usage\.prompt\s+253/);
+    // session 1: the result line's usage is the total (prompt 130), session 2's 40: mean 85
+    expect(stdout).toMatch(/usage\.prompt\s+85\s+\[40, 130\]\s+2/);
     // session 2 made no tool call: it has no needless-call rate, and the table says so
     expect(stdout).toMatch(/needless_call_rate .* 1\n/);
     expect(stdout).toContain('1 run(s) made no tool call and have no rate over calls');

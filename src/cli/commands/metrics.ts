@@ -25,7 +25,11 @@ export const metricsCommand: CliCommand = {
       .description('score trajectories: a trajectory directory, a run directory, or a transcript file')
       .argument('<path>', 'trajectory dir, run dir, or Claude Code stream-json / OpenAI messages file')
       .option('--task <file>', 'tasks.jsonl with the gold, for the retrieval and gold metrics')
-      .option('--tools <profile>', 'tool roles: default (the reference server) or claude-code', toolRoles)
+      .option(
+        '--tools <profile>',
+        'tool roles: default (the reference server), claude-code, generic, or a roles or product manifest file',
+        toolRoles,
+      )
       .option('--json', 'print JSON for machines')
       .action(async (path: string, flags: MetricsFlags) => {
         const tasks = flags.task ? new Map((await readTasks(flags.task)).map((t) => [t.id, t])) : undefined;

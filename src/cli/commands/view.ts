@@ -22,7 +22,7 @@ export const viewCommand: CliCommand = {
       .option('--tasks <file>', "a tasks.jsonl with the gold (default the run's inputs/)")
       .option(
         '--tools <profile>',
-        'tool roles for the needless components: default | claude-code',
+        'tool roles for the needless components: default, claude-code, generic, or a roles or product manifest file',
         toolRoles,
         toolRoles('default'),
       )

@@ -118,27 +118,61 @@ function decodePointer(text: string, at: number): Pointer | undefined {
   }
 }
 
+// The ASCII arrow counts like `→` only where a pointer stands: after a space, a colon or the line's
+// start, and before a space (`then: -> read_file(...)`), never inside code (`p->next()`).
+function asciiArrowAt(text: string, at: number): boolean {
+  const before = at === 0 ? '\n' : text[at - 1]!;
+  const after = text[at + 2] ?? '';
+  return /[\s:]/.test(before) && /[ \t]/.test(after);
+}
+
+// A line-numbered listing (`cat -n`, Claude Code's Read: `    12→import x`) puts an arrow after a
+// line number: that is code, not an offered call.
+function afterLineNumber(text: string, lineStart: number, arrow: number): boolean {
+  return /^\s*\d+$/.test(text.slice(lineStart, arrow));
+}
+
 /**
  * Every pointer in a response, in order. Tolerant: whatever precedes an arrow is ignored, a line
  * may hold several pointers, and a pointer that cannot be decoded is skipped (so is a line of them).
+ * The arrow is `→`, or `->` between spaces; an arrow right after a line number is a numbered
+ * listing's, not a pointer.
  *
  * @example
  * parsePointers('together: → get_symbol(target="pkg.mod.Cls")');
  * // [{ tool: 'get_symbol', args: { target: 'pkg.mod.Cls' } }]
+ * parsePointers('    12→print(x)'); // []: a line of a numbered listing
  */
 export function parsePointers(text: string): Pointer[] {
   const pointers: Pointer[] = [];
   // Arrows are found in the whole text; each is decoded on the rest of its line only, as if the
-  // text had been split into lines (a blob is long, and most of its lines hold no arrow).
+  // text had been split into lines (a blob is long, and most of its lines hold no arrow). The next
+  // arrow of each kind is kept, so the text is scanned once for each.
+  let unicode = text.indexOf(ARROW);
+  let ascii = nextAsciiArrow(text, 0);
+  let lineStart = 0;
   let lineEnd = -1;
-  for (let arrow = text.indexOf(ARROW); arrow !== -1; arrow = text.indexOf(ARROW, arrow + ARROW.length)) {
-    const start = arrow + ARROW.length;
+  while (unicode !== -1 || ascii !== -1) {
+    const isUnicode = ascii === -1 || (unicode !== -1 && unicode < ascii);
+    const at = isUnicode ? unicode : ascii;
+    const start = at + (isUnicode ? ARROW.length : 2);
+    if (isUnicode) unicode = text.indexOf(ARROW, start);
+    else ascii = nextAsciiArrow(text, start);
     if (start > lineEnd) {
+      lineStart = text.lastIndexOf('\n', at) + 1;
       lineEnd = text.indexOf('\n', start);
       if (lineEnd === -1) lineEnd = text.length;
     }
+    if (afterLineNumber(text, lineStart, at)) continue;
     const pointer = decodePointer(text.slice(start, lineEnd), 0);
     if (pointer !== undefined) pointers.push(pointer);
   }
   return pointers;
+}
+
+// The next `->` at or after `from` that stands as an arrow; -1 when none.
+function nextAsciiArrow(text: string, from: number): number {
+  let at = text.indexOf('->', from);
+  while (at !== -1 && !asciiArrowAt(text, at)) at = text.indexOf('->', at + 1);
+  return at;
 }

@@ -17,7 +17,8 @@ export interface UsageTotals {
 /**
  * Usage counted once per model message id: a message split over several lines (Claude Code's
  * parallel tool use) repeats its usage, and the first record that carries usage is the one counted.
- * `null` when no message recorded usage.
+ * A run-level usage the agent reported (`result.usage`, Claude Code's result line) is its own total
+ * and wins over the sums. `null` when neither recorded usage.
  *
  * @example
  * usageTotals(trajectory); // { prompt: 1200, completion: 80, reasoning: 30, cached: null, messages: 2, cost_usd: null }
@@ -43,8 +44,20 @@ export function usageTotals(trajectory: Trajectory): UsageTotals | null {
     if (usage.reasoning !== undefined) reasoning = (reasoning ?? 0) + usage.reasoning;
     if (usage.cached !== undefined) cached = (cached ?? 0) + usage.cached;
   }
-  if (counted.size === 0) return null;
+  const run = trajectory.result.usage;
+  if (counted.size === 0 && run === undefined) return null;
   // A run-level cost (Claude Code's total_cost_usd) is the endpoint's own total: it wins over a sum.
   const runCost = trajectory.result.cost_usd;
-  return { prompt, completion, reasoning, cached, messages: counted.size, cost_usd: runCost ?? cost };
+  const cost_usd = runCost ?? cost;
+  if (run !== undefined) {
+    return {
+      prompt: run.prompt,
+      completion: run.completion,
+      reasoning: run.reasoning ?? null,
+      cached: run.cached ?? null,
+      messages: counted.size,
+      cost_usd,
+    };
+  }
+  return { prompt, completion, reasoning, cached, messages: counted.size, cost_usd };
 }

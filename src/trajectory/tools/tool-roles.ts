@@ -1,4 +1,5 @@
-import { AgentTrackError, describeIssues } from '../../core/index.js';
+import { existsSync } from 'node:fs';
+import { AgentTrackError, describeIssues, readYamlFile } from '../../core/index.js';
 import { type ToolsConfig, toolsConfigSchema } from './schema.js';
 
 /** The resolved roles every trajectory metric reads (definitions: `metrics/DEFINITIONS.md`). */
@@ -121,4 +122,30 @@ export function resolveToolRoles(
     // Like every key, a left-out `identified` takes the reference server's: its one unnamed tool, grep.
     identified: Object.freeze([...new Set([...namedTools(roles), ...(identified ?? ['grep'])])]),
   });
+}
+
+/**
+ * Tool roles by name or by file: a profile name (`default`, `claude-code`, `generic`), or a YAML or
+ * JSON file holding a `tools` config, either alone or as the `tools:` key of a product manifest
+ * (`agent-track.product.yaml`), so a product's own roles score its runs. Refusals name the file.
+ *
+ * @example
+ * loadToolRoles('generic').identified; // []
+ * loadToolRoles('my-product/agent-track.product.yaml').search; // the manifest's search tools
+ */
+export function loadToolRoles(nameOrFile: string): ToolRoles {
+  if (Object.hasOwn(TOOL_ROLE_PROFILES, nameOrFile)) return TOOL_ROLE_PROFILES[nameOrFile as ToolRoleProfile];
+  if (!existsSync(nameOrFile)) {
+    throw new AgentTrackError(
+      'UNKNOWN_TOOL_PROFILE',
+      `Unknown tool-role profile \`${nameOrFile}\`; expected one of ${Object.keys(TOOL_ROLE_PROFILES)
+        .map((name) => `\`${name}\``)
+        .join(', ')}, or a roles or product manifest file`,
+      { data: { profile: nameOrFile } },
+    );
+  }
+  const value = readYamlFile(nameOrFile, 'tool roles');
+  const manifest = typeof value === 'object' && value !== null && 'tools' in value;
+  const config = manifest ? (value as { tools: unknown }).tools : value;
+  return resolveToolRoles((config ?? {}) as ToolsConfig, { source: nameOrFile });
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { importClaudeCode } from '../../../src/trajectory/importers/claude-code/import-claude-code.js';
+import { usageTotals } from '../../../src/trajectory/metrics/usage.js';
 import { readTrajectory } from '../../../src/trajectory/reader/read-trajectory.js';
 import type { Trajectory } from '../../../src/trajectory/trajectory.js';
 import { FIXTURES, REALDATA, tempDir } from '../helpers.js';
@@ -39,9 +40,15 @@ describe('importClaudeCode: the takopi JSONL session (two sessions in one file)'
       ['msg_02EXAMPLEASSIST', 1, 'tool_use', 2],
       ['msg_03EXAMPLEASSIST', 2, 'end_turn', 0],
     ]);
-    // 123 + 130 prompt tokens, 42 + 76 completion; no cache fields, so no cached slice.
+    // The messages' snapshots: 123 + 130 prompt tokens, 42 + 76 completion; no cache fields.
     expect(usageSums(trajectory)).toEqual({ prompt: 253, completion: 118, cached: 0 });
     expect(trajectory.messages[0]!.usage).toEqual({ prompt: 123, completion: 42 });
+    // The result line's usage (input 130 + 0 cache creation + 0 cache read; output 76) is the
+    // session's own total: it wins, and the disagreement is said, naming both.
+    expect(usageTotals(trajectory)).toMatchObject({ prompt: 130, completion: 76, messages: 2 });
+    expect(imported[0]!.warnings).toContain(
+      "the result line's usage (prompt 130, completion 76 tokens) differs from the assistant messages' (prompt 253, completion 118): the result line's is the run's total",
+    );
     // The Bash result arrived as an array of text blocks: "README.md\npyproject.toml\nsrc/\n" is 10 + 15 + 5 bytes.
     const bash = trajectory.events[0]!;
     expect(bash.bytes).toBe(30);
@@ -57,6 +64,7 @@ describe('importClaudeCode: the takopi JSONL session (two sessions in one file)'
       started_at: null,
       duration_ms: 2450,
       cost_usd: 0.012345,
+      usage: { prompt: 130, completion: 76, cached: 0 },
     });
   });
 
@@ -153,7 +161,15 @@ describe('importClaudeCode: hand-made edge cases', () => {
     // Two text blocks joined by a newline: 24 + 1 + 22 bytes.
     expect(read!.bytes).toBe(47);
     expect(glob).toMatchObject({ ok: false, error: 'Glob pattern error: unbalanced brace', identifiers: [] });
-    expect(grepContent!.identifiers).toEqual(['src/config.py', 'src/app.py']);
+    // Content mode names each matched line too (`path:line`), and its rows are the hits.
+    expect(grepContent).toMatchObject({
+      identifiers: ['src/config.py', 'src/config.py:1', 'src/app.py', 'src/app.py:12', 'src/app.py:30'],
+      rows: [
+        { path: 'src/config.py', start: 1, end: 1 },
+        { path: 'src/app.py', start: 12, end: 12 },
+        { path: 'src/app.py', start: 30, end: 30 },
+      ],
+    });
     expect(trajectory.result).toMatchObject({ outcome: 'answered', turns: 3, cost_usd: 0.0421 });
   });
 

@@ -79,6 +79,29 @@ describe('parsePointers', () => {
         { tool: 'get_symbol', args: { target: 'b' } },
       ],
     },
+    {
+      name: 'the ASCII arrow counts like → where a pointer stands',
+      text: 'then: -> read_file(path="a.py")\n-> get_symbol(target="a.f")',
+      pointers: [
+        { tool: 'read_file', args: { path: 'a.py' } },
+        { tool: 'get_symbol', args: { target: 'a.f' } },
+      ],
+    },
+    {
+      name: 'an ASCII arrow inside code is not one',
+      text: 'node = p->next();\nq->reset()\ndef f() -> None: pass\nx ->done()',
+      pointers: [],
+    },
+    {
+      name: "a line-numbered listing's arrows are code (Claude Code's Read, cat -n)",
+      text: '     1→import os\n    12→print(x)\n    13→reset()\n  7->start()',
+      pointers: [],
+    },
+    {
+      name: 'a numbered listing still carries a pointer after a label',
+      text: '    12→x = 1\nthen: → read_file(path="a.py", start=13)',
+      pointers: [{ tool: 'read_file', args: { path: 'a.py', start: 13 } }],
+    },
   ])('$name', ({ text, pointers }) => {
     expect(parsePointers(text)).toEqual(pointers);
   });

@@ -1,6 +1,14 @@
-import { describe, expect, test } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
 import type { ToolsConfig } from '../../../src/trajectory/tools/schema.js';
-import { resolveToolRoles, type ToolRoles } from '../../../src/trajectory/tools/tool-roles.js';
+import {
+  CLAUDE_CODE_TOOL_ROLES,
+  loadToolRoles,
+  resolveToolRoles,
+  type ToolRoles,
+} from '../../../src/trajectory/tools/tool-roles.js';
 
 const reference: ToolRoles = {
   search: ['search_codebase'],
@@ -86,5 +94,48 @@ describe('resolveToolRoles', () => {
       true,
     );
     expect(resolveToolRoles().read).toEqual(['read_file', 'read_files']);
+  });
+});
+
+describe('loadToolRoles: a profile, a roles file, or a product manifest', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-track-roles-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a profile by name', () => {
+    expect(loadToolRoles('claude-code')).toBe(CLAUDE_CODE_TOOL_ROLES);
+  });
+
+  test("a product manifest's own tools: key", () => {
+    const file = join(dir, 'agent-track.product.yaml');
+    writeFileSync(
+      file,
+      'name: fs\nserve: [node, server.js]\ntools:\n  search: [search_files]\n  read: [read_text_file]\n  symbol: null\n  batch: {}\n',
+    );
+    expect(loadToolRoles(file)).toEqual({
+      search: ['search_files'],
+      symbol: null,
+      read: ['read_text_file'],
+      batch: {},
+      identified: ['search_files', 'read_text_file', 'grep'],
+    });
+  });
+
+  test('a roles file, refused by key and file when wrong', () => {
+    const good = join(dir, 'roles.yaml');
+    writeFileSync(good, 'search: [find]\nidentified: [list_dir]\n');
+    expect(loadToolRoles(good).identified).toEqual([
+      'find',
+      'read_file',
+      'read_files',
+      'get_symbol',
+      'get_symbols',
+      'list_dir',
+    ]);
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, 'serch: [find]\n');
+    expect(() => loadToolRoles(bad)).toThrow(
+      `Invalid \`tools\` config in ${bad}: unknown key \`tools.serch\``,
+    );
+    expect(() => loadToolRoles('nope')).toThrow('Unknown tool-role profile `nope`');
   });
 });

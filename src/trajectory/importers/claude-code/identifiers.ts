@@ -1,3 +1,4 @@
+import type { ResultRow } from '../../schema.js';
 import type { CallYield } from '../imported-run.js';
 
 const NOT_A_PATH = [
@@ -13,27 +14,55 @@ function relativeTo(path: string, cwd: string | undefined): string {
   return path.startsWith(root) ? path.slice(root.length) : path;
 }
 
-// Grep's output depends on its mode: bare paths, `path:count`, or `path:line:text` / `path:text`.
-function grepPath(line: string, mode: unknown): string | null {
+/** One line of Grep's output: the file it names and, in content mode, the line it matched. */
+interface GrepHit {
+  path: string;
+  line?: number;
+}
+
+// Grep's output depends on its mode: bare paths (files_with_matches), `path:count`, or in content
+// mode `path:line:text` (`path-line-text` for context lines), `path:text` without line numbers,
+// and `line:text` when the search named a single file (the path is then the call's own `path`).
+function grepHit(text: string, mode: unknown, searched: string | undefined): GrepHit | null {
   if (mode === 'content') {
-    const colon = line.indexOf(':');
-    return colon > 0 ? line.slice(0, colon) : null;
+    const inFile = /^(\d+)[:-]/.exec(text);
+    if (inFile !== null) return searched === undefined ? null : { path: searched, line: Number(inFile[1]) };
+    const numbered = /^(.+?)[:-](\d+)[:-]/.exec(text);
+    if (numbered !== null) return { path: numbered[1]!, line: Number(numbered[2]) };
+    const colon = text.indexOf(':');
+    return colon > 0 ? { path: text.slice(0, colon) } : null;
   }
   if (mode === 'count') {
-    const match = /^(.+):\d+$/.exec(line);
-    return match?.[1] ?? null;
+    const counted = /^(.+):\d+$/.exec(text);
+    if (counted !== null) return { path: counted[1]! };
+    return /^\d+$/.test(text) && searched !== undefined ? { path: searched } : null;
   }
-  return line;
+  return { path: text };
+}
+
+// The line numbers Read printed (`    12→code`): the range of the file the call delivered.
+function readRange(text: string): { start: number; end: number } | null {
+  let start = Number.POSITIVE_INFINITY;
+  let end = 0;
+  for (const match of text.matchAll(/^\s*(\d+)→/gm)) {
+    const line = Number(match[1]);
+    start = Math.min(start, line);
+    end = Math.max(end, line);
+  }
+  return end === 0 ? null : { start, end };
 }
 
 /**
- * Identifiers of a Claude Code built-in call, read from its input and result text: `Read` returned
- * the file it read; `Glob` and `Grep` returned the paths listed in their output (also their ranked
- * rows, in output order). Paths under the session's `cwd` are made relative to it. A failed call and
- * any other tool returned none.
+ * Identifiers of a Claude Code built-in call, named as the reference server names what it delivered
+ * (one namespace per kind of delivery), so reading a file a listing named is not resurfacing:
+ * `Read` delivered the file and the range it printed (`src/a.py`, `src/a.py:1-40`); `Glob` named
+ * paths; `Grep` named the files it matched and, in content mode, each matched line (`src/a.py:14`),
+ * its ranked rows the hits in output order. Paths under the session's `cwd` are made relative to
+ * it. A failed call and any other tool returned none.
  *
  * @example
- * claudeCodeYield('Read', { file_path: '/repo/src/a.py' }, 'def a(): ...', true, '/repo'); // { identifiers: ['src/a.py'] }
+ * claudeCodeYield('Read', { file_path: '/repo/src/a.py' }, '     1→def a(): ...', true, '/repo');
+ * // { identifiers: ['src/a.py', 'src/a.py:1-1'] }
  */
 export function claudeCodeYield(
   tool: string,
@@ -44,17 +73,29 @@ export function claudeCodeYield(
 ): CallYield {
   if (!ok) return { identifiers: [] };
   if (tool === 'Read') {
-    const path = args.file_path;
-    return { identifiers: typeof path === 'string' && path !== '' ? [relativeTo(path, cwd)] : [] };
+    const file = args.file_path;
+    if (typeof file !== 'string' || file === '') return { identifiers: [] };
+    const path = relativeTo(file, cwd);
+    const range = readRange(text);
+    return { identifiers: range === null ? [path] : [path, `${path}:${range.start}-${range.end}`] };
   }
   if (tool !== 'Glob' && tool !== 'Grep') return { identifiers: [] };
-  const seen = new Set<string>();
+  const searched = typeof args.path === 'string' && args.path !== '' ? args.path : undefined;
+  const identifiers = new Set<string>();
+  const rows: ResultRow[] = [];
+  const rowKeys = new Set<string>();
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (line === '' || NOT_A_PATH.some((pattern) => pattern.test(line))) continue;
-    const path = tool === 'Grep' ? grepPath(line, args.output_mode) : line;
-    if (path !== null && path !== '') seen.add(relativeTo(path, cwd));
+    const hit = tool === 'Grep' ? grepHit(line, args.output_mode, searched) : { path: line };
+    if (hit === null || hit.path === '') continue;
+    const path = relativeTo(hit.path, cwd);
+    identifiers.add(path);
+    if (hit.line !== undefined) identifiers.add(`${path}:${hit.line}`);
+    const key = `${path}:${hit.line ?? ''}`;
+    if (rowKeys.has(key)) continue;
+    rowKeys.add(key);
+    rows.push(hit.line === undefined ? { path } : { path, start: hit.line, end: hit.line });
   }
-  const identifiers = [...seen];
-  return { identifiers, rows: identifiers.map((path) => ({ path })) };
+  return { identifiers: [...identifiers], rows };
 }

@@ -70,6 +70,8 @@ export const resultLineSchema = z.looseObject({
   num_turns: z.number().int().nonnegative().optional(),
   duration_ms: z.number().nonnegative().optional(),
   total_cost_usd: z.number().nonnegative().optional(),
+  /** The whole session's tokens (the assistant lines' snapshots can be stale). */
+  usage: claudeUsageSchema.nullable().optional(),
   errors: z.array(z.string()).optional(),
 });
 

@@ -45,6 +45,15 @@ export function toUsage(usage: ClaudeUsage | null): Usage | undefined {
   return { prompt, completion: usage.output_tokens ?? 0, ...(read === undefined ? {} : { cached: read }) };
 }
 
+function sumUsage(messages: readonly { usage?: Usage }[]): { prompt: number; completion: number } | null {
+  const reported = messages.flatMap((message) => (message.usage === undefined ? [] : [message.usage]));
+  if (reported.length === 0) return null;
+  return {
+    prompt: reported.reduce((sum, usage) => sum + usage.prompt, 0),
+    completion: reported.reduce((sum, usage) => sum + usage.completion, 0),
+  };
+}
+
 function resultText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
@@ -181,6 +190,17 @@ export function convertSession(
       `the result line says num_turns ${end.num_turns}; ${messages.length} assistant message(s) were read`,
     );
   }
+  // The result line's usage is the session's own total; the assistant lines carry snapshots that
+  // stream-json does not update, so a disagreement is said, naming both.
+  const total = toUsage(end.usage ?? null);
+  if (total !== undefined) {
+    const sums = sumUsage(messages);
+    if (sums !== null && (sums.prompt !== total.prompt || sums.completion !== total.completion)) {
+      run.warnings.push(
+        `the result line's usage (prompt ${total.prompt}, completion ${total.completion} tokens) differs from the assistant messages' (prompt ${sums.prompt}, completion ${sums.completion}): the result line's is the run's total`,
+      );
+    }
+  }
   const answer = typeof end.result === 'string' && end.result.trim() !== '' ? end.result : null;
   const failed = end.is_error === true || (end.subtype ?? '').startsWith('error');
   const error = failed ? (end.errors ?? []).join('; ') || (end.subtype ?? 'error') : undefined;
@@ -203,6 +223,7 @@ export function convertSession(
       duration_ms: end.duration_ms ?? null,
       ...(error === undefined ? {} : { error }),
       ...(end.total_cost_usd === undefined ? {} : { cost_usd: end.total_cost_usd }),
+      ...(total === undefined ? {} : { usage: total }),
     },
     warnings: run.warnings,
   };

@@ -1,0 +1,83 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { type ScoredTrajectory, scorePath } from '../../../src/trajectory/score/score-path.js';
+import { REALDATA, tempDir } from '../helpers.js';
+
+const TAU = join(REALDATA, 'openai-chat-tool-calls', 'tau-bench_gpt-4o-airline.subset3.json');
+const TAKOPI = join(REALDATA, 'claude-code-stream-json', 'takopi_claude_stream_json_session.jsonl');
+const ACTION = join(REALDATA, 'claude-code-stream-json', 'claude-code-action_sample-turns.json');
+
+async function scored(path: string) {
+  const out: Extract<ScoredTrajectory, { metrics: unknown }>[] = [];
+  for await (const item of scorePath(path)) {
+    if (item.error) throw item.error;
+    out.push(item);
+  }
+  return out;
+}
+
+describe('the real samples, scored with default settings', () => {
+  test('tau-bench (gpt-4o, OpenAI wire): only the calls that returned nothing are charged', async () => {
+    // Each conversation's tool replies, by hand from the file: every reply has content except the
+    // `think` tool's '' (task 0: 1 of 8 calls, task 6: 1 of 6, task 11: 3 of 10).
+    const rates = (await scored(TAU)).map(({ metrics: m }) => [
+      m.task_id,
+      m.needless_call_rate,
+      m.zero_yield_rate,
+    ]);
+    expect(rates).toEqual([
+      ['0', 1 / 8, 1 / 8],
+      ['11', 3 / 10, 3 / 10],
+      ['6', 1 / 6, 1 / 6],
+    ]);
+  });
+
+  test('tau-bench: a real conversation whose calls all returned content scores needless 0 and zero-yield 0', async () => {
+    const dir = tempDir();
+    // Task 0's conversation without its one `think` call (and that call's empty reply).
+    const [record] = JSON.parse(readFileSync(TAU, 'utf8')) as { traj: Record<string, unknown>[] }[];
+    const thinkIds = new Set(
+      record!.traj.flatMap((m) =>
+        ((m.tool_calls as { id: string; function: { name: string } }[] | undefined) ?? [])
+          .filter((c) => c.function.name === 'think')
+          .map((c) => c.id),
+      ),
+    );
+    const traj = record!.traj
+      .filter((m) => !(m.role === 'tool' && thinkIds.has(m.tool_call_id as string)))
+      .map((m) =>
+        Array.isArray(m.tool_calls)
+          ? { ...m, tool_calls: (m.tool_calls as { id: string }[]).filter((c) => !thinkIds.has(c.id)) }
+          : m,
+      );
+    const file = join(dir, 'task0-no-think.json');
+    writeFileSync(file, JSON.stringify([{ ...record, traj }]));
+    const [only] = await scored(file);
+    const metrics = only!.metrics;
+    expect(metrics).toMatchObject({
+      tool_calls_total: 7,
+      needless_call_rate: 0,
+      zero_yield_rate: 0,
+      resurfacing_rate: 0,
+    });
+  });
+
+  test("Claude Code: completion tokens equal the result line's; no pointer means no pointer rate", async () => {
+    const takopi = await scored(TAKOPI);
+    // result lines: output_tokens 76 (input 130) and 12 (input 40)
+    expect(takopi.map(({ metrics: m }) => [m.usage?.prompt, m.usage?.completion])).toEqual([
+      [130, 76],
+      [40, 12],
+    ]);
+    for (const { metrics } of [...takopi, ...(await scored(ACTION))]) {
+      expect(metrics.pointer_followed_rate).toBeNull();
+      expect(metrics.pointers_offered).toBe(0);
+    }
+    // The action sample's result line has no usage: its messages' sums stand (4 messages).
+    const [action] = await scored(ACTION);
+    expect(action!.metrics.usage).toMatchObject({ messages: 4, cost_usd: 0.0347 });
+    // Read, Edit and an MCP call that all returned content: nothing is zero-yield.
+    expect(action!.metrics).toMatchObject({ tool_calls_total: 3, zero_yield_rate: 0, needless_call_rate: 0 });
+  });
+});

@@ -111,7 +111,7 @@ try {
   }
 
   // The harness's cost per call on one warm server: round trip plus recording, then recording alone.
-  const session = await connectMcpServer(product.serverFor(workspace));
+  const session = await connectMcpServer(product.serverFor({ workspace, corpus: null }));
   const recorder = Recorder.create(join(scratch, 'overhead/tasks/o'), {
     taskId: 'o',
     blobs: join(scratch, 'overhead/blobs'),

@@ -21,6 +21,7 @@ export {
   type SearchRow,
   searchCodebase,
 } from './search/search-codebase.js';
+export { STOP_WORDS } from './search/stop-words.js';
 export { type CodeSearchServerOptions, createCodeSearchServer } from './server/create-server.js';
 export { type ServeOptions, serveStdio } from './server/serve.js';
 export { type ReferenceServerArgs, referenceServerCommand } from './server/server-command.js';

@@ -45,6 +45,8 @@ export {
 export { writeFileAtomic, writeJsonAtomic } from './store/atomic-write.js';
 export type { StoredBlob } from './store/blob-store.js';
 export { BlobStore } from './store/blob-store.js';
+export type { LineHit } from './tools/identifiers.js';
+export { inCorpus, lineHit, numberedRange } from './tools/identifiers.js';
 export type { ToolsConfig } from './tools/schema.js';
 export { toolsConfigSchema } from './tools/schema.js';
 export type { ToolRoleProfile, ToolRoles } from './tools/tool-roles.js';

@@ -1,12 +1,13 @@
 import { AgentTrackError, describeReceived } from '../../core/index.js';
-import type { ChatMessage, ToolDefinition } from '../llm/providers/chat-provider.js';
+import { parsePointers } from '../../trajectory/index.js';
+import type { ChatMessage } from '../llm/providers/chat-provider.js';
 import { offlineJudgeStep } from './offline-judge.js';
 import { OFFLINE_LABEL } from './offline-label.js';
 import { offlineProposerStep } from './offline-proposer.js';
 import { offlineRubricStep } from './offline-rubric.js';
-import { pointersIn } from './pointer-lines.js';
 import type { Policy, PolicyReply, PolicyRequest } from './policy.js';
 import { pathsIn, resultLines } from './tool-result-text.js';
+import { byQuestionWords, listShape, readShape, searchCall, searchShape } from './tool-shapes.js';
 
 export { OFFLINE_LABEL } from './offline-label.js';
 
@@ -24,18 +25,6 @@ function canonical(call: Call): string {
   return JSON.stringify([call.name, keys.map((key) => [key, call.arguments[key]])]);
 }
 
-// The argument a tool's schema names first among `preferred`, else its first required string
-// property, else its first string property, else the first preferred name.
-function argumentName(tool: ToolDefinition, preferred: readonly string[]): string {
-  const properties = (tool.input_schema.properties ?? {}) as Record<string, { type?: unknown }>;
-  const names = Object.keys(properties);
-  const found = preferred.find((name) => names.includes(name));
-  if (found !== undefined) return found;
-  const required = Array.isArray(tool.input_schema.required) ? (tool.input_schema.required as string[]) : [];
-  const isString = (name: string) => properties[name]?.type === 'string';
-  return required.find(isString) ?? names.find(isString) ?? preferred[0]!;
-}
-
 function reply(tool_calls: Call[], content = ''): PolicyReply {
   return { type: 'reply', content, tool_calls };
 }
@@ -49,9 +38,12 @@ function answer(request: PolicyRequest, question: string): PolicyReply {
 
 /**
  * The next step of the offline searcher for a conversation (pure: the same request gives the same
- * step). First the search tool (a tool whose name contains `search`) with the question; then the
- * first pointer line (`→ name(arg="v")`) of the last tool result not yet called, naming an offered
- * tool; else `read_file` on the first path of the last search result not yet read; after
+ * step), for any server, read off its tools' schemas (`tool-shapes.ts`). First the search tool with
+ * the question in its own style (the reference server's `search_codebase` gets the question; a glob
+ * tool a glob of the question's words), or with no search tool the listing tool on the root; then
+ * the first pointer (`→ name(arg="v")`, the metrics' own parser) of the last tool result not yet
+ * called, naming an offered tool; else the read tool on the next path the last search or listing
+ * named (a glob or words search's paths most-matching first); else, once, the listing; after
  * `maxCalls` calls, or when nothing is left, an answer citing every file path the results named.
  * A judging prompt (`JUDGE_MARKER`) gets the offline judge's scores instead (`offlineJudgeStep`),
  * a rubric prompt (`RUBRIC_JUDGE_MARKER`) the offline grade (`offlineRubricStep`), a proposer
@@ -71,33 +63,39 @@ export function offlineStep(request: PolicyRequest, maxCalls: number): PolicyRep
     m.role === 'assistant' ? [...(m.tool_calls ?? [])] : [],
   );
   const called = new Set(calls.map(canonical));
-  const offered = new Map(request.tools.map((tool) => [tool.name, tool]));
-  const search = request.tools.find((tool) => tool.name.toLowerCase().includes('search'));
+  const offered = new Set(request.tools.map((tool) => tool.name));
+  const search = searchShape(request.tools);
+  const read = readShape(request.tools);
+  const list = listShape(request.tools);
+  const listing = list === null ? null : { name: list.tool, arguments: { [list.param]: '.' } };
   if (calls.length >= maxCalls) return answer(request, question);
   if (calls.length === 0) {
-    if (search === undefined) return answer(request, question);
-    return reply([
-      { name: search.name, arguments: { [argumentName(search, ['query', 'q', 'question'])]: question } },
-    ]);
+    if (search !== null) return reply([searchCall(search, question)]);
+    return listing === null ? answer(request, question) : reply([listing]);
   }
   const results = request.messages.filter(
     (m): m is Extract<ChatMessage, { role: 'tool' }> => m.role === 'tool',
   );
   const last = results.at(-1);
   if (last !== undefined) {
-    for (const pointer of pointersIn(resultLines(last.content).join('\n'))) {
-      if (offered.has(pointer.name) && !called.has(canonical(pointer))) return reply([pointer]);
+    for (const { tool, args } of parsePointers(resultLines(last.content).join('\n'))) {
+      const pointer = { name: tool, arguments: { ...args } };
+      if (offered.has(tool) && !called.has(canonical(pointer))) return reply([pointer]);
     }
   }
-  const read = offered.get('read_file');
-  const lastSearch = results.findLast((m) => m.name?.toLowerCase().includes('search') === true);
-  if (read !== undefined && lastSearch !== undefined) {
-    const arg = argumentName(read, ['path', 'file_path', 'file']);
-    for (const path of pathsIn(lastSearch.content)) {
-      const next = { name: read.name, arguments: { [arg]: path } };
+  const source = results.findLast((m) => m.name === search?.tool || m.name === list?.tool);
+  if (read !== null && source !== undefined) {
+    const named = pathsIn(source.content);
+    const ordered =
+      search !== null && source.name === search.tool && search.style === 'question'
+        ? named
+        : byQuestionWords(named, question);
+    for (const path of ordered) {
+      const next = { name: read.tool, arguments: { [read.param]: read.many ? [path] : path } };
       if (!called.has(canonical(next))) return reply([next]);
     }
   }
+  if (listing !== null && !called.has(canonical(listing))) return reply([listing]);
   return answer(request, question);
 }
 

@@ -37,9 +37,10 @@ function jsonPaths(value: unknown, out: string[] = []): string[] {
 
 const EXTENSIONS =
   'py|pyi|ts|tsx|js|jsx|mjs|cjs|go|rs|java|kt|scala|c|h|cc|cpp|hpp|cs|rb|php|swift|m|md|rst|txt|json|yaml|yml|toml|ini|cfg|sh|sql|html|css|vue';
-// A token with a slash and a file extension, or a bare file name with a known source extension.
+// A token with a slash and a file extension (absolute or relative), or a bare file name with a
+// known source extension.
 const PATH_TOKEN = new RegExp(
-  `(?:[\\w.-]+/)+[\\w.-]*\\w\\.[A-Za-z0-9]+|\\b[\\w-]+\\.(?:${EXTENSIONS})\\b`,
+  `(?:(?<![\\w.-])/)?(?:[\\w.-]+/)+[\\w.-]*\\w\\.[A-Za-z0-9]+|\\b[\\w-]+\\.(?:${EXTENSIONS})\\b`,
   'g',
 );
 

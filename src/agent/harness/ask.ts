@@ -7,6 +7,7 @@ import { loadLlmBlock } from '../llm/load-block.js';
 import { refuseModelSettingsInEnv } from '../llm/refuse-model-settings.js';
 import type { Architecture } from '../loop/architecture.js';
 import { openAgentProduct } from '../manifest/agent-product.js';
+import { filePathExtractor } from '../mcp/extract-result.js';
 import { openModel } from './open-model.js';
 import { runTask, type TaskRun } from './run-task.js';
 import { createWorkspaceResolver } from './task-workspace.js';
@@ -55,9 +56,14 @@ export async function askQuestion(options: AskOptions): Promise<AskResult> {
   });
   const block = options.llmBlock === undefined ? undefined : loadLlmBlock(options.llmBlock).block;
   const cacheDir = resolveCacheDir(options.cacheDir);
-  const resolveWorkspace = createWorkspaceResolver({ config, cacheDir, reposDir: join(cacheDir, 'repos') });
+  const resolvePlace = createWorkspaceResolver({
+    config,
+    cacheDir,
+    reposDir: join(cacheDir, 'repos'),
+    index: product.reads.workspace,
+  });
   const task = { id: 'ask', question: options.question, gold: {}, corpus: { dir: options.corpus } };
-  const workspace = await resolveWorkspace(task);
+  const place = await resolvePlace(task);
   const out = options.out ?? mkdtempSync(join(tmpdir(), 'agent-track-ask-'));
   const model = await openModel({
     model: options.model,
@@ -70,7 +76,9 @@ export async function askQuestion(options: AskOptions): Promise<AskResult> {
       out,
       provider: model.provider,
       model: model.model,
-      server: product.serverFor(workspace),
+      server: product.serverFor(place),
+      extractor: filePathExtractor(undefined, { reads: product.roles.read }),
+      corpus: place.corpus,
       system: product.system,
       thinking: model.thinking,
       overwrite: true,

@@ -65,7 +65,6 @@ function pattern(text: string | undefined): RegExp | undefined {
 export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSummary> {
   const env = options.env ?? process.env;
   refuseModelSettingsInEnv(env);
-  const extractor = filePathExtractor(pattern(options.identifierPattern));
   const configFile = options.config ?? DEFAULT_SERVING_CONFIG;
   const config = loadServingConfig(configFile);
   const tasks = await readTasks(options.tasks);
@@ -73,6 +72,7 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
     config: configFile,
     ...(options.product === undefined ? {} : { dir: options.product }),
   });
+  const extractor = filePathExtractor(pattern(options.identifierPattern), { reads: product.roles.read });
   const block = options.llmBlock === undefined ? undefined : loadLlmBlock(options.llmBlock).block;
   const cacheDir = resolveCacheDir(options.cacheDir);
   const model = await openModel({
@@ -96,6 +96,7 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
         config,
         cacheDir,
         reposDir: options.reposDir ?? join(cacheDir, 'repos'),
+        index: product.reads.workspace,
         ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
       }),
       extractor,

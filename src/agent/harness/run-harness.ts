@@ -143,12 +143,13 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
       while (line === undefined && attempts < maxAttempts) {
         attempts += 1;
         try {
-          const workspace = await options.workspaces(task);
+          const place = await options.workspaces(task);
           const run = await runTask(task, {
             out: options.out,
             provider: options.model.provider,
             model: options.model.model,
-            server: options.product.serverFor(workspace),
+            server: options.product.serverFor(place),
+            corpus: place.corpus,
             system: options.product.system,
             thinking: options.model.thinking,
             servers,

@@ -31,6 +31,8 @@ export interface RunTaskOptions {
   timeoutMs?: number;
   /** Thinking is on in the block (an empty reply cut at the limit is then `starved_reply`). */
   thinking?: boolean;
+  /** The task's corpus directory: identifiers under it are recorded relative to it (as gold is). */
+  corpus?: string | null;
   /** Identifiers from result text when a server returns no `structuredContent` (default: file paths). */
   extractor?: TextExtractor;
   /** Where the session comes from (default: a fresh server for this rollout, stopped after). */
@@ -84,6 +86,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       session,
       recorder,
       extractor: options.extractor ?? filePathExtractor(),
+      corpus: options.corpus ?? null,
       system: options.system,
       question: task.question,
       architecture: options.architecture ?? 'react',

@@ -1,7 +1,17 @@
 import { AgentTrackError } from '../../core/index.js';
-import { ensureIndex, type ServingConfig } from '../../product/index.js';
+import { ensureIndex, materializeCorpus, type ServingConfig } from '../../product/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { corpusKey } from '../../retrieval/index.js';
+
+/**
+ * Where one task's server works: the indexed workspace it serves (`{workspace}`) and the corpus
+ * directory it reads (`{corpus}`, absolute). `null` where the product does not need one or the task
+ * names none.
+ */
+export interface TaskPlace {
+  workspace: string | null;
+  corpus: string | null;
+}
 
 export interface WorkspaceOptions {
   /** The serving config: its ingestion keys decide what a bundle holds. */
@@ -12,27 +22,31 @@ export interface WorkspaceOptions {
   reposDir: string;
   /** The workspace of tasks that name no corpus. */
   workspace?: string;
+  /** Whether the product's server reads an indexed workspace (default true); without, no index is built. */
+  index?: boolean;
 }
 
-/** A task -> the indexed workspace its server serves. */
-export type WorkspaceResolver = (task: Task) => Promise<string>;
+/** A task -> where its server works. */
+export type WorkspaceResolver = (task: Task) => Promise<TaskPlace>;
 
 /**
- * Resolves each task's workspace: a task naming a corpus gets the retrieval layer's cached index
- * (`ensureIndex`: materialized and built once per corpus content and ingestion keys, the same
- * folder the campaign plan checks; concurrent tasks on one corpus share one build); a task naming
- * none uses `workspace`, and without one is refused naming the task.
+ * Resolves each task's place: a task naming a corpus gets it materialized (a pinned commit
+ * archived into the cache) and, when the product serves an index, the retrieval layer's cached
+ * index (`ensureIndex`: built once per corpus content and ingestion keys, the same folder the
+ * campaign plan checks; concurrent tasks on one corpus share one build). A task naming none uses
+ * `workspace`, and without one is refused naming the task.
  *
  * @example
- * const resolveWorkspace = createWorkspaceResolver({ config, cacheDir, reposDir });
- * const ws = await resolveWorkspace(task);
+ * const resolvePlace = createWorkspaceResolver({ config, cacheDir, reposDir });
+ * const { workspace, corpus } = await resolvePlace(task);
  */
 export function createWorkspaceResolver(options: WorkspaceOptions): WorkspaceResolver {
-  const building = new Map<string, Promise<string>>();
+  const building = new Map<string, Promise<TaskPlace>>();
+  const index = options.index ?? true;
   return async (task) => {
     const corpus = task.corpus;
     if (corpus === undefined) {
-      if (options.workspace !== undefined) return options.workspace;
+      if (options.workspace !== undefined) return { workspace: options.workspace, corpus: null };
       throw new AgentTrackError(
         'NO_WORKSPACE',
         `Task \`${task.id}\` names no corpus and no \`--workspace\` was given to search`,
@@ -42,7 +56,14 @@ export function createWorkspaceResolver(options: WorkspaceOptions): WorkspaceRes
     const key = corpusKey(corpus);
     let build = building.get(key);
     if (build === undefined) {
-      build = ensureIndex(corpus, options).then((status) => status.workspace);
+      build = index
+        ? ensureIndex(corpus, options).then((status) => ({
+            workspace: status.workspace,
+            corpus: status.corpus.dir,
+          }))
+        : materializeCorpus(corpus, { ...options, ingestion: options.config.ingestion }).then(
+            (materialized) => ({ workspace: null, corpus: materialized.dir }),
+          );
       building.set(key, build);
     }
     return build;

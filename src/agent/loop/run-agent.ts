@@ -18,6 +18,8 @@ export interface RunAgentOptions {
   session: McpSession;
   recorder: Recorder;
   extractor: TextExtractor;
+  /** The task's corpus directory: recorded identifiers under it are made relative to it. */
+  corpus?: string | null;
   system: string;
   question: string;
   architecture?: Architecture;
@@ -72,6 +74,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
     session: options.session,
     recorder: options.recorder,
     extractor: options.extractor,
+    corpus: options.corpus ?? null,
     signal: controller.signal,
   });
   const tools: readonly ToolDefinition[] = options.session.definitions;

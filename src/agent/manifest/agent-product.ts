@@ -1,5 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import { resolveToolRoles, type ToolRoles } from '../../trajectory/index.js';
+import type { TaskPlace } from '../harness/task-workspace.js';
 import { systemPrompt } from '../loop/system-prompt.js';
 import { type LoadedProduct, loadProduct, readArtifact } from './load-manifest.js';
 import { PRODUCT_MANIFEST_FILE } from './manifest-schema.js';
@@ -8,7 +10,16 @@ import {
   PACKAGE_ROOT,
   productServerCommand,
   type ServerCommand,
+  servedPlaces,
 } from './server-command.js';
+
+/** What one candidate serves instead of the product's own files (the optimizer's rewrites). */
+export interface ServeOverrides {
+  /** The serving config file (`{config}`). */
+  config?: string;
+  /** The tool-docs file (`{tool_docs}`). */
+  toolDocs?: string;
+}
 
 /** What a rollout needs from the product under test: its server per workspace and its prompt. */
 export interface AgentProduct {
@@ -17,7 +28,11 @@ export interface AgentProduct {
   embedded: boolean;
   /** The system prompt: the manifest's `ask_prompt` then its `usage_skill`, read now. */
   system: string;
-  serverFor(workspace: string): ServerCommand;
+  /** The roles its tools play for the metrics: the manifest's `tools:` (the reference server's by default). */
+  roles: ToolRoles;
+  /** What its server reads: an indexed workspace (the index is built only then), the corpus directory. */
+  reads: { workspace: boolean; corpus: boolean };
+  serverFor(place: TaskPlace, overrides?: ServeOverrides): ServerCommand;
 }
 
 export interface OpenProductOptions {
@@ -51,24 +66,27 @@ export function isEmbeddedProduct(dir: string, manifest: string): boolean {
  *
  * @example
  * const product = openAgentProduct({ dir: '/work/arm-candidate', config: 'configs/serving/default.yaml' });
- * product.serverFor('/tmp/ws'); // { command: 'node', args: ['dist/cli/bin.js', 'serve', ...], cwd: '/work/arm-candidate' }
+ * product.serverFor({ workspace: '/tmp/ws', corpus: '/repo' }); // { command: 'node', args: ['dist/cli/bin.js', 'serve', ...], cwd: '/work/arm-candidate' }
  */
 export function openAgentProduct(options: OpenProductOptions): AgentProduct {
   const embedded = options.dir === undefined;
   const product = loadProduct(options.dir ?? PACKAGE_ROOT, options.manifest);
-  const config = resolve(options.config);
-  const toolDocs = product.manifest.artifacts.tool_docs;
+  const own = product.manifest.artifacts.tool_docs;
   return {
     product,
     embedded,
     system: systemPrompt(readArtifact(product, 'ask_prompt'), readArtifact(product, 'usage_skill')),
-    serverFor: (workspace) =>
-      embedded
-        ? embeddedServerCommand({
-            config,
-            workspace: resolve(workspace),
-            ...(toolDocs === undefined ? {} : { toolDocs: resolve(product.dir, toolDocs) }),
-          })
-        : productServerCommand(product, { config, workspace: resolve(workspace) }),
+    roles: resolveToolRoles(product.manifest.tools ?? 'default', { source: product.file }),
+    reads: embedded ? { workspace: true, corpus: false } : servedPlaces(product),
+    serverFor: (place, overrides = {}) => {
+      const toolDocs = overrides.toolDocs ?? (own === undefined ? undefined : resolve(product.dir, own));
+      const values = {
+        config: resolve(overrides.config ?? options.config),
+        workspace: place.workspace === null ? null : resolve(place.workspace),
+        corpus: place.corpus === null ? null : resolve(place.corpus),
+        ...(toolDocs === undefined ? {} : { toolDocs }),
+      };
+      return embedded ? embeddedServerCommand(values) : productServerCommand(product, values);
+    },
   };
 }

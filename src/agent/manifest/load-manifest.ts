@@ -14,7 +14,7 @@ export interface LoadedProduct {
 
 /** Placeholders each command may use; any other `{name}` is refused when the manifest loads. */
 const PLACEHOLDERS = {
-  serve: ['config', 'workspace', 'tool_docs'],
+  serve: ['config', 'workspace', 'corpus', 'tool_docs'],
   index: ['corpus', 'workspace', 'config'],
   harness: [],
 } as const satisfies Record<string, readonly string[]>;

@@ -28,7 +28,7 @@ export const productManifestSchema = z
     name: z.string().min(1),
     /** Shell command run once per worktree before anything else (`npm ci && npm run build`); `null`: none. */
     setup: z.string().min(1).nullable().optional(),
-    /** The MCP server over stdio; placeholders `{config}` and `{workspace}`. */
+    /** The MCP server over stdio; placeholders `{config}`, `{workspace}`, `{corpus}` and `{tool_docs}`. */
     serve: commandSchema,
     /** Builds a workspace; placeholders `{corpus}`, `{workspace}` and `{config}`. */
     index: commandSchema.optional(),

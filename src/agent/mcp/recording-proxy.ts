@@ -1,5 +1,6 @@
+import { realpathSync } from 'node:fs';
 import { AgentTrackError } from '../../core/index.js';
-import type { Recorder } from '../../trajectory/index.js';
+import { inCorpus, type Recorder } from '../../trajectory/index.js';
 import type { ChatMessage, ToolCall } from '../llm/providers/chat-provider.js';
 import { type ExtractedResult, extractResult, resultText, type TextExtractor } from './extract-result.js';
 import type { McpSession } from './mcp-session.js';
@@ -11,6 +12,8 @@ export interface RecordingProxyOptions {
   session: McpSession;
   recorder: Recorder;
   extractor: TextExtractor;
+  /** The task's corpus directory: identifiers under it are recorded relative to it, as gold is written. */
+  corpus?: string | null;
   /** Aborted when the rollout ends (timeout): late results are then dropped, never recorded. */
   signal?: AbortSignal;
 }
@@ -45,6 +48,19 @@ function isJsonObjectText(raw: string): boolean {
   }
 }
 
+// The root as given and, when it differs, as the server may print it (symlinks resolved).
+function inCorpusRoots(extracted: ExtractedResult, corpus: string | null | undefined): ExtractedResult {
+  if (corpus === null || corpus === undefined) return extracted;
+  let real = corpus;
+  try {
+    real = realpathSync(corpus);
+  } catch {
+    // a root that does not exist leaves the paths as the server printed them
+  }
+  const once = inCorpus(extracted, corpus);
+  return real === corpus ? once : inCorpus(once, real);
+}
+
 async function execute(call: ToolCall, options: RecordingProxyOptions): Promise<Finished> {
   const startedAt = new Date();
   const began = performance.now();
@@ -66,7 +82,12 @@ async function execute(call: ToolCall, options: RecordingProxyOptions): Promise<
       text,
       ok,
       error: ok ? undefined : text.slice(0, ERROR_CHARS),
-      extracted: ok ? extractResult(result, call.name, options.extractor) : { identifiers: [] },
+      extracted: ok
+        ? inCorpusRoots(
+            extractResult(result, { tool: call.name, args: call.arguments }, options.extractor),
+            options.corpus,
+          )
+        : { identifiers: [] },
       durationMs: performance.now() - began,
     };
   } catch (error) {
@@ -87,7 +108,7 @@ async function execute(call: ToolCall, options: RecordingProxyOptions): Promise<
 /**
  * The recording proxy between the model and the MCP server: every call goes through the
  * Recorder with its preview, blob, identifiers and rows (from `structuredContent`, else the text
- * extractor), timing, error, and the message that proposed it (the `model_turns.json` join). An
+ * extractor; paths under the task's corpus made relative to it), timing, error, and the message that proposed it (the `model_turns.json` join). An
  * MCP error result is recorded `ok: false` and its text goes back to the model.
  *
  * @example

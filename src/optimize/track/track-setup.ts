@@ -54,7 +54,7 @@ export function openTrackProduct(options: {
   const name = product.product.manifest.name;
   const prefix = options.agent.transcript === 'claude-code' ? `mcp__${name}__` : '';
   const roles = trackToolRoles(resolveToolRoles(product.product.manifest.tools ?? 'default'), prefix);
-  const paths = filePathExtractor();
+  const paths = filePathExtractor(undefined, { reads: roles.read });
   const searches = new Set(roles.search);
   const cacheDir = resolveCacheDir(options.cacheDir);
   const reposDir = options.reposDir ?? join(cacheDir, 'repos');
@@ -62,8 +62,8 @@ export function openTrackProduct(options: {
     product,
     name,
     roles,
-    extract: (tool, _args, text) => {
-      const { identifiers } = paths(text, tool);
+    extract: (tool, args, text) => {
+      const { identifiers } = paths(text, tool, args);
       return searches.has(tool)
         ? { identifiers, rows: identifiers.map((path) => ({ path })) }
         : { identifiers };
@@ -77,7 +77,10 @@ export function openTrackProduct(options: {
         );
       }
       const status = await ensureIndex(task.corpus, { cacheDir, reposDir, config });
-      return { cwd: status.corpus.dir, server: product.serverFor(status.workspace) };
+      return {
+        cwd: status.corpus.dir,
+        server: product.serverFor({ workspace: status.workspace, corpus: status.corpus.dir }),
+      };
     },
   };
 }

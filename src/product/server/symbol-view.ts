@@ -83,7 +83,8 @@ export function symbolView(
   }
   return {
     text: parts.join('\n'),
-    identifiers: [symbol.qualified, symbol.path],
+    // The lines shown, as a file view names them: a source view after a signature view is new content.
+    identifiers: [symbol.qualified, symbol.path, `${symbol.path}:${symbol.start}-${shownEnd}`],
     record: {
       qualified: symbol.qualified,
       name: symbol.name,

@@ -1,43 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { completionTokens, countTokens, promptTokens } from '../../../src/agent/endpoint/count-tokens.js';
-import { parsePointerArguments, pointersIn } from '../../../src/agent/endpoint/pointer-lines.js';
 import { pathsIn, resultLines } from '../../../src/agent/endpoint/tool-result-text.js';
-
-describe('pointer lines', () => {
-  test.each([
-    ['target="pkg.mod.fn"', { target: 'pkg.mod.fn' }],
-    ['path="a/b.py", start=3, end=10', { path: 'a/b.py', start: 3, end: 10 }],
-    ["name='x', exact=true, limit=null", { name: 'x', exact: true, limit: null }],
-    ['q="say \\"hi\\", then go"', { q: 'say "hi", then go' }],
-    ['ids=["a", "b"], n=-2.5', { ids: ['a', 'b'], n: -2.5 }],
-    ['', {}],
-  ])('parses `%s`', (text, expected) => {
-    expect(parsePointerArguments(text)).toEqual(expected);
-  });
-
-  test.each([['"positional"'], ['target=bare'], ['a="x" b="y"'], ['a="unterminated']])(
-    'refuses `%s`',
-    (text) => {
-      expect(parsePointerArguments(text)).toBeUndefined();
-    },
-  );
-
-  test('finds arrow lines in order, skipping malformed ones and prose', () => {
-    const text = [
-      'Found 2 symbols.',
-      'see → not a pointer',
-      '→ get_symbol(target="a.b")',
-      '-> read_file(path="x.py")',
-      '→ broken(target=bare)',
-      '  →  get_symbols(targets=["a", "b"])  ',
-    ].join('\n');
-    expect(pointersIn(text)).toEqual([
-      { name: 'get_symbol', arguments: { target: 'a.b' } },
-      { name: 'read_file', arguments: { path: 'x.py' } },
-      { name: 'get_symbols', arguments: { targets: ['a', 'b'] } },
-    ]);
-  });
-});
 
 describe('reading tool results', () => {
   test('JSON: path keys in document order, deduplicated; string values split into lines', () => {

@@ -202,7 +202,7 @@ test("--reuse-servers: a finished task's server serves the next; a fresh server 
         model,
         reuseServers,
         product: productWith(fixtureServer('text-server.mjs')),
-        workspaces: async () => dir.path,
+        workspaces: async () => ({ workspace: dir.path, corpus: null }),
       });
       expect(summary.done).toBe(3);
       expect(new Set(await pids(out)).size).toBe(reuseServers ? 1 : 3);

@@ -13,16 +13,24 @@ test('the offline policy answers a py-shop question through the reference server
     out: out.path,
     provider: model.provider,
     model: 'offline',
-    server: PRODUCT.serverFor(ws.workspace),
+    server: PRODUCT.serverFor({ workspace: ws.workspace, corpus: null }),
     system: PRODUCT.system,
   });
   expect(run).toMatchObject({ outcome: 'answered', turns: 4, tool_calls: 3 });
   expect(run.answer?.startsWith(OFFLINE_LABEL)).toBe(true);
   const trajectory = await readTrajectory(run.dir);
-  // Search, then the top two files read, one call a turn; the fourth turn answers.
-  expect(trajectory.events.map((e) => e.tool)).toEqual(['search_codebase', 'read_file', 'read_file']);
+  // Search, then the pointers the server offered, followed as printed (`together: → get_symbols(...)`
+  // on the search, `then: → get_symbol(..., depth="source")` on the signatures), one call a turn;
+  // the fourth turn answers.
+  expect(trajectory.events.map((e) => [e.tool, e.args])).toEqual([
+    ['search_codebase', { query: 'How is the cart total computed?' }],
+    [
+      'get_symbols',
+      { targets: ['shop.cart.Cart.total_cents', 'test_cart.test_adding_twice_increases_quantity'] },
+    ],
+    ['get_symbol', { target: 'shop.cart.Cart.total_cents', depth: 'source' }],
+  ]);
   expect(trajectory.events[0]!.rows?.[0]?.path).toBe('shop/cart.py');
-  expect(trajectory.events[1]!.args).toEqual({ path: 'shop/cart.py' });
   expect(Object.values(trajectory.turns).map((t) => t.turn)).toEqual([1, 2, 3]);
   // The system prompt the endpoint saw is the product's ask prompt and usage skill.
   const first = model.endpoint.requests.find((r) => r.index === 0)!.body as {

@@ -4,7 +4,10 @@ import { expect, test } from 'vitest';
 import { openAgentProduct } from '../../../src/agent/manifest/agent-product.js';
 import { loadProduct } from '../../../src/agent/manifest/load-manifest.js';
 import { productServerCommand } from '../../../src/agent/manifest/server-command.js';
+import { DEFAULT_SERVING_CONFIG } from '../../../src/product/index.js';
 import { ROOT, tempDir } from '../../product/helpers/workspace.js';
+
+const PRODUCT_READS = openAgentProduct({ config: DEFAULT_SERVING_CONFIG }).reads;
 
 const VALID = `name: demo
 serve: [node, server.js, --config, "{config}", --workspace, "{workspace}"]
@@ -34,12 +37,35 @@ test('the serve command gets its placeholders filled and runs from the product r
   });
 });
 
+test('{corpus} is the task’s corpus directory; a server that reads only it builds no index; a task without one is refused', () => {
+  using dir = tempDir();
+  product(
+    dir.path,
+    'name: fs\nserve: [npx, --no, "pkg@1.2.3", "{corpus}"]\nartifacts: {ask_prompt: prompts/ask.md, usage_skill: prompts/skill.md}\n',
+  );
+  const opened = openAgentProduct({ dir: dir.path, config: 'c.yaml' });
+  expect(opened.reads).toEqual({ workspace: false, corpus: true });
+  expect(opened.serverFor({ workspace: null, corpus: '/data/shop' }).args).toEqual([
+    '--no',
+    'pkg@1.2.3',
+    '/data/shop',
+  ]);
+  expect(() => opened.serverFor({ workspace: '/ws', corpus: null })).toThrow(
+    expect.objectContaining({
+      code: 'PRODUCT_PLACE_MISSING',
+      message: expect.stringContaining('uses `{corpus}` in `serve`, but the task has no corpus directory'),
+    }),
+  );
+  // The reference product reads an indexed workspace.
+  expect(PRODUCT_READS).toEqual({ workspace: true, corpus: false });
+});
+
 test('the system prompt is the ask prompt, a blank line, then the usage skill, from the files', () => {
   using dir = tempDir();
   product(dir.path, VALID);
   const opened = openAgentProduct({ dir: dir.path, config: 'c.yaml' });
   expect(opened.system).toBe('Answer from the code.\n\n# Skill\nSearch first.');
-  expect(opened.serverFor('ws').cwd).toBe(dir.path);
+  expect(opened.serverFor({ workspace: 'ws', corpus: null }).cwd).toBe(dir.path);
 });
 
 test.each([

@@ -17,7 +17,7 @@ function call(id: string, name: string, args: Record<string, unknown> | string):
 test('the reference server over stdio: rows and identifiers from structuredContent, errors recorded ok: false, proposal order kept', async () => {
   using ws = indexedFixture('py-shop');
   using out = tempDir();
-  const session = await connectMcpServer(PRODUCT.serverFor(ws.workspace));
+  const session = await connectMcpServer(PRODUCT.serverFor({ workspace: ws.workspace, corpus: null }));
   try {
     expect(session.definitions.map((tool) => tool.name).sort()).toEqual([
       'get_symbol',
@@ -128,7 +128,9 @@ test('a server that dies is named with its stderr tail; one that cannot start to
   await expect(second).rejects.toThrow('text-fixture: crashing at call 2 on purpose');
   await session.close();
   using ws = tempDir();
-  await expect(connectMcpServer(PRODUCT.serverFor(ws.path))).rejects.toMatchObject({
+  await expect(
+    connectMcpServer(PRODUCT.serverFor({ workspace: ws.path, corpus: null })),
+  ).rejects.toMatchObject({
     code: 'MCP_SERVER_START_FAILED',
   });
 });

@@ -26,7 +26,7 @@ test("the campaign reads the real harness's ledger: done lines are finished, fai
           embedded: false,
           serverFor: () => fixtureServer('text-server.mjs', [...args]),
         },
-        workspaces: async () => dir.path,
+        workspaces: async () => ({ workspace: dir.path, corpus: null }),
       });
     }
   } finally {

@@ -97,8 +97,10 @@ test('a track end to end through the CLI: plan, two arms per task, blind judge, 
     ['tool_calls_total', 3, 2, -1, 0.25],
     // prompt = input + cache created + cache read per message: bare 2100 + 1100 + 2100 + 3100 = 8400; with-server 2100 + 1100 + 2100 = 5300
     ['usage.prompt', 8400, 5300, -3100, 0.25],
-    // bare: Grep and Read only return paths the Glob returned (2 of 3 resurfacing); with-server: read_file returns the searched path (1 of 2)
-    ['needless_call_rate', 2 / 3, 1 / 2, -1 / 6, 0.25],
+    // bare: Grep and Read only return paths the Glob returned (2 of 3 resurfacing; the fixture's Read
+    // prints no numbered lines, so it delivered no range); with-server: read_file names the searched
+    // path and the numbered range it printed (`path:1-N`), new content, so 0 of 2
+    ['needless_call_rate', 2 / 3, 0, -2 / 3, 0.25],
   ];
   for (const [key, bare, server, delta, p] of expected) {
     const r = row(key);

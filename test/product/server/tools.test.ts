@@ -114,7 +114,12 @@ describe('get_symbol and get_symbols', () => {
       '10  class Cart:',
       '11      """A shopping cart. Adding a product twice increases its quantity."""',
     ]);
-    expect(result.structuredContent?.identifiers).toEqual(['shop.cart.Cart', 'shop/cart.py']);
+    // The symbol, its file and the lines shown (the signature's two).
+    expect(result.structuredContent?.identifiers).toEqual([
+      'shop.cart.Cart',
+      'shop/cart.py',
+      'shop/cart.py:10-11',
+    ]);
     expect(result.text).toContain(
       '  add_item  (method, 16-25)  def add_item(self, product: Product, quantity: int = 1) -> LineItem:',
     );
@@ -154,8 +159,10 @@ describe('get_symbol and get_symbols', () => {
     expect(result.structuredContent?.identifiers).toEqual([
       'shop.cart.Cart.add_item',
       'shop/cart.py',
+      'shop/cart.py:16-17',
       'shop.inventory.Inventory.reserve',
       'shop/inventory.py',
+      'shop/inventory.py:25-26',
     ]);
     expect(result.text).toContain('nope: No symbol `nope`');
   });

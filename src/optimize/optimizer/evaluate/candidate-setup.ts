@@ -4,10 +4,8 @@ import { stringify } from 'yaml';
 import {
   type AgentProduct,
   type Architecture,
-  embeddedServerCommand,
   isEmbeddedProduct,
   openAgentProduct,
-  productServerCommand,
   readArtifact,
   systemPrompt,
 } from '../../../agent/index.js';
@@ -72,18 +70,10 @@ export function candidateSetup(loaded: LoadedCampaign, candidate: Candidate, dir
   const axis = loaded.config.axis;
   const base = campaignProduct(loaded);
   const product = base.product;
-  const withServer = (config: string, toolDocs?: string): AgentProduct['serverFor'] => {
-    const docs = toolDocs ?? product.manifest.artifacts.tool_docs;
-    const values = (workspace: string) => ({
-      config: resolve(config),
-      workspace: resolve(workspace),
-      ...(docs === undefined ? {} : { toolDocs: resolve(product.dir, docs) }),
-    });
-    return (workspace) =>
-      base.embedded
-        ? embeddedServerCommand(values(workspace))
-        : productServerCommand(product, values(workspace));
-  };
+  const withServer =
+    (config: string, toolDocs?: string): AgentProduct['serverFor'] =>
+    (place) =>
+      base.serverFor(place, { config, ...(toolDocs === undefined ? {} : { toolDocs }) });
   if (axis === 'tool_docs') {
     const file = join(dir, 'tool_docs.yaml');
     writeFileSync(file, candidate.text);

@@ -111,6 +111,7 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
         config: setup.config,
         cacheDir: options.cacheDir,
         reposDir: options.reposDir,
+        index: setup.product.reads.workspace,
       }),
       concurrency: options.concurrency ?? 2,
       reuseServers: true,

@@ -1,4 +1,5 @@
 import type { ResultRow } from '../../schema.js';
+import { corpusRelative, lineHit, numberedRange } from '../../tools/identifiers.js';
 import type { CallYield } from '../imported-run.js';
 
 const NOT_A_PATH = [
@@ -7,12 +8,6 @@ const NOT_A_PATH = [
   /^\(Results are truncated/i,
   /^--$/,
 ];
-
-function relativeTo(path: string, cwd: string | undefined): string {
-  if (cwd === undefined || cwd === '') return path;
-  const root = cwd.endsWith('/') ? cwd : `${cwd}/`;
-  return path.startsWith(root) ? path.slice(root.length) : path;
-}
 
 /** One line of Grep's output: the file it names and, in content mode, the line it matched. */
 interface GrepHit {
@@ -27,8 +22,8 @@ function grepHit(text: string, mode: unknown, searched: string | undefined): Gre
   if (mode === 'content') {
     const inFile = /^(\d+)[:-]/.exec(text);
     if (inFile !== null) return searched === undefined ? null : { path: searched, line: Number(inFile[1]) };
-    const numbered = /^(.+?)[:-](\d+)[:-]/.exec(text);
-    if (numbered !== null) return { path: numbered[1]!, line: Number(numbered[2]) };
+    const numbered = lineHit(text);
+    if (numbered !== null) return numbered;
     const colon = text.indexOf(':');
     return colon > 0 ? { path: text.slice(0, colon) } : null;
   }
@@ -38,18 +33,6 @@ function grepHit(text: string, mode: unknown, searched: string | undefined): Gre
     return /^\d+$/.test(text) && searched !== undefined ? { path: searched } : null;
   }
   return { path: text };
-}
-
-// The line numbers Read printed (`    12→code`): the range of the file the call delivered.
-function readRange(text: string): { start: number; end: number } | null {
-  let start = Number.POSITIVE_INFINITY;
-  let end = 0;
-  for (const match of text.matchAll(/^\s*(\d+)→/gm)) {
-    const line = Number(match[1]);
-    start = Math.min(start, line);
-    end = Math.max(end, line);
-  }
-  return end === 0 ? null : { start, end };
 }
 
 /**
@@ -75,8 +58,9 @@ export function claudeCodeYield(
   if (tool === 'Read') {
     const file = args.file_path;
     if (typeof file !== 'string' || file === '') return { identifiers: [] };
-    const path = relativeTo(file, cwd);
-    const range = readRange(text);
+    const path = corpusRelative(file, cwd);
+    if (path === '') return { identifiers: [] };
+    const range = numberedRange(text);
     return { identifiers: range === null ? [path] : [path, `${path}:${range.start}-${range.end}`] };
   }
   if (tool !== 'Glob' && tool !== 'Grep') return { identifiers: [] };
@@ -89,7 +73,8 @@ export function claudeCodeYield(
     if (line === '' || NOT_A_PATH.some((pattern) => pattern.test(line))) continue;
     const hit = tool === 'Grep' ? grepHit(line, args.output_mode, searched) : { path: line };
     if (hit === null || hit.path === '') continue;
-    const path = relativeTo(hit.path, cwd);
+    const path = corpusRelative(hit.path, cwd);
+    if (path === '') continue;
     identifiers.add(path);
     if (hit.line !== undefined) identifiers.add(`${path}:${hit.line}`);
     const key = `${path}:${hit.line ?? ''}`;

@@ -98,8 +98,15 @@ export type { LoadedProduct } from './manifest/load-manifest.js';
 export { loadProduct, parseProductManifest, readArtifact } from './manifest/load-manifest.js';
 export type { ProductManifest } from './manifest/manifest-schema.js';
 export { PRODUCT_MANIFEST_FILE, productManifestSchema } from './manifest/manifest-schema.js';
-export type { ServerCommand, ServeValues } from './manifest/server-command.js';
-export { embeddedServerCommand, productServerCommand } from './manifest/server-command.js';
+export type { HttpServer, ServerCommand, ServerSpec, ServeValues } from './manifest/server-command.js';
+export {
+  embeddedServerCommand,
+  isHttpServer,
+  productIndexCommand,
+  productServerCommand,
+  serveArgv,
+  servedPlaces,
+} from './manifest/server-command.js';
 export type { TextExtractor } from './mcp/extract-result.js';
 export { filePathExtractor } from './mcp/extract-result.js';
 export type { ConnectOptions, McpSession } from './mcp/mcp-session.js';

@@ -11,6 +11,7 @@
 export { type Bundle, openBundle } from './bundle/open-bundle.js';
 export { type CacheEntry, cacheContents, evictCache } from './corpora/cache-contents.js';
 export { ensureIndex, type IndexStatus, indexStatus, indexWorkspace } from './corpora/index-cache.js';
+export { indexCodeId } from './corpora/index-code.js';
 export { type MaterializedCorpus, materializeCorpus } from './corpora/materialize.js';
 export { type BuildIndexOptions, buildIndex } from './index-build/build-index.js';
 export { type RungOptions, rungOverlay, runRetrievalRung } from './rung/run-rung.js';
@@ -24,6 +25,8 @@ export {
 export { STOP_WORDS } from './search/stop-words.js';
 export { type CodeSearchServerOptions, createCodeSearchServer } from './server/create-server.js';
 export { type ServeOptions, serveStdio } from './server/serve.js';
+export { type HttpServing, type ServeHttpOptions, serveHttp } from './server/serve-http.js';
+export { serveReference } from './server/serve-reference.js';
 export { type ReferenceServerArgs, referenceServerCommand } from './server/server-command.js';
 export {
   DEFAULT_TOOL_DOCS,

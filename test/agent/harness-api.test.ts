@@ -6,7 +6,7 @@ import type {
   McpSession,
   OpenedModel,
   RunTaskOptions,
-  ServerCommand,
+  ServerSpec,
   TaskRun,
 } from '../../src/agent/index.js';
 import {
@@ -32,7 +32,7 @@ test('the agent entry offers runTask, the harness, the ledger, the MCP client an
   expectTypeOf(readLedger).returns.toEqualTypeOf<Map<string, LedgerLine>>();
   expectTypeOf<LedgerLine['status']>().toEqualTypeOf<'done' | 'failed'>();
   expectTypeOf<LedgerLine['error']>().toEqualTypeOf<{ type: string; message: string } | null>();
-  expectTypeOf(connectMcpServer).parameter(0).toEqualTypeOf<ServerCommand>();
+  expectTypeOf(connectMcpServer).parameter(0).toEqualTypeOf<ServerSpec>();
   expectTypeOf(connectMcpServer).returns.toEqualTypeOf<Promise<McpSession>>();
   expectTypeOf(runAgent).returns.toEqualTypeOf<Promise<AgentRun>>();
   expectTypeOf(classifyOutcome).returns.toHaveProperty('outcome').toEqualTypeOf<Outcome>();

@@ -61,6 +61,8 @@ export async function askQuestion(options: AskOptions): Promise<AskResult> {
     cacheDir,
     reposDir: join(cacheDir, 'repos'),
     index: product.reads.workspace,
+    indexer: product.indexer,
+    configFile,
   });
   const task = { id: 'ask', question: options.question, gold: {}, corpus: { dir: options.corpus } };
   const place = await resolvePlace(task);

@@ -97,6 +97,8 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
         cacheDir,
         reposDir: options.reposDir ?? join(cacheDir, 'repos'),
         index: product.reads.workspace,
+        indexer: product.indexer,
+        configFile,
         ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
       }),
       extractor,

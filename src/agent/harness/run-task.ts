@@ -11,7 +11,7 @@ import {
 import type { ChatProvider } from '../llm/providers/chat-provider.js';
 import type { Architecture } from '../loop/architecture.js';
 import { DEFAULT_TURN_BUDGET, runAgent } from '../loop/run-agent.js';
-import type { ServerCommand } from '../manifest/server-command.js';
+import type { ServerSpec } from '../manifest/server-command.js';
 import { filePathExtractor, type TextExtractor } from '../mcp/extract-result.js';
 import { freshServers, type ServerPool } from '../mcp/server-pool.js';
 
@@ -21,7 +21,7 @@ export interface RunTaskOptions {
   provider: ChatProvider;
   model: string;
   /** The MCP server for this task's workspace (see `AgentProduct.serverFor`). */
-  server: ServerCommand;
+  server: ServerSpec;
   /** The system prompt (the product's ask prompt and usage skill). */
   system: string;
   architecture?: Architecture;

@@ -1,7 +1,15 @@
+import { resolve } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
-import { ensureIndex, materializeCorpus, type ServingConfig } from '../../product/index.js';
-import type { Task } from '../../retrieval/index.js';
+import {
+  DEFAULT_SERVING_CONFIG,
+  ensureIndex,
+  indexWorkspace,
+  materializeCorpus,
+  type ServingConfig,
+} from '../../product/index.js';
+import type { Corpus, Task } from '../../retrieval/index.js';
 import { corpusKey } from '../../retrieval/index.js';
+import type { ProductIndexer } from '../manifest/product-indexer.js';
 
 /**
  * Where one task's server works: the indexed workspace it serves (`{workspace}`) and the corpus
@@ -24,6 +32,32 @@ export interface WorkspaceOptions {
   workspace?: string;
   /** Whether the product's server reads an indexed workspace (default true); without, no index is built. */
   index?: boolean;
+  /** The product's own index step (its `index` command): it builds the workspace instead of agent-track. */
+  indexer?: ProductIndexer | null;
+  /** The serving config file, passed to the product's `index` command as `{config}`. */
+  configFile?: string;
+}
+
+// The product's own `index` command builds the workspace, cached by corpus, ingestion keys and the
+// product's index code (its commit), so two commits that index differently get two indexes.
+async function ownIndex(
+  corpus: Corpus,
+  options: WorkspaceOptions,
+  indexer: ProductIndexer,
+): Promise<TaskPlace> {
+  const materialized = await materializeCorpus(corpus, { ...options, ingestion: options.config.ingestion });
+  const workspace = indexWorkspace(
+    options.cacheDir,
+    materialized.contentHash,
+    options.config,
+    await indexer.code(),
+  );
+  await indexer.build({
+    corpus: materialized.dir,
+    workspace,
+    config: resolve(options.configFile ?? DEFAULT_SERVING_CONFIG),
+  });
+  return { workspace, corpus: materialized.dir };
 }
 
 /** A task -> where its server works. */
@@ -31,9 +65,10 @@ export type WorkspaceResolver = (task: Task) => Promise<TaskPlace>;
 
 /**
  * Resolves each task's place: a task naming a corpus gets it materialized (a pinned commit
- * archived into the cache) and, when the product serves an index, the retrieval layer's cached
- * index (`ensureIndex`: built once per corpus content and ingestion keys, the same folder the
- * campaign plan checks; concurrent tasks on one corpus share one build). A task naming none uses
+ * archived into the cache) and, when the product serves an index, its index: built by the
+ * product's own `index` command when it has one (`indexer`), else the reference product's cached
+ * index (`ensureIndex`). Either is built once per corpus content, ingestion keys and index code
+ * (the same folder the campaign plan checks); concurrent tasks on one corpus share one build. A task naming none uses
  * `workspace`, and without one is refused naming the task.
  *
  * @example
@@ -56,14 +91,16 @@ export function createWorkspaceResolver(options: WorkspaceOptions): WorkspaceRes
     const key = corpusKey(corpus);
     let build = building.get(key);
     if (build === undefined) {
-      build = index
-        ? ensureIndex(corpus, options).then((status) => ({
-            workspace: status.workspace,
-            corpus: status.corpus.dir,
-          }))
-        : materializeCorpus(corpus, { ...options, ingestion: options.config.ingestion }).then(
+      build = !index
+        ? materializeCorpus(corpus, { ...options, ingestion: options.config.ingestion }).then(
             (materialized) => ({ workspace: null, corpus: materialized.dir }),
-          );
+          )
+        : options.indexer
+          ? ownIndex(corpus, options, options.indexer)
+          : ensureIndex(corpus, options).then((status) => ({
+              workspace: status.workspace,
+              corpus: status.corpus.dir,
+            }));
       building.set(key, build);
     }
     return build;

@@ -5,11 +5,12 @@ import type { TaskPlace } from '../harness/task-workspace.js';
 import { systemPrompt } from '../loop/system-prompt.js';
 import { type LoadedProduct, loadProduct, readArtifact } from './load-manifest.js';
 import { PRODUCT_MANIFEST_FILE } from './manifest-schema.js';
+import { type ProductIndexer, productIndexer } from './product-indexer.js';
 import {
   embeddedServerCommand,
   PACKAGE_ROOT,
   productServerCommand,
-  type ServerCommand,
+  type ServerSpec,
   servedPlaces,
 } from './server-command.js';
 
@@ -30,9 +31,11 @@ export interface AgentProduct {
   system: string;
   /** The roles its tools play for the metrics: the manifest's `tools:` (the reference server's by default). */
   roles: ToolRoles;
+  /** Its own index step (a manifest `index` command whose workspace `serve` reads), else `null`. */
+  indexer: ProductIndexer | null;
   /** What its server reads: an indexed workspace (the index is built only then), the corpus directory. */
   reads: { workspace: boolean; corpus: boolean };
-  serverFor(place: TaskPlace, overrides?: ServeOverrides): ServerCommand;
+  serverFor(place: TaskPlace, overrides?: ServeOverrides): ServerSpec;
 }
 
 export interface OpenProductOptions {
@@ -42,6 +45,8 @@ export interface OpenProductOptions {
   manifest?: string;
   /** The serving config passed as `{config}` (made absolute). */
   config: string;
+  /** The embedded reference server over Streamable HTTP on 127.0.0.1 instead of stdio. */
+  http?: boolean;
 }
 
 /**
@@ -77,6 +82,7 @@ export function openAgentProduct(options: OpenProductOptions): AgentProduct {
     embedded,
     system: systemPrompt(readArtifact(product, 'ask_prompt'), readArtifact(product, 'usage_skill')),
     roles: resolveToolRoles(product.manifest.tools ?? 'default', { source: product.file }),
+    indexer: embedded ? null : productIndexer(product),
     reads: embedded ? { workspace: true, corpus: false } : servedPlaces(product),
     serverFor: (place, overrides = {}) => {
       const toolDocs = overrides.toolDocs ?? (own === undefined ? undefined : resolve(product.dir, own));
@@ -86,7 +92,9 @@ export function openAgentProduct(options: OpenProductOptions): AgentProduct {
         corpus: place.corpus === null ? null : resolve(place.corpus),
         ...(toolDocs === undefined ? {} : { toolDocs }),
       };
-      return embedded ? embeddedServerCommand(values) : productServerCommand(product, values);
+      return embedded
+        ? embeddedServerCommand(values, { http: options.http ?? false })
+        : productServerCommand(product, values);
     },
   };
 }

@@ -19,6 +19,23 @@ const PLACEHOLDERS = {
   harness: [],
 } as const satisfies Record<string, readonly string[]>;
 
+// Each checked string of a command, by the key that names it (`serve.3`, `serve.url`, `serve.command.2`).
+function commandStrings(key: string, manifest: ProductManifest): [string, string, readonly string[]][] {
+  const value = manifest[key as keyof typeof PLACEHOLDERS];
+  const allowed: readonly string[] = PLACEHOLDERS[key as keyof typeof PLACEHOLDERS];
+  if (value === undefined) return [];
+  if (Array.isArray(value)) return value.map((arg, index) => [`${key}.${index}`, arg, allowed]);
+  const http = [...allowed, 'port'];
+  return [
+    [`${key}.url`, value.url, http],
+    ...(value.command ?? []).map((arg, index): [string, string, readonly string[]] => [
+      `${key}.command.${index}`,
+      arg,
+      http,
+    ]),
+  ];
+}
+
 function refuse(file: string, key: string, why: string): AgentTrackError {
   return new AgentTrackError(
     'PRODUCT_MANIFEST_INVALID',
@@ -30,16 +47,15 @@ function refuse(file: string, key: string, why: string): AgentTrackError {
 }
 
 function checkPlaceholders(file: string, manifest: ProductManifest): void {
-  for (const [key, allowed] of Object.entries(PLACEHOLDERS)) {
-    const command = manifest[key as keyof typeof PLACEHOLDERS];
-    for (const [index, arg] of (command ?? []).entries()) {
+  for (const key of Object.keys(PLACEHOLDERS)) {
+    for (const [where, arg, allowed] of commandStrings(key, manifest)) {
       for (const match of arg.matchAll(/\{([^{}]*)\}/g)) {
-        if (!(allowed as readonly string[]).includes(match[1]!)) {
+        if (!allowed.includes(match[1]!)) {
           const known = allowed.length > 0 ? allowed.map((name) => `{${name}}`).join(', ') : 'none';
           throw refuse(
             file,
-            `${key}.${index}`,
-            `\`${key}.${index}\` uses the unknown placeholder \`{${match[1]}}\` (known: ${known})`,
+            where,
+            `\`${where}\` uses the unknown placeholder \`{${match[1]}}\` (known: ${known})`,
           );
         }
       }

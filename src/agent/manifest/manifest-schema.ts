@@ -11,6 +11,20 @@ export const PRODUCT_MANIFEST_FILE = 'agent-track.product.yaml';
 
 const commandSchema = z.array(z.string().min(1)).min(1);
 
+/**
+ * A server over Streamable HTTP: its MCP endpoint, the command that starts it (absent: one already
+ * running, a remote URL), and request headers whose `${NAME}` parts are environment variables read
+ * when connecting (a key is named, never written). `{port}` in `url` and `command` is a free port
+ * picked at each start.
+ */
+export const httpServeSchema = z
+  .object({
+    url: z.string().min(1),
+    command: commandSchema.optional(),
+    headers: z.record(z.string().min(1), z.string()).optional(),
+  })
+  .strict();
+
 /** The text artifacts an optimizer may edit; paths relative to the product root. */
 export const productArtifactsSchema = z
   .object({
@@ -28,8 +42,11 @@ export const productManifestSchema = z
     name: z.string().min(1),
     /** Shell command run once per worktree before anything else (`npm ci && npm run build`); `null`: none. */
     setup: z.string().min(1).nullable().optional(),
-    /** The MCP server over stdio; placeholders `{config}`, `{workspace}`, `{corpus}` and `{tool_docs}`. */
-    serve: commandSchema,
+    /**
+     * The MCP server: a command speaking stdio, or `{url, command?, headers?}` for Streamable HTTP;
+     * placeholders `{config}`, `{workspace}`, `{corpus}`, `{tool_docs}` (and `{port}` over HTTP).
+     */
+    serve: z.union([commandSchema, httpServeSchema]),
     /** Builds a workspace; placeholders `{corpus}`, `{workspace}` and `{config}`. */
     index: commandSchema.optional(),
     /** The harness entry a campaign arm runs inside the worktree. */
@@ -41,5 +58,6 @@ export const productManifestSchema = z
   })
   .strict();
 
+export type HttpServe = z.infer<typeof httpServeSchema>;
 export type ProductArtifacts = z.infer<typeof productArtifactsSchema>;
 export type ProductManifest = z.infer<typeof productManifestSchema>;

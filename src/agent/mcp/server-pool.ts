@@ -1,4 +1,4 @@
-import type { ServerCommand } from '../manifest/server-command.js';
+import type { ServerSpec } from '../manifest/server-command.js';
 import { type ConnectOptions, connectMcpServer, type McpSession } from './mcp-session.js';
 
 /**
@@ -8,7 +8,7 @@ import { type ConnectOptions, connectMcpServer, type McpSession } from './mcp-se
  * way, so a death still fails only that rollout.
  */
 export interface ServerPool {
-  acquire(command: ServerCommand): Promise<McpSession>;
+  acquire(server: ServerSpec): Promise<McpSession>;
   /** `clean`: the rollout ended normally (no timeout, no failure), so the server may serve another. */
   release(session: McpSession, clean: boolean): Promise<void>;
   /** Stops every idle server. */
@@ -25,7 +25,7 @@ export function freshServers(options: ConnectOptions = {}): ServerPool {
 }
 
 /**
- * Reuses idle servers per command (JSON of command, args, cwd, env). Only for servers that keep no
+ * Reuses idle servers per spec (its JSON: command, args, cwd, env; or URL, header templates, process). Only for servers that keep no
  * state between calls (the reference server): a stateful server would carry one task's state
  * into the next and make results depend on the order tasks ran in.
  *
@@ -39,7 +39,7 @@ export function reusedServers(options: ConnectOptions = {}): ServerPool {
   const keyOf = new WeakMap<McpSession, string>();
   return {
     acquire: async (command) => {
-      const key = JSON.stringify([command.command, command.args, command.cwd, command.env ?? {}]);
+      const key = JSON.stringify(command);
       const list = idle.get(key) ?? [];
       let session = list.pop();
       while (session !== undefined && !session.alive) {

@@ -1,5 +1,6 @@
 import { dollars, nonNegativeInteger, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
+import { selfCommand } from '../self-command.js';
 
 interface Flags {
   baseline?: string;
@@ -109,6 +110,7 @@ export const beforeAfterCommand: CliCommand = {
           if (value === undefined) throw new Error(`required option '${name}' not specified`);
         }
         const result = await beforeAfter({
+          harness: selfCommand('harness'),
           baseline: flags.baseline!,
           candidate: flags.candidate!,
           split: flags.split!,

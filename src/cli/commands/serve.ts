@@ -1,4 +1,4 @@
-import { collect } from '../options.js';
+import { collect, nonNegativeInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface ServeFlags {
@@ -6,14 +6,17 @@ interface ServeFlags {
   config?: string;
   overlay: string[];
   toolDocs?: string;
+  port?: number;
 }
 
-/** `agent-track serve --workspace DIR [--config FILE] [--overlay FILE ...] [--tool-docs FILE]` */
+/** `agent-track serve --workspace DIR [--config FILE] [--overlay FILE ...] [--tool-docs FILE] [--port N]` */
 export const serveCommand: CliCommand = {
   name: 'serve',
   describe: (command) =>
     command
-      .description('serve an indexed workspace as the reference code-search MCP server over stdio')
+      .description(
+        'serve an indexed workspace as the reference code-search MCP server over stdio (or Streamable HTTP with --port)',
+      )
       .requiredOption('--workspace <dir>', 'the workspace an `index` run wrote')
       .option(
         '--config <file>',
@@ -24,16 +27,22 @@ export const serveCommand: CliCommand = {
         '--tool-docs <file>',
         "the tool descriptions agents see (default: the package's configs/product/tool_docs.yaml)",
       )
+      .option(
+        '--port <n>',
+        'serve Streamable HTTP at http://127.0.0.1:N/mcp instead of stdio (0: any free port), until SIGTERM',
+        nonNegativeInteger('--port', 65535),
+      )
       .action(async (flags: ServeFlags) => {
-        const { DEFAULT_SERVING_CONFIG, DEFAULT_TOOL_DOCS, loadServingConfig, serveStdio } = await import(
+        const { DEFAULT_SERVING_CONFIG, DEFAULT_TOOL_DOCS, loadServingConfig, serveReference } = await import(
           '../../product/index.js'
         );
         const { packageVersion } = await import('../../core/index.js');
-        await serveStdio({
+        await serveReference({
           workspace: flags.workspace,
           config: loadServingConfig(flags.config ?? DEFAULT_SERVING_CONFIG, flags.overlay),
           toolDocs: flags.toolDocs ?? DEFAULT_TOOL_DOCS,
           version: packageVersion(),
+          ...(flags.port === undefined ? {} : { port: flags.port }),
         });
       }),
 };

@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { type ArmResults, readArmMetrics } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
+import { loadToolRoles } from '../../trajectory/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { openQueue } from '../campaign/queue.js';
 
 /**
  * One arm's per-task metrics read back from the run directory (so `--report-only` re-derives
- * everything from the files), with the rollouts the queue excluded. A trajectory that cannot be
+ * everything from the files), scored with the arm's own tool roles (`arms/<arm>/tool-roles.json`,
+ * the reference server's when absent), with the rollouts the queue excluded. A trajectory that cannot be
  * read is reported, never scored as complete.
  */
 export async function readArmResults(
@@ -17,8 +19,10 @@ export async function readArmResults(
 ): Promise<{ results: ArmResults; problems: string[] }> {
   const paths = campaignPaths(dir);
   const armDir = paths.arm(arm);
+  // Each arm is scored with its own product's tool roles, recorded when its worktree was prepared.
+  const roles = existsSync(paths.armRoles(arm)) ? loadToolRoles(paths.armRoles(arm)) : undefined;
   const { metrics, problems } = existsSync(armDir)
-    ? await readArmMetrics(armDir, new Map(tasks.map((task) => [task.id, task])))
+    ? await readArmMetrics(armDir, new Map(tasks.map((task) => [task.id, task])), roles)
     : { metrics: new Map(), problems: [] };
   const failed = existsSync(paths.queue)
     ? openQueue(paths.queue)

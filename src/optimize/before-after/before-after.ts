@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type LoadedLlmBlock, loadLlmBlock } from '../../agent/index.js';
+import { type LoadedLlmBlock, loadLlmBlock, PRODUCT_MANIFEST_FILE, servedPlaces } from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
-import { loadServingConfig } from '../../product/index.js';
+import { indexCodeId, loadServingConfig, materializeCorpus } from '../../product/index.js';
 import type { Report } from '../../report/index.js';
 import { appendRunRecord, DEFAULT_RUN_LOG, reportRunRecords } from '../../report/index.js';
 import { type LoadedSplit, loadSplit, type Task } from '../../retrieval/index.js';
@@ -17,12 +17,14 @@ import type { Plan } from './plan-schema.js';
 import { renderPlan } from './plan-text.js';
 import { runCampaign } from './run-campaign.js';
 import { assertSpendAllowed } from './spend-gate.js';
-import { surveyCorpora } from './survey-corpora.js';
+import { type IndexCode, surveyCorpora } from './survey-corpora.js';
 import { writeBeforeAfterReport } from './write-report.js';
 
 export interface BeforeAfterOptions {
   /** The product repository both revisions live in (default: the current directory). */
   repo?: string;
+  /** The harness for a product whose manifest names none (a third-party server): the CLI's own. */
+  harness?: readonly string[];
   baseline: string;
   candidate: string;
   /** `<dataset>/<slice>`. */
@@ -102,6 +104,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
       arms: arms.map(({ arm, commit }) => ({ arm, commit: commit.sha })),
       recordFile: campaignPaths(dir).worktrees,
       installCache,
+      ...(options.harness === undefined ? {} : { defaultHarness: options.harness }),
     });
     try {
       const campaign = { options, repo, dir, name, cacheDir, reposDir, tasks, arms, block, prepared };
@@ -123,6 +126,17 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
 
 const log = (options: BeforeAfterOptions) => options.log ?? (() => {});
 
+// The index code each arm builds with: an arm with its own harness indexes with its worktree's code
+// (the reference product at that commit); an arm run by this agent-track's harness with this one's.
+function indexCodes(arms: PreparedArms['arms']): IndexCode[] {
+  const byCode = new Map<string, string[]>();
+  for (const arm of arms) {
+    const code = arm.productArgs.length === 0 ? indexCodeId(arm.worktree) : indexCodeId();
+    byCode.set(code, [...(byCode.get(code) ?? []), arm.arm]);
+  }
+  return [...byCode].map(([code, names]) => ({ code, arms: names }));
+}
+
 interface Campaign {
   options: BeforeAfterOptions;
   repo: string;
@@ -143,10 +157,46 @@ async function planCampaign(campaign: Campaign) {
   const blockVerdicts = await checkLlmBlock(prepared.arms, block.file);
   for (const verdict of blockVerdicts) log(options)(verdict.line);
   const tokens = new Map<string, number>();
-  for (const arm of prepared.arms) tokens.set(arm.arm, await descriptionTokens(arm, options));
+  const first = tasks.find((task) => task.corpus !== undefined)?.corpus;
+  const probeCorpus =
+    first === undefined
+      ? undefined
+      : (
+          await materializeCorpus(first, {
+            ...campaign,
+            ingestion: loadServingConfig(options.config).ingestion,
+          })
+        ).dir;
+  for (const arm of prepared.arms)
+    tokens.set(
+      arm.arm,
+      await descriptionTokens(arm, {
+        ...(options.config === undefined ? {} : { config: options.config }),
+        ...(probeCorpus === undefined ? {} : { corpus: probeCorpus }),
+      }),
+    );
   const config = loadServingConfig(options.config);
   const { cacheDir, reposDir } = campaign;
-  const corpora = await surveyCorpora(tasks, { cacheDir, reposDir, config, build: false });
+  // An arm with its own harness indexes (the reference product); one served by agent-track's harness
+  // needs an index only when its `serve` reads `{workspace}` (a filesystem server reads the corpus).
+  const indexed = prepared.arms.some(
+    (arm) =>
+      arm.productArgs.length === 0 ||
+      servedPlaces({
+        dir: arm.worktree,
+        file: join(arm.worktree, PRODUCT_MANIFEST_FILE),
+        manifest: arm.manifest,
+      }).workspace,
+  );
+  const corpora = indexed
+    ? await surveyCorpora(tasks, {
+        cacheDir,
+        reposDir,
+        config,
+        build: false,
+        codes: indexCodes(prepared.arms),
+      })
+    : [];
   const plan = buildPlan({
     campaign: campaign.name,
     tasks: { count: tasks.length, split: options.split, limit: options.limit ?? null },
@@ -201,7 +251,8 @@ async function runPlanned(
   }
   if (gate.buildIndexes && unbuilt.length > 0) {
     const config = loadServingConfig(options.config);
-    await surveyCorpora(tasks, { cacheDir, reposDir, config, build: true });
+    const codes = indexCodes(campaign.prepared.arms);
+    await surveyCorpora(tasks, { cacheDir, reposDir, config, build: true, codes });
   }
   const harnessArgs = [
     ...['--attempts', '1', '--retry-failed', '--cache-dir', cacheDir, '--repos-dir', reposDir],

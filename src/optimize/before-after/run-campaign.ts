@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LlmBlock } from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
+import { resolveToolRoles } from '../../trajectory/index.js';
 import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
 import { type PreparedArms, prepareArms } from '../campaign/arms/prepare-arms.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
@@ -34,6 +35,8 @@ export interface RunCampaignOptions
   prepared?: PreparedArms;
   /** The LLM block check the caller already asked of `prepared`'s harnesses. */
   blockVerdicts?: BlockVerdict[];
+  /** The harness for a product whose manifest names none (see `prepareArm`). */
+  harness?: readonly string[];
 }
 
 export interface RunCampaignResult {
@@ -108,8 +111,14 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
       installCache,
       env,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.harness === undefined ? {} : { defaultHarness: options.harness }),
     }));
   try {
+    for (const arm of prepared.arms) {
+      mkdirSync(paths.arm(arm.arm), { recursive: true });
+      const roles = resolveToolRoles(arm.manifest.tools ?? 'default');
+      writeFileSync(paths.armRoles(arm.arm), `${JSON.stringify(roles, null, 2)}\n`);
+    }
     const blockFile = resolve(options.llmBlock.file);
     const blockVerdicts =
       options.blockVerdicts ?? (await checkLlmBlock(prepared.arms, blockFile, { env, secrets }));

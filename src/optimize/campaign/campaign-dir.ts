@@ -26,6 +26,8 @@ export function campaignPaths(dir: string) {
     /** The arm's harness `--out`: `tasks/`, `ledger.jsonl` and `blobs` (a link to the shared store). */
     arm: (arm: string) => join(dir, 'arms', arm),
     armLedger: (arm: string) => join(dir, 'arms', arm, 'ledger.jsonl'),
+    /** The roles the arm's tools play (its manifest's `tools:`, resolved), so a report re-derives alike. */
+    armRoles: (arm: string) => join(dir, 'arms', arm, 'tool-roles.json'),
     trajectory: (arm: string, taskId: string) => join('arms', arm, 'tasks', encodeURIComponent(taskId)),
   };
 }

@@ -19,6 +19,8 @@ export interface RunnableArm {
   commit: string;
   worktree: string;
   harness: readonly string[];
+  /** Arguments after `harness run` that point it at the arm's product (default none). */
+  productArgs?: readonly string[];
 }
 
 export interface RunArmsOptions {
@@ -185,6 +187,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
           options.model,
           '--llm-block',
           llmBlockFile,
+          ...(arm.productArgs ?? []),
           ...(options.harnessArgs ?? []),
         ],
         env: options.env,

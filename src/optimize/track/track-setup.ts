@@ -3,6 +3,7 @@ import type { AgentAdapter } from '../../agent/index.js';
 import {
   type AgentProduct,
   filePathExtractor,
+  isHttpServer,
   openAgentProduct,
   type ServerCommand,
 } from '../../agent/index.js';
@@ -77,10 +78,14 @@ export function openTrackProduct(options: {
         );
       }
       const status = await ensureIndex(task.corpus, { cacheDir, reposDir, config });
-      return {
-        cwd: status.corpus.dir,
-        server: product.serverFor({ workspace: status.workspace, corpus: status.corpus.dir }),
-      };
+      const server = product.serverFor({ workspace: status.workspace, corpus: status.corpus.dir });
+      if (isHttpServer(server))
+        throw new AgentTrackError(
+          'TRACK_STDIO_ONLY',
+          `The product \`${name}\` is served over HTTP; a track hands the agent a stdio server in its MCP config (headers would have to be written to a file)`,
+          { data: { product: name } },
+        );
+      return { cwd: status.corpus.dir, server };
     },
   };
 }

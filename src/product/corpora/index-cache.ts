@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { AgentTrackError } from '../../core/index.js';
 import type { Corpus } from '../../retrieval/index.js';
 import { readBundleManifest } from '../bundle/manifest.js';
 import { openBundle } from '../bundle/open-bundle.js';
@@ -8,12 +9,19 @@ import { buildIndex } from '../index-build/build-index.js';
 import { ingestionHash } from '../serving/ingestion-hash.js';
 import type { ServingConfig } from '../serving/schema.js';
 import { directoryHash } from './directory-hash.js';
+import { indexCodeId } from './index-code.js';
 import { type MaterializedCorpus, materializeCorpus } from './materialize.js';
 
 export interface IndexCacheOptions {
   cacheDir: string;
   reposDir: string;
   config: ServingConfig;
+  /**
+   * What the index is built by (`indexCodeId`): the running package's index code by default; a
+   * launcher surveying an arm passes the arm's. Part of the cache key, so two commits that index
+   * differently never share an index.
+   */
+  code?: string;
 }
 
 /** Where a corpus's index lives and whether it is there, valid for this config. */
@@ -25,16 +33,18 @@ export interface IndexStatus {
   sourceBytes: number;
 }
 
-/** The cache folder of a (corpus content, ingestion config) pair. */
-export function indexWorkspace(cacheDir: string, contentHash: string, config: ServingConfig): string {
+/** The cache folder of a (corpus content, ingestion config, index code) triple. */
+export function indexWorkspace(
+  cacheDir: string,
+  contentHash: string,
+  config: ServingConfig,
+  code: string = indexCodeId(),
+): string {
   const corpus = createHash('sha256').update(contentHash).digest('hex').slice(0, 16);
-  return join(
-    cacheDir,
-    'indexes',
-    `${corpus}-${ingestionHash(config.ingestion)
-      .replace(/^sha256:/, '')
-      .slice(0, 12)}`,
-  );
+  const ingestion = ingestionHash(config.ingestion)
+    .replace(/^sha256:/, '')
+    .slice(0, 12);
+  return join(cacheDir, 'indexes', `${corpus}-${ingestion}-${code}`);
 }
 
 /**
@@ -47,7 +57,7 @@ export function indexWorkspace(cacheDir: string, contentHash: string, config: Se
  */
 export async function indexStatus(corpus: Corpus, options: IndexCacheOptions): Promise<IndexStatus> {
   const materialized = await materializeCorpus(corpus, { ...options, ingestion: options.config.ingestion });
-  const workspace = indexWorkspace(options.cacheDir, materialized.contentHash, options.config);
+  const workspace = indexWorkspace(options.cacheDir, materialized.contentHash, options.config, options.code);
   const sourceBytes = directoryHash(materialized.dir, options.config.ingestion).bytes;
   if (!existsSync(join(workspace, 'bundle.json')))
     return { corpus: materialized, workspace, state: 'missing', sourceBytes };
@@ -58,7 +68,9 @@ export async function indexStatus(corpus: Corpus, options: IndexCacheOptions): P
 
 /**
  * The workspace of a corpus's index for this config, built once and reused: the cache key is the
- * corpus content and the ingestion keys, so a query-only overlay reuses the bundle.
+ * corpus content, the ingestion keys and the index code (`indexCodeId`), so a query-only overlay
+ * reuses the bundle and a commit that cuts pieces differently builds its own. It builds with the
+ * running code: a caller surveying another package's index (`code`) never builds it.
  *
  * @example
  * const { workspace } = await ensureIndex({ repo: 'acme/shop', commit: 'abc123' }, { cacheDir, reposDir, config });
@@ -72,6 +84,12 @@ export async function ensureIndex(
     openBundle(status.workspace, options.config.ingestion).close();
     return { ...status, built: false };
   }
+  if (options.code !== undefined && options.code !== indexCodeId())
+    throw new AgentTrackError(
+      'INDEX_CODE_FOREIGN',
+      `The index \`${status.workspace}\` is built by other index code (${options.code}) than this agent-track's (${indexCodeId()}): the package with that code builds it`,
+      { data: { workspace: status.workspace, code: options.code } },
+    );
   buildIndex({ corpus: status.corpus.dir, out: status.workspace, config: options.config });
   return { ...status, state: 'built', built: true };
 }

@@ -1,8 +1,21 @@
 import { parseArgs } from 'node:util';
 import { AgentTrackError, packageVersion } from '../../core/index.js';
 import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../serving/load-serving-config.js';
-import { serveStdio } from './serve.js';
+import { serveReference } from './serve-reference.js';
 import { DEFAULT_TOOL_DOCS } from './tool-docs.js';
+
+function httpPort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new AgentTrackError(
+      'INVALID_OPTION',
+      `Expected \`--port\` to be a port number (0-65535), got \`${text}\``,
+      {
+        data: { option: 'port', received: text },
+      },
+    );
+  return port;
+}
 
 // The reference server's own process entry (`referenceServerCommand` starts it): the flags of
 // `agent-track serve`, parsed strictly, so an unknown flag is refused rather than ignored.
@@ -13,6 +26,7 @@ try {
       config: { type: 'string', default: DEFAULT_SERVING_CONFIG },
       overlay: { type: 'string', multiple: true, default: [] },
       'tool-docs': { type: 'string', default: DEFAULT_TOOL_DOCS },
+      port: { type: 'string' },
     },
     strict: true,
   });
@@ -21,11 +35,12 @@ try {
       data: { option: 'workspace' },
     });
   }
-  await serveStdio({
+  await serveReference({
     workspace: values.workspace,
     config: loadServingConfig(values.config, values.overlay),
     toolDocs: values['tool-docs'],
     version: packageVersion(),
+    ...(values.port === undefined ? {} : { port: httpPort(values.port) }),
   });
 } catch (error) {
   // As the CLI does: a refusal is one line and exit code 2; anything else is a bug and keeps its stack.

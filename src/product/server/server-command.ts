@@ -9,10 +9,13 @@ export interface ReferenceServerArgs {
   overlays?: readonly string[];
   /** The tool-docs YAML agents see (default: the package's `configs/product/tool_docs.yaml`). */
   toolDocs?: string;
+  /** Serve Streamable HTTP on 127.0.0.1 at this port instead of stdio. */
+  port?: number;
 }
 
 /**
- * The command line that starts the reference code-search server over stdio in a child process:
+ * The command line that starts the reference code-search server (over stdio, or Streamable HTTP
+ * with `port`) in a child process:
  * this layer's own entry (`server/main`), the built `main.js` under node or, from source (tests, a
  * fresh clone without dist/), `main.ts` through tsx's loader. The product starts itself; it never
  * reaches up into the CLI.
@@ -28,5 +31,6 @@ export function referenceServerCommand(options: ReferenceServerArgs): string[] {
   if (options.config !== undefined) args.push('--config', options.config);
   for (const overlay of options.overlays ?? []) args.push('--overlay', overlay);
   if (options.toolDocs !== undefined) args.push('--tool-docs', options.toolDocs);
+  if (options.port !== undefined) args.push('--port', String(options.port));
   return [...(fromSource ? [process.execPath, '--import', 'tsx', main] : [process.execPath, main]), ...args];
 }

@@ -3,9 +3,19 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { openAgentProduct } from '../../../src/agent/manifest/agent-product.js';
 import { loadProduct } from '../../../src/agent/manifest/load-manifest.js';
-import { productServerCommand } from '../../../src/agent/manifest/server-command.js';
+import {
+  isHttpServer,
+  productServerCommand,
+  type ServerCommand,
+  type ServerSpec,
+} from '../../../src/agent/manifest/server-command.js';
 import { DEFAULT_SERVING_CONFIG } from '../../../src/product/index.js';
 import { ROOT, tempDir } from '../../product/helpers/workspace.js';
+
+function stdio(spec: ServerSpec): ServerCommand {
+  if (isHttpServer(spec)) throw new Error('expected a stdio server');
+  return spec;
+}
 
 const PRODUCT_READS = openAgentProduct({ config: DEFAULT_SERVING_CONFIG }).reads;
 
@@ -45,7 +55,7 @@ test('{corpus} is the task’s corpus directory; a server that reads only it bui
   );
   const opened = openAgentProduct({ dir: dir.path, config: 'c.yaml' });
   expect(opened.reads).toEqual({ workspace: false, corpus: true });
-  expect(opened.serverFor({ workspace: null, corpus: '/data/shop' }).args).toEqual([
+  expect(stdio(opened.serverFor({ workspace: null, corpus: '/data/shop' })).args).toEqual([
     '--no',
     'pkg@1.2.3',
     '/data/shop',
@@ -60,12 +70,34 @@ test('{corpus} is the task’s corpus directory; a server that reads only it bui
   expect(PRODUCT_READS).toEqual({ workspace: true, corpus: false });
 });
 
+test('serve over Streamable HTTP: the URL and its command get the placeholders, {port} left for the connection; an unknown one refused by key', () => {
+  using dir = tempDir();
+  const http =
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: `${MY_KEY}` is the manifest's env reference, not a template
+    'name: h\nserve:\n  url: "http://127.0.0.1:{port}/mcp"\n  command: [node, server.js, --port, "{port}", "{corpus}"]\n  headers: { X-Key: "${MY_KEY}" }\nartifacts: {ask_prompt: prompts/ask.md, usage_skill: prompts/skill.md}\n';
+  product(dir.path, http);
+  expect(
+    productServerCommand(loadProduct(dir.path), { config: '/c.yaml', workspace: null, corpus: '/data' }),
+  ).toEqual({
+    url: 'http://127.0.0.1:{port}/mcp',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the header template, kept unread until connecting
+    headers: { 'X-Key': '${MY_KEY}' },
+    process: { command: 'node', args: ['server.js', '--port', '{port}', '/data'], cwd: dir.path },
+  });
+  product(dir.path, http.replace('/mcp', '/{path}'));
+  expect(() => loadProduct(dir.path)).toThrow(
+    'uses the unknown placeholder `{path}` (known: {config}, {workspace}, {corpus}, {tool_docs}, {port})',
+  );
+  product(dir.path, 'name: h\nserve: [node, s.js, "{port}"]\n');
+  expect(() => loadProduct(dir.path)).toThrow('`serve.2` uses the unknown placeholder `{port}`');
+});
+
 test('the system prompt is the ask prompt, a blank line, then the usage skill, from the files', () => {
   using dir = tempDir();
   product(dir.path, VALID);
   const opened = openAgentProduct({ dir: dir.path, config: 'c.yaml' });
   expect(opened.system).toBe('Answer from the code.\n\n# Skill\nSearch first.');
-  expect(opened.serverFor({ workspace: 'ws', corpus: null }).cwd).toBe(dir.path);
+  expect(stdio(opened.serverFor({ workspace: 'ws', corpus: null })).cwd).toBe(dir.path);
 });
 
 test.each([
@@ -117,12 +149,12 @@ artifacts: {ask_prompt: prompts/ask.md, usage_skill: prompts/skill.md, tool_docs
   );
   const loaded = loadProduct(dir.path);
   const values = { config: '/c.yaml', workspace: '/ws' };
-  expect(productServerCommand(loaded, values).args).toEqual([
+  expect(stdio(productServerCommand(loaded, values)).args).toEqual([
     'server.js',
     '--tool-docs',
     join(dir.path, 'prompts/ask.md'),
   ]);
-  expect(productServerCommand(loaded, { ...values, toolDocs: '/cand/docs.yaml' }).args).toEqual([
+  expect(stdio(productServerCommand(loaded, { ...values, toolDocs: '/cand/docs.yaml' })).args).toEqual([
     'server.js',
     '--tool-docs',
     '/cand/docs.yaml',

@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -96,5 +97,55 @@ describe('before-after on a product with two real commits', () => {
     expect(compared.problems).toEqual([]);
     expect(compared.rows).toEqual(report.rows);
     expect(compared.rows.find((row) => row.key === 'needless_call_rate')).toEqual(needless);
+  }, 300_000);
+
+  test('each arm indexes with its own code: a commit that cuts pieces differently gets its own index and its own rows', async () => {
+    // A third commit changes how pieces are cut (Go files into plain line windows, no symbols) and
+    // nothing else: the ingestion keys, and so their hash, are the same as the arm before it.
+    const cutter = join(product.repo, 'src/product/index-build/pieces/cut-file.ts');
+    const source = readFileSync(cutter, 'utf8');
+    const changed = source.replace('  go: cutGo,\n', '');
+    expect(changed).not.toBe(source);
+    writeFileSync(cutter, changed);
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: product.repo, encoding: 'utf8' }).trim();
+    git('commit', '-q', '-am', 'cut Go files into line windows');
+    const windows = git('rev-parse', 'HEAD');
+    const cache = join(scratch, 'cache-two-codes');
+    seedInstall({
+      checkout: product.repo,
+      install: 'npm ci',
+      modules: join(root, 'node_modules'),
+      installCache: join(cache, 'installs'),
+    });
+    const dir = join(scratch, 'two-codes');
+    const result = await beforeAfter({
+      ...common(),
+      candidate: windows,
+      baseline: product.candidate,
+      limit: 2,
+      cacheDir: cache,
+      dir,
+      confirmSpend: true,
+      buildIndexes: true,
+    });
+    // Two tasks on one corpus (go-kv): one index per arm's code, never shared.
+    expect(result.plan.corpora.items.map((item) => item.key)).toEqual([
+      expect.stringMatching(/go-kv \(baseline\)$/),
+      expect.stringMatching(/go-kv \(candidate\)$/),
+    ]);
+    expect(readdirSync(join(cache, 'indexes')).filter((name) => !name.includes('.tmp')).length).toBe(2);
+    const goRows = (arm: string) => {
+      const events = readFileSync(join(dir, 'arms', arm, 'tasks/go-01/events.jsonl'), 'utf8').split('\n')[0]!;
+      const { rows } = JSON.parse(events) as { rows: { path: string; name?: string }[] };
+      return rows.filter((row) => row.path.endsWith('.go'));
+    };
+    // The baseline's Go rows are its symbols (`Put`, `Append`); the candidate's are windows named by
+    // their file, built by the candidate's own code.
+    expect(goRows('baseline').some((row) => row.name === 'Put')).toBe(true);
+    expect(goRows('candidate').length).toBeGreaterThan(0);
+    expect(
+      goRows('candidate').every((row) => row.name === row.path.slice(row.path.lastIndexOf('/') + 1)),
+    ).toBe(true);
   }, 300_000);
 });

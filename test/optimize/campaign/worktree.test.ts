@@ -6,6 +6,7 @@ import {
   mkdirSync,
   readFileSync,
   realpathSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -155,7 +156,7 @@ describe('prepareArm', () => {
     );
   }, 60_000);
 
-  test('an installed copy shadowing the harness is refused, naming the arm and where it resolves', async () => {
+  test('an installed copy the commit does not pin is refused as the harness, naming the package and why', async () => {
     using dir = tempDir();
     const files = packedDependency(dir.path);
     const manifest = {
@@ -171,10 +172,9 @@ describe('prepareArm', () => {
     await expect(
       prepareArm({ repo, arm: 'candidate', commit: 'HEAD', worktreesDir, installCache: null }),
     ).rejects.toMatchObject({
-      code: 'ARM_OUTSIDE_WORKTREE',
-      message: expect.stringMatching(
-        /^The `harness` command of arm `candidate` resolves to `.*\/node_modules\/fixture-harness\/bin\.mjs`, outside its worktree `.*` \(inside node_modules\)/,
-      ),
+      code: 'ARM_PRODUCT_UNPINNED',
+      message:
+        "The `harness` command of arm `candidate` runs `fixture-harness` from its node_modules, but its `package.json` asks for `fixture-harness@file:./vendor/fixture-harness-1.0.0.tgz`, not one exact version: only a dependency the commit pins is measured as the commit's",
     });
     expect(existsSync(join(worktreesDir, 'candidate'))).toBe(false);
     expect(linkedWorktrees(repo)).toEqual([]);
@@ -182,6 +182,79 @@ describe('prepareArm', () => {
 });
 
 describe('assertProductInWorktree', () => {
+  // A worktree with `name` installed at `installed`, asked for as `wanted`, locked at `locked`.
+  function withDependency(root: string, options: { wanted: string; locked?: string; installed: string }) {
+    const name = '@acme/mcp-server';
+    writeFileSync(
+      join(root, 'package.json'),
+      JSON.stringify({ name: 'p', devDependencies: { [name]: options.wanted } }),
+    );
+    const packages: Record<string, unknown> = { '': { name: 'p' } };
+    if (options.locked !== undefined) packages[`node_modules/${name}`] = { version: options.locked };
+    writeFileSync(join(root, 'package-lock.json'), JSON.stringify({ lockfileVersion: 3, packages }));
+    const dir = join(root, 'node_modules', name);
+    mkdirSync(join(dir, 'dist'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: options.installed }));
+    writeFileSync(join(dir, 'dist/index.js'), '');
+    mkdirSync(join(root, 'node_modules/.bin'));
+    symlinkSync('../@acme/mcp-server/dist/index.js', join(root, 'node_modules/.bin/acme-mcp'));
+  }
+  const serve = (worktree: string, argv: string[]) =>
+    assertProductInWorktree({ arm: 'candidate', worktree, role: 'serve', argv });
+
+  test('a server the commit pins (package.json exact, lockfile and install agreeing) is accepted, by path or by bin', () => {
+    using dir = tempDir();
+    withDependency(dir.path, { wanted: '1.4.2', locked: '1.4.2', installed: '1.4.2' });
+    const entry = join(dir.path, 'node_modules/@acme/mcp-server/dist/index.js');
+    expect(serve(dir.path, ['node', 'node_modules/@acme/mcp-server/dist/index.js', '{corpus}'])).toBe(entry);
+    expect(serve(dir.path, ['acme-mcp', '{corpus}'])).toBe(join(dir.path, 'node_modules/.bin/acme-mcp'));
+  });
+
+  test.each([
+    [
+      { wanted: '^1.4.2', locked: '1.4.2', installed: '1.4.2' },
+      'its `package.json` asks for `@acme/mcp-server@^1.4.2`, not one exact version',
+    ],
+    [
+      { wanted: '1.4.2', installed: '1.4.2' },
+      '`@acme/mcp-server` is not in its lockfile (`package-lock.json`)',
+    ],
+    [
+      { wanted: '1.4.2', locked: '1.4.1', installed: '1.4.2' },
+      'its lockfile has `@acme/mcp-server@1.4.1` where `package.json` pins 1.4.2',
+    ],
+    [
+      { wanted: '1.4.2', locked: '1.4.2', installed: '1.5.0' },
+      'the installed `@acme/mcp-server` is 1.5.0, not the pinned 1.4.2',
+    ],
+  ])('an installed server not pinned (%j) is refused by name', (versions, why) => {
+    using dir = tempDir();
+    withDependency(dir.path, versions);
+    expect(() => serve(dir.path, ['acme-mcp'])).toThrow(
+      `The \`serve\` command of arm \`candidate\` runs \`@acme/mcp-server\` from its node_modules, but ${why}`,
+    );
+  });
+
+  test('a runner (npx, npm exec, pnpm dlx, bunx) must name one exact version', () => {
+    using dir = tempDir();
+    for (const argv of [
+      ['npx', '-y', '@modelcontextprotocol/server-filesystem@2026.8.31', '{corpus}'],
+      ['npm', 'exec', '--', 'mcp-server@1.0.0'],
+      ['pnpm', 'dlx', 'mcp-server@1.0.0-beta.2'],
+      ['bunx', '--package', 'mcp-server@2.0.0', 'serve'],
+    ])
+      expect(serve(dir.path, argv)).toMatch(/@\d/);
+    expect(() =>
+      serve(dir.path, ['npx', '-y', '@modelcontextprotocol/server-filesystem', '{corpus}']),
+    ).toThrow(
+      'The `serve` command of arm `candidate` runs `@modelcontextprotocol/server-filesystem` with no version: name one exact version (`@modelcontextprotocol/server-filesystem@1.2.3`)',
+    );
+    expect(() => serve(dir.path, ['npx', 'mcp-server@latest'])).toThrow('runs `mcp-server` at `latest`');
+    expect(() => serve(dir.path, ['npx', 'mcp-server@^1.0.0'])).toThrow(
+      expect.objectContaining({ code: 'ARM_PRODUCT_UNPINNED' }),
+    );
+  });
+
   test('a bare command found only on the inherited PATH is refused', () => {
     using dir = tempDir();
     const worktree = join(dir.path, 'wt');

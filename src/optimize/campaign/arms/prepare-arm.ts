@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { type ArmManifest, readArmManifest } from './arm-manifest.js';
+import type { ProductManifest } from '../../../agent/index.js';
+import { serveArgv } from '../../../agent/index.js';
+import { armHarness, readArmManifest } from './arm-manifest.js';
 import { assertProductInWorktree } from './product-location.js';
 import { type SetupArmResult, setupArm } from './setup-arm.js';
 import { addWorktree, removeWorktree } from './worktree.js';
@@ -9,9 +11,11 @@ export interface PreparedArm {
   arm: string;
   commit: string;
   worktree: string;
-  manifest: ArmManifest;
-  /** The worktree's own harness entry, from its own manifest. */
+  manifest: ProductManifest;
+  /** The harness it runs: the worktree's own (its manifest's `harness`), else agent-track's. */
   harness: readonly string[];
+  /** What follows `harness run` to point it at the arm's product (`--product <worktree>` for agent-track's). */
+  productArgs: readonly string[];
   setup: SetupArmResult;
 }
 
@@ -29,12 +33,15 @@ export interface PrepareArmOptions {
   signal?: AbortSignal;
   /** Called with the worktree's directory as soon as it exists (to record it before setup runs). */
   onWorktree?: (dir: string) => void;
+  /** The harness for a product whose manifest names none: the running agent-track's (the CLI's own). */
+  defaultHarness?: readonly string[];
 }
 
 /**
  * Adds the arm's worktree at its commit, reads that commit's product manifest, runs its `setup`,
- * and refuses the arm when its `harness` or `serve` resolves outside the worktree. On any failure
- * the worktree is removed before the error is thrown.
+ * and refuses the arm when its own `harness` or its `serve` runs code the commit does not decide
+ * (`assertProductInWorktree`). A manifest without `harness` runs `defaultHarness` on the worktree.
+ * On any failure the worktree is removed before the error is thrown.
  *
  * @example
  * const arm = await prepareArm({ repo: '.', arm: 'baseline', commit: sha, worktreesDir: 'runs/demo/worktrees', installCache: null });
@@ -51,13 +58,11 @@ export async function prepareArm(options: PrepareArmOptions): Promise<PreparedAr
       env: options.env,
       signal: options.signal,
     });
-    for (const [role, argv] of [
-      ['harness', manifest.harness],
-      ['serve', manifest.serve],
-    ] as const) {
-      assertProductInWorktree({ arm: options.arm, worktree, role, argv });
-    }
-    return { arm: options.arm, commit: options.commit, worktree, manifest, harness: manifest.harness, setup };
+    const { harness, productArgs, own } = armHarness(manifest, worktree, options.defaultHarness);
+    if (own) assertProductInWorktree({ arm: options.arm, worktree, role: 'harness', argv: harness });
+    const serve = serveArgv({ dir: worktree, file: manifest.file, manifest });
+    if (serve !== null) assertProductInWorktree({ arm: options.arm, worktree, role: 'serve', argv: serve });
+    return { arm: options.arm, commit: options.commit, worktree, manifest, harness, productArgs, setup };
   } catch (error) {
     await removeWorktree(options.repo, worktree);
     throw error;

@@ -43,6 +43,8 @@ export async function prepareArms(options: {
   installCache: string | null;
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
+  /** The harness for products whose manifest names none (see `prepareArm`). */
+  defaultHarness?: readonly string[];
 }): Promise<PreparedArms> {
   const repo = resolve(options.repo);
   await removeStaleWorktrees(options.recordFile);
@@ -68,6 +70,7 @@ export async function prepareArms(options: {
           installCache: options.installCache,
           env: options.env,
           signal: options.signal,
+          ...(options.defaultHarness === undefined ? {} : { defaultHarness: options.defaultHarness }),
         }),
       );
       record(prepared.map((p) => p.worktree));

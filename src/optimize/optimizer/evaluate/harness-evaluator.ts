@@ -112,6 +112,7 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
         cacheDir: options.cacheDir,
         reposDir: options.reposDir,
         index: setup.product.reads.workspace,
+        indexer: setup.product.indexer,
       }),
       concurrency: options.concurrency ?? 2,
       reuseServers: true,

@@ -102,6 +102,7 @@ export type { HttpServer, ServerCommand, ServerSpec, ServeValues } from './manif
 export {
   embeddedServerCommand,
   isHttpServer,
+  PACKAGE_ROOT,
   productIndexCommand,
   productServerCommand,
   serveArgv,

@@ -1,6 +1,7 @@
 import { askCommand } from './commands/ask.js';
 import { beforeAfterCommand, demoCommand } from './commands/before-after.js';
 import { cacheCommand } from './commands/cache.js';
+import { compareCommand } from './commands/compare.js';
 import { endpointCommand } from './commands/endpoint.js';
 import { harnessCommand } from './commands/harness.js';
 import { indexCommand } from './commands/index-corpus.js';
@@ -28,6 +29,7 @@ export const commands: readonly CliCommand[] = [
   askCommand,
   harnessCommand,
   beforeAfterCommand,
+  compareCommand,
   demoCommand,
   trackCommand,
   optimizeCommand,

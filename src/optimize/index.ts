@@ -24,7 +24,6 @@ export {
 export { renderPlan } from './before-after/plan-text.js';
 export { type RunCampaignOptions, type RunCampaignResult, runCampaign } from './before-after/run-campaign.js';
 export { writeBeforeAfterReport } from './before-after/write-report.js';
-
 // --- The campaign machinery every job shares ---
 export {
   type PrepareArmOptions,
@@ -59,6 +58,8 @@ export {
   spendLineSchema,
 } from './campaign/spend/spend-ledger.js';
 export { formatUsd, type ModelPrices, rolloutCost, tokensUsd } from './campaign/spend/usd.js';
+export { type CompareOptions, type CompareResult, compareSystems } from './compare/compare.js';
+export { type CompareConfig, compareConfigSchema, loadCompareConfig } from './compare/compare-config.js';
 
 // --- The optimizer and the search parts it is built from ---
 export { type ConfirmOptions, confirmCandidate } from './optimizer/accept/acceptance.js';

@@ -7,6 +7,14 @@
  * @example
  * import { buildReport, renderReportMarkdown } from 'agent-track/report';
  */
+export { type BuildCompareOptions, buildCompareReport, type SystemResults } from './compare/build-compare.js';
+export {
+  type CompareReport,
+  type CompareRow,
+  type CompareSystem,
+  compareReportSchema,
+} from './compare/compare-schema.js';
+export { renderCompareMarkdown } from './compare/render-compare.js';
 export { formatNumber } from './format-number.js';
 export { type ArmResults, type BuildReportOptions, buildReport, reportRow } from './paired/build-report.js';
 export { armCellText } from './paired/cell-text.js';

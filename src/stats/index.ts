@@ -6,6 +6,7 @@ export type { BootstrapInterval, BootstrapOptions } from './bootstrap.js';
 export { bootstrapCI, bootstrapCIs } from './bootstrap.js';
 export type { MaybeNumber } from './defined.js';
 export { hamiltonApportion } from './hamilton.js';
+export { holmAdjusted } from './holm.js';
 export type { McNemarResult } from './mcnemar.js';
 export { mcnemarExact } from './mcnemar.js';
 export type { PairedOptions, PairedResult, ValuesByTask } from './paired.js';

@@ -26,6 +26,8 @@ export interface HarnessRunOptions {
   config?: string;
   /** Product root (default: the embedded reference product). */
   product?: string;
+  /** Serve the embedded reference product over Streamable HTTP instead of stdio. */
+  http?: boolean;
   cacheDir?: string;
   /** Local clones of pinned repositories (default `<cacheDir>/repos`). */
   reposDir?: string;
@@ -71,6 +73,7 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
   const product = openAgentProduct({
     config: configFile,
     ...(options.product === undefined ? {} : { dir: options.product }),
+    ...(options.http === true ? { http: true } : {}),
   });
   const extractor = filePathExtractor(pattern(options.identifierPattern), { reads: product.roles.read });
   const block = options.llmBlock === undefined ? undefined : loadLlmBlock(options.llmBlock).block;

@@ -14,6 +14,7 @@ interface RunFlags extends AgentRunFlags {
   workspace?: string;
   config?: string;
   product?: string;
+  http?: boolean;
   cacheDir?: string;
   reposDir?: string;
   retryFailed?: boolean;
@@ -43,6 +44,7 @@ async function run(flags: RunFlags, io: CliIo): Promise<void> {
     ...(flags.workspace === undefined ? {} : { workspace: flags.workspace }),
     ...(flags.config === undefined ? {} : { config: flags.config }),
     ...(flags.product === undefined ? {} : { product: flags.product }),
+    ...(flags.http === true ? { http: true } : {}),
     ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
     ...(flags.reposDir === undefined ? {} : { reposDir: flags.reposDir }),
     ...(flags.retryFailed === true ? { retryFailed: true } : {}),
@@ -104,6 +106,10 @@ export const harnessCommand: CliCommand = {
       .option(
         '--product <dir>',
         'the product root holding agent-track.product.yaml (default: the embedded reference product)',
+      )
+      .option(
+        '--http',
+        'serve the embedded reference product over Streamable HTTP on 127.0.0.1 instead of stdio',
       )
       .option(
         '--cache-dir <dir>',

@@ -1,5 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { AgentTrackError } from '../../core/index.js';
+import { compareSystemsSpec } from './compare-systems.js';
 import { forestSpec } from './forest.js';
 import { objectiveSpec } from './objective.js';
 import { outcomesSpec } from './outcomes.js';
@@ -30,7 +31,7 @@ export function figuresFor(inputs: readonly PlotInput[]): Figure[] {
     const other = inputs.find((input) => input.kind !== 'rung')!;
     throw new AgentTrackError(
       'PLOT_MIXED_INPUTS',
-      `Only retrieval rung runs can share figures; \`${other.source}\` is a ${other.kind === 'report' ? 'before-after report' : 'objective trace'}: plot it on its own`,
+      `Only retrieval rung runs can share figures; \`${other.source}\` is a ${other.kind === 'report' ? 'before-after report' : other.kind === 'compare' ? 'comparison report' : 'objective trace'}: plot it on its own`,
       { data: { file: other.source, kind: other.kind } },
     );
   }
@@ -40,6 +41,7 @@ export function figuresFor(inputs: readonly PlotInput[]): Figure[] {
       { name: 'before-after-outcomes', spec: outcomesSpec(first.report) },
     ];
   }
+  if (first.kind === 'compare') return [{ name: 'compare-systems', spec: compareSystemsSpec(first.report) }];
   if (first.kind === 'objective') return [{ name: 'optimize-objective', spec: objectiveSpec(first.trace) }];
   const sourced = inputs.flatMap((input) =>
     input.kind === 'rung' ? [{ run: input.run, source: input.source }] : [],

@@ -8,6 +8,7 @@
  * import { plotRun } from 'agent-track/plots';
  * await plotRun(['runs/demo/report.json'], 'runs/demo/plots');
  */
+export { COMPARE_FIGURE_METRICS, compareSystemsSpec } from './compare-systems.js';
 export { type Figure, figuresFor } from './figures.js';
 export { forestSpec } from './forest.js';
 export { objectiveSpec } from './objective.js';

@@ -3,17 +3,20 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { AgentTrackError, issueParts } from '../../core/index.js';
 import { type RungRun, rungRunSchema } from '../../retrieval/index.js';
+import { type CompareReport, compareReportSchema } from '../compare/compare-schema.js';
 import { type Report, reportSchema } from '../paired/report-schema.js';
 import { type ObjectiveTrace, objectiveTraceSchema } from './objective-schema.js';
 
 /** A saved run the figures can be drawn from, recognised by its shape. */
 export type PlotInput =
   | { kind: 'report'; source: string; report: Report }
+  | { kind: 'compare'; source: string; report: CompareReport }
   | { kind: 'rung'; source: string; run: RungRun }
   | { kind: 'objective'; source: string; trace: ObjectiveTrace };
 
 /**
- * Reads one saved run: a `report.json`, a run directory holding one, a saved retrieval rung run
+ * Reads one saved run: a `report.json` (a before-after's, or a comparison's: `kind: compare`), a
+ * run directory holding one, a saved retrieval rung run
  * (`kind: retrieval-rung`) or an optimizer objective trace (`{points}`), each parsed through its
  * schema. A refusal names the file and the key (`PLOT_INPUT_UNREADABLE`, `PLOT_INPUT_MALFORMED`).
  *
@@ -34,6 +37,12 @@ export function readPlotInput(path: string): PlotInput {
     );
   }
   const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  if (record.kind === 'compare')
+    return {
+      kind: 'compare',
+      source: file,
+      report: parse(compareReportSchema, raw, file, 'a comparison report'),
+    };
   if (record.kind === 'retrieval-rung')
     return { kind: 'rung', source: file, run: parse(rungRunSchema, raw, file, 'a saved retrieval run') };
   if ('points' in record)

@@ -1,0 +1,81 @@
+import { dollars, positiveInteger } from '../options.js';
+import type { CliCommand } from '../program.js';
+import { selfCommand } from '../self-command.js';
+
+interface Flags {
+  config: string;
+  model: string;
+  llmBlock?: string;
+  out?: string;
+  limit?: number;
+  confirmSpend?: boolean;
+  maxUsd?: number;
+  concurrency: number;
+  usdPer1mInput?: number;
+  usdPer1mOutput?: number;
+  cacheDir?: string;
+  repos?: string;
+}
+
+/** `agent-track compare`: one split against N systems, each against a reference system. */
+export const compareCommand: CliCommand = {
+  name: 'compare',
+  describe: (command, io) =>
+    command
+      .description(
+        'run one split against N systems (products, pinned packages, URLs, repos at a commit) and report each against a reference (plan only without --confirm-spend)',
+      )
+      .requiredOption('--config <file>', 'the comparison config (configs/compare/*.yaml)')
+      .option(
+        '--model <name>',
+        'the model every system uses (offline: the deterministic offline policy)',
+        'offline',
+      )
+      .option('--llm-block <file>', 'the LLM block every system sends (required unless --model offline)')
+      .option('--out <dir>', 'the run directory (default runs/compare-<name>)')
+      .option('--limit <n>', 'the first N tasks', positiveInteger('--limit'))
+      .option('--confirm-spend', 'run it (nothing that costs money runs without this)')
+      .option('--max-usd <x>', 'a ceiling no booking may cross', dollars('--max-usd'))
+      .option('--concurrency <n>', 'rollouts at once', positiveInteger('--concurrency'), 2)
+      .option(
+        '--usd-per-1m-input <x>',
+        'input price, dollars per million tokens',
+        dollars('--usd-per-1m-input'),
+      )
+      .option(
+        '--usd-per-1m-output <x>',
+        'output price, dollars per million tokens',
+        dollars('--usd-per-1m-output'),
+      )
+      .option('--cache-dir <dir>', 'corpus, index and install cache')
+      .option('--repos <dir>', 'local clones of pinned repositories')
+      .action(async (flags: Flags) => {
+        const { compareSystems } = await import('../../optimize/index.js');
+        const log = (line: string) => io.out(`${line}\n`);
+        const result = await compareSystems({
+          config: flags.config,
+          model: flags.model,
+          harness: selfCommand('harness'),
+          ...(flags.llmBlock ? { llmBlock: flags.llmBlock } : {}),
+          ...(flags.out ? { out: flags.out } : {}),
+          ...(flags.limit === undefined ? {} : { limit: flags.limit }),
+          ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
+          ...(flags.repos ? { reposDir: flags.repos } : {}),
+          confirmSpend: flags.confirmSpend === true,
+          maxUsd: flags.maxUsd ?? null,
+          concurrency: flags.concurrency,
+          prices: { inputPer1m: flags.usdPer1mInput ?? null, outputPer1m: flags.usdPer1mOutput ?? null },
+          log,
+          progress: process.stderr,
+        });
+        if (result.report) {
+          const reached = Object.entries(result.report.needle_reached)
+            .map(([name, mean]) => `${name} ${mean === null ? 'n/a' : mean.toFixed(3)}`)
+            .join(', ');
+          log(
+            `\ngold reached: ${reached}${result.report.offline ? ' (offline policy, a stand-in for a model)' : ''}`,
+          );
+          for (const file of result.files) log(`wrote ${file}`);
+        }
+      }),
+};

@@ -1,0 +1,219 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadLlmBlock } from '../../agent/index.js';
+import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
+import { DEFAULT_SERVING_CONFIG } from '../../product/index.js';
+import {
+  buildCompareReport,
+  type CompareReport,
+  readArmMetrics,
+  renderCompareMarkdown,
+  type SystemResults,
+} from '../../report/index.js';
+import { loadSplit, type Task } from '../../retrieval/index.js';
+import { loadToolRoles } from '../../trajectory/index.js';
+import { startOfflineModel } from '../before-after/offline-model.js';
+import { buildPlan, writePlan } from '../before-after/plan.js';
+import type { Plan } from '../before-after/plan-schema.js';
+import { renderPlan } from '../before-after/plan-text.js';
+import { runCampaign } from '../before-after/run-campaign.js';
+import { campaignPaths } from '../campaign/campaign-dir.js';
+import { openQueue } from '../campaign/queue.js';
+import { type CompareConfig, loadCompareConfig } from './compare-config.js';
+import { type ComparedSystem, prepareSystems, systemDescriptionTokens } from './compare-systems.js';
+
+export interface CompareOptions {
+  /** The comparison config (`configs/compare/*.yaml`). */
+  config: string;
+  model: string;
+  /** Required unless the model is `offline`. */
+  llmBlock?: string;
+  /** The run directory (default `runs/compare-<name>`). */
+  out?: string;
+  /** The harness every system is run by: the CLI's own (`selfCommand('harness')`). */
+  harness: readonly string[];
+  confirmSpend?: boolean;
+  maxUsd?: number | null;
+  concurrency?: number;
+  limit?: number;
+  cacheDir?: string;
+  reposDir?: string;
+  prices?: { inputPer1m?: number | null; outputPer1m?: number | null };
+  log?: (line: string) => void;
+  progress?: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export interface CompareResult {
+  dir: string;
+  plan: Plan;
+  /** `null` for a plan-only invocation. */
+  report: CompareReport | null;
+  files: string[];
+}
+
+async function scoreSystems(
+  dir: string,
+  systems: readonly ComparedSystem[],
+  tasks: readonly Task[],
+  config: CompareConfig,
+) {
+  const paths = campaignPaths(dir);
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const excluded = openQueue(paths.queue)
+    .states()
+    .filter((line) => line.status === 'excluded');
+  const relevance = {
+    ...(config.relevance?.kind === undefined ? {} : { kind: config.relevance.kind }),
+    ...(config.relevance?.case_insensitive_paths === undefined
+      ? {}
+      : { caseInsensitivePaths: config.relevance.case_insensitive_paths }),
+  };
+  const results: SystemResults[] = [];
+  const problems: string[] = [];
+  for (const system of systems) {
+    const name = system.arm.arm;
+    const scored = await readArmMetrics(
+      paths.arm(name),
+      byId,
+      loadToolRoles(paths.armRoles(name)),
+      relevance,
+    );
+    problems.push(...scored.problems);
+    results.push({
+      name,
+      spec: system.spec,
+      results: {
+        commit: system.arm.commit,
+        subject: system.spec,
+        metrics: scored.metrics,
+        failed: excluded.filter((line) => line.arm === name).length,
+      },
+    });
+  }
+  return { results, problems };
+}
+
+/**
+ * Runs one split against N systems, head to head, and reports each against a reference system:
+ * the systems put in place (`prepareSystems`), each one's tool descriptions counted from its own
+ * server, the plan printed and written; with `confirmSpend` every system's rollouts run as
+ * campaign arms (`runCampaign`: the spend gate, the ceiling, the queue, resumable, kill-safe),
+ * each scored with its own tool roles and the one relevance predicate, then `report.json`
+ * (`needle_reached` per system), `report.md` and the figure.
+ *
+ * @example
+ * const { report } = await compareSystems({ config: 'configs/compare/filesystem.yaml', model: 'offline', harness, confirmSpend: true });
+ * report?.needle_reached; // { reference: 1, 'server-filesystem': 0.583, 'reference-http': 1 }
+ */
+export async function compareSystems(options: CompareOptions): Promise<CompareResult> {
+  const config = loadCompareConfig(options.config);
+  const say = options.log ?? (() => {});
+  const cacheDir = resolveCacheDir(options.cacheDir);
+  const reposDir = options.reposDir ?? join(cacheDir, 'repos');
+  const split = await loadSplit(config.split, { reposDir });
+  const limit = options.limit ?? config.limit;
+  const tasks = limit === undefined ? split.tasks : split.tasks.slice(0, limit);
+  const first = tasks.find((task) => task.corpus !== undefined);
+  if (first === undefined)
+    throw new AgentTrackError(
+      'COMPARE_NO_CORPUS',
+      `The split \`${config.split}\` has no task with a corpus to serve`,
+      {
+        data: { split: config.split },
+      },
+    );
+  const dir = resolve(options.out ?? join('runs', `compare-${config.name}`));
+  mkdirSync(dir, { recursive: true });
+  const offline =
+    options.model === 'offline' && options.llmBlock === undefined ? await startOfflineModel(dir) : null;
+  try {
+    if (offline === null && options.llmBlock === undefined)
+      throw new AgentTrackError(
+        'LLM_BLOCK_REQUIRED',
+        `The model \`${options.model}\` needs \`--llm-block FILE\``,
+        {
+          data: { model: options.model },
+        },
+      );
+    const block = loadLlmBlock(offline?.blockFile ?? options.llmBlock!);
+    const { systems, release } = await prepareSystems(config.systems, {
+      dir,
+      harness: options.harness,
+      installCache: join(cacheDir, 'installs'),
+    });
+    try {
+      const arms = [];
+      for (const system of systems) {
+        const tokens = await systemDescriptionTokens(system, first, {
+          config: DEFAULT_SERVING_CONFIG,
+          cacheDir,
+          reposDir,
+        });
+        say(`${system.arm.arm}: ${system.spec}, ${tokens} tokens of tool descriptions`);
+        arms.push({
+          arm: system.arm.arm,
+          commit: { rev: system.spec, sha: system.arm.commit, subject: system.spec },
+          descriptionTokens: tokens,
+        });
+      }
+      const plan = buildPlan({
+        campaign: `compare-${config.name}`,
+        tasks: { count: tasks.length, split: config.split, limit: limit ?? null },
+        arms,
+        model: options.model,
+        llmBlock: block,
+        ...(config.turn_budget === undefined ? {} : { turnBudget: config.turn_budget }),
+        ...(options.prices === undefined ? {} : { prices: options.prices }),
+      });
+      writePlan(dir, plan);
+      say(renderPlan(plan));
+      if (!options.confirmSpend) {
+        say(
+          `plan only: nothing ran, nothing was spent. Add --confirm-spend to run it (plan: ${join(dir, 'plan.json')}).`,
+        );
+        return { dir, plan, report: null, files: [join(dir, 'plan.json')] };
+      }
+      const { run } = await runCampaign({
+        repo: dir,
+        dir,
+        plan,
+        tasks,
+        llmBlock: block,
+        confirmSpend: true,
+        maxUsd: options.maxUsd ?? null,
+        concurrency: options.concurrency ?? 2,
+        prepared: { arms: systems.map((system) => system.arm), release: async () => {} },
+        harnessArgs: [
+          ...['--attempts', '1', '--retry-failed', '--cache-dir', cacheDir, '--repos-dir', reposDir],
+          ...['--turn-budget', String(plan.turn_budget)],
+          ...(offline ? ['--endpoint-url', offline.endpointUrl] : []),
+        ],
+        ...(options.progress ? { progress: options.progress } : {}),
+      });
+      say(
+        `systems finished (stopped by: ${run.stoppedBy ?? 'nothing'}); booked ${run.bookedUsd.toFixed(4)} USD`,
+      );
+      const { results, problems } = await scoreSystems(dir, systems, tasks, config);
+      for (const problem of problems) say(`refused trajectory: ${problem}`);
+      const report = buildCompareReport(results, {
+        title: `compare ${config.name}: ${systems.length} systems on ${config.split}`,
+        model: options.model,
+        offline: offline !== null,
+        reference: config.reference,
+      });
+      const files = [join(dir, 'report.json'), join(dir, 'report.md')];
+      writeFileSync(files[0]!, `${JSON.stringify(report, null, 2)}\n`);
+      writeFileSync(files[1]!, renderCompareMarkdown(report));
+      const { plotRun } = await import('../../report/plots/index.js');
+      const plots = await plotRun([files[0]!], join(dir, 'plots'));
+      for (const warning of plots.warnings) say(`plots: ${warning}`);
+      for (const figure of plots.figures)
+        files.push(figure.svg, ...(figure.png === null ? [] : [figure.png]));
+      return { dir, plan, report, files };
+    } finally {
+      await release();
+    }
+  } finally {
+    await offline?.close();
+  }
+}

@@ -1,0 +1,99 @@
+import { holmAdjusted } from '../../stats/index.js';
+import { METRIC_COLUMNS, type TrajectoryMetrics } from '../../trajectory/index.js';
+import { type ArmResults, reportRow } from '../paired/build-report.js';
+import type { CompareReport, CompareRow } from './compare-schema.js';
+
+/** One system's results, as a before-after arm's are read (`readArmMetrics`). */
+export interface SystemResults {
+  name: string;
+  spec: string;
+  results: ArmResults;
+}
+
+export interface BuildCompareOptions {
+  title: string;
+  model: string;
+  offline: boolean;
+  /** The system every other is compared against. */
+  reference: string;
+  alpha?: number;
+}
+
+const column = (arm: ArmResults, read: (m: TrajectoryMetrics) => number | null) =>
+  new Map([...arm.metrics].map(([task, m]) => [task, read(m)]));
+
+function outcomes(arm: ArmResults): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const m of arm.metrics.values()) counts[m.outcome] = (counts[m.outcome] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * The head-to-head report of N systems on one split: per metric every system's mean with its
+ * interval, and each other system's paired delta against the reference (system minus reference,
+ * over the tasks both defined), tested two-sided (Wilcoxon signed-rank, McNemar for binary rows)
+ * and Holm-adjusted across the comparisons of that metric, so calling any one system different
+ * holds the family-wise error rate at `alpha`. Undefined values are dropped, never zero.
+ *
+ * @example
+ * const report = buildCompareReport([ref, fs], { title: 'filesystem', model: 'offline', offline: true, reference: 'reference' });
+ * report.needle_reached; // { reference: 1, 'server-filesystem': 0.5 }
+ */
+export function buildCompareReport(
+  systems: readonly SystemResults[],
+  options: BuildCompareOptions,
+): CompareReport {
+  const alpha = options.alpha ?? 0.05;
+  const reference = systems.find((system) => system.name === options.reference)!;
+  const others = systems.filter((system) => system !== reference);
+  const rows: CompareRow[] = METRIC_COLUMNS.map((metric) => {
+    const base = column(reference.results, metric.read);
+    const paired = others.map((system) =>
+      // Two-sided: a head-to-head asks whether the systems differ, not whether one improved.
+      reportRow({ ...metric, direction: 'neither' }, base, column(system.results, metric.read)),
+    );
+    const adjusted = holmAdjusted(paired.map((row) => (row.test === 'none' ? null : row.pvalue)));
+    const cells = Object.fromEntries([
+      [reference.name, paired[0]?.baseline ?? reportRow(metric, base, base).baseline],
+      ...others.map((system, index) => [system.name, paired[index]!.candidate]),
+    ]);
+    return {
+      key: metric.key,
+      group: metric.group,
+      kind: metric.kind,
+      direction: metric.direction,
+      cells,
+      deltas: others.map((system, index) => ({
+        system: system.name,
+        pairs: paired[index]!.pairs,
+        delta: paired[index]!.delta,
+        delta_low: paired[index]!.delta_low,
+        delta_high: paired[index]!.delta_high,
+        pvalue: paired[index]!.test === 'none' ? null : paired[index]!.pvalue,
+        p_holm: adjusted[index]!,
+        test: paired[index]!.test,
+        significant: adjusted[index] !== null && adjusted[index]! <= alpha,
+      })),
+    };
+  });
+  const needle = rows.find((row) => row.key === 'needle_reached');
+  return {
+    kind: 'compare',
+    title: options.title,
+    model: options.model,
+    offline: options.offline,
+    alpha,
+    reference: reference.name,
+    systems: systems.map((system) => ({
+      name: system.name,
+      spec: system.spec,
+      tasks: system.results.metrics.size,
+      failed: system.results.failed,
+      outcomes: outcomes(system.results),
+    })),
+    needle_reached: Object.fromEntries(
+      systems.map((system) => [system.name, needle?.cells[system.name]?.mean ?? null]),
+    ),
+    rows,
+  };
+}

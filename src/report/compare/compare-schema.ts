@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { armCellSchema } from '../paired/report-schema.js';
+
+const nullableNumber = z.number().nullable();
+
+/** One system of a comparison: what it is and how its rollouts went. */
+export const compareSystemSchema = z
+  .object({
+    name: z.string(),
+    /** What was run: `default`, a product root, `pkg@1.2.3`, a URL, `repo@sha`. */
+    spec: z.string(),
+    tasks: z.number().int(),
+    failed: z.number().int(),
+    outcomes: z.record(z.string(), z.number().int()),
+  })
+  .strict();
+
+/** One metric across the systems: each system's cell, each comparison's paired delta. */
+export const compareRowSchema = z
+  .object({
+    key: z.string(),
+    group: z.string(),
+    kind: z.enum(['continuous', 'binary', 'count']),
+    direction: z.enum(['higher', 'lower', 'neither']),
+    /** System name -> its mean with the 95% bootstrap interval over the tasks it defined. */
+    cells: z.record(z.string(), armCellSchema),
+    /** Each other system against the reference: two-sided paired test, Holm-adjusted across them. */
+    deltas: z.array(
+      z
+        .object({
+          system: z.string(),
+          pairs: z.number().int(),
+          delta: nullableNumber,
+          delta_low: nullableNumber,
+          delta_high: nullableNumber,
+          pvalue: nullableNumber,
+          p_holm: nullableNumber,
+          test: z.enum(['wilcoxon', 'mcnemar', 'none']),
+          significant: z.boolean(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+/** `report.json` of `agent-track compare`: N systems on one split against a reference system. */
+export const compareReportSchema = z
+  .object({
+    kind: z.literal('compare'),
+    title: z.string(),
+    model: z.string(),
+    offline: z.boolean(),
+    alpha: z.number(),
+    reference: z.string(),
+    systems: z.array(compareSystemSchema).min(2),
+    /** System name -> the share of tasks whose gold a call reached (`null`: no task had gold). */
+    needle_reached: z.record(z.string(), nullableNumber),
+    rows: z.array(compareRowSchema),
+  })
+  .strict();
+
+export type CompareSystem = z.infer<typeof compareSystemSchema>;
+export type CompareRow = z.infer<typeof compareRowSchema>;
+export type CompareReport = z.infer<typeof compareReportSchema>;

@@ -61,6 +61,7 @@ export type { HarnessOptions, HarnessSummary } from './harness/run-harness.js';
 export { runHarness } from './harness/run-harness.js';
 export type { RunTaskOptions, TaskRun } from './harness/run-task.js';
 export { runTask } from './harness/run-task.js';
+export { type SearchRung, searchRung } from './harness/search-rung.js';
 export type { WorkspaceOptions, WorkspaceResolver } from './harness/task-workspace.js';
 export { createWorkspaceResolver } from './harness/task-workspace.js';
 export type { JudgeAnswerOptions, RubricVerdict } from './judge/judge-answer.js';

@@ -253,6 +253,7 @@ const SURFACE: Record<string, string[]> = {
     'runAgentProcess',
     'runHarness',
     'runTask',
+    'searchRung',
     'selectAgent',
     'serveArgv',
     'servedPlaces',

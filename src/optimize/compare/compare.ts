@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadLlmBlock } from '../../agent/index.js';
+import { loadLlmBlock, searchRung } from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
 import { DEFAULT_SERVING_CONFIG } from '../../product/index.js';
 import {
@@ -56,6 +56,7 @@ async function scoreSystems(
   systems: readonly ComparedSystem[],
   tasks: readonly Task[],
   config: CompareConfig,
+  places: { cacheDir: string; reposDir: string },
 ) {
   const paths = campaignPaths(dir);
   const byId = new Map(tasks.map((task) => [task.id, task]));
@@ -79,7 +80,14 @@ async function scoreSystems(
       relevance,
     );
     problems.push(...scored.problems);
+    // The free rung: the system's own search tool, each question once, no model.
+    const rung = await searchRung(system.open(DEFAULT_SERVING_CONFIG), tasks, {
+      config: DEFAULT_SERVING_CONFIG,
+      ...places,
+      relevance,
+    });
     results.push({
+      rung,
       name,
       spec: system.spec,
       results: {
@@ -98,7 +106,8 @@ async function scoreSystems(
  * the systems put in place (`prepareSystems`), each one's tool descriptions counted from its own
  * server, the plan printed and written; with `confirmSpend` every system's rollouts run as
  * campaign arms (`runCampaign`: the spend gate, the ceiling, the queue, resumable, kill-safe),
- * each scored with its own tool roles and the one relevance predicate, then `report.json`
+ * each scored with its own tool roles and the one relevance predicate, and its free rung run (its
+ * search tool asked each question once, no model: `searchRung`); then `report.json`
  * (`needle_reached` per system), `report.md` and the figure.
  *
  * @example
@@ -193,7 +202,7 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
       say(
         `systems finished (stopped by: ${run.stoppedBy ?? 'nothing'}); booked ${run.bookedUsd.toFixed(4)} USD`,
       );
-      const { results, problems } = await scoreSystems(dir, systems, tasks, config);
+      const { results, problems } = await scoreSystems(dir, systems, tasks, config, { cacheDir, reposDir });
       for (const problem of problems) say(`refused trajectory: ${problem}`);
       const report = buildCompareReport(results, {
         title: `compare ${config.name}: ${systems.length} systems on ${config.split}`,

@@ -1,5 +1,5 @@
 import { holmAdjusted } from '../../stats/index.js';
-import { METRIC_COLUMNS, type TrajectoryMetrics } from '../../trajectory/index.js';
+import { METRIC_COLUMNS, type MetricColumn, type TrajectoryMetrics } from '../../trajectory/index.js';
 import { type ArmResults, reportRow } from '../paired/build-report.js';
 import type { CompareReport, CompareRow } from './compare-schema.js';
 
@@ -8,7 +8,20 @@ export interface SystemResults {
   name: string;
   spec: string;
   results: ArmResults;
+  /** Its free rung: its search tool's one answer per task, scored (`searchRung`); absent: not run. */
+  rung?: {
+    tool: string | null;
+    scores: ReadonlyMap<string, Readonly<Record<string, number | null>> | null>;
+  };
 }
+
+/** The free rung's rows: each system's search tool asked each question once, no model. */
+const RUNG_COLUMNS = [
+  { key: 'rung.recall@1', metric: 'recall@1', kind: 'binary' },
+  { key: 'rung.recall@5', metric: 'recall@5', kind: 'binary' },
+  { key: 'rung.recall@10', metric: 'recall@10', kind: 'binary' },
+  { key: 'rung.mrr', metric: 'mrr', kind: 'continuous' },
+] as const;
 
 export interface BuildCompareOptions {
   title: string;
@@ -33,7 +46,8 @@ function outcomes(arm: ArmResults): Record<string, number> {
  * interval, and each other system's paired delta against the reference (system minus reference,
  * over the tasks both defined), tested two-sided (Wilcoxon signed-rank, McNemar for binary rows)
  * and Holm-adjusted across the comparisons of that metric, so calling any one system different
- * holds the family-wise error rate at `alpha`. Undefined values are dropped, never zero.
+ * holds the family-wise error rate at `alpha`. With every system's free rung (`rung`), its rows
+ * (`rung.recall@k`, `rung.mrr`) are compared the same way. Undefined values are dropped, never zero.
  *
  * @example
  * const report = buildCompareReport([ref, fs], { title: 'filesystem', model: 'offline', offline: true, reference: 'reference' });
@@ -46,15 +60,18 @@ export function buildCompareReport(
   const alpha = options.alpha ?? 0.05;
   const reference = systems.find((system) => system.name === options.reference)!;
   const others = systems.filter((system) => system !== reference);
-  const rows: CompareRow[] = METRIC_COLUMNS.map((metric) => {
-    const base = column(reference.results, metric.read);
+  const compareColumn = (
+    metric: Pick<MetricColumn, 'key' | 'kind' | 'direction'> & { group: string },
+    read: (system: SystemResults) => ReadonlyMap<string, number | null>,
+  ): CompareRow => {
+    const base = read(reference);
     const paired = others.map((system) =>
       // Two-sided: a head-to-head asks whether the systems differ, not whether one improved.
-      reportRow({ ...metric, direction: 'neither' }, base, column(system.results, metric.read)),
+      reportRow({ ...metric, direction: 'neither' }, base, read(system)),
     );
     const adjusted = holmAdjusted(paired.map((row) => (row.test === 'none' ? null : row.pvalue)));
     const cells = Object.fromEntries([
-      [reference.name, paired[0]?.baseline ?? reportRow(metric, base, base).baseline],
+      [reference.name, paired[0]!.baseline],
       ...others.map((system, index) => [system.name, paired[index]!.candidate]),
     ]);
     return {
@@ -75,7 +92,17 @@ export function buildCompareReport(
         significant: adjusted[index] !== null && adjusted[index]! <= alpha,
       })),
     };
-  });
+  };
+  const rows: CompareRow[] = METRIC_COLUMNS.map((metric) =>
+    compareColumn(metric, (system) => column(system.results, metric.read)),
+  );
+  if (systems.every((system) => system.rung !== undefined)) {
+    for (const rung of RUNG_COLUMNS) {
+      const read = (system: SystemResults) =>
+        new Map([...system.rung!.scores].map(([task, scores]) => [task, scores?.[rung.metric] ?? null]));
+      rows.push(compareColumn({ key: rung.key, group: 'rung', kind: rung.kind, direction: 'higher' }, read));
+    }
+  }
   const needle = rows.find((row) => row.key === 'needle_reached');
   return {
     kind: 'compare',
@@ -91,6 +118,7 @@ export function buildCompareReport(
       failed: system.results.failed,
       outcomes: outcomes(system.results),
     })),
+    search_tools: Object.fromEntries(systems.map((system) => [system.name, system.rung?.tool ?? null])),
     needle_reached: Object.fromEntries(
       systems.map((system) => [system.name, needle?.cells[system.name]?.mean ?? null]),
     ),

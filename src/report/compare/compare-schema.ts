@@ -53,6 +53,8 @@ export const compareReportSchema = z
     alpha: z.number(),
     reference: z.string(),
     systems: z.array(compareSystemSchema).min(2),
+    /** System name -> the search tool its free rung asked (`null`: none, or the rung was not run). */
+    search_tools: z.record(z.string(), z.string().nullable()),
     /** System name -> the share of tasks whose gold a call reached (`null`: no task had gold). */
     needle_reached: z.record(z.string(), nullableNumber),
     rows: z.array(compareRowSchema),

@@ -32,11 +32,13 @@ export function renderCompareMarkdown(report: CompareReport): string {
       .map((name) => `${name} ${num(report.needle_reached[name] ?? null)}`)
       .join(', ')}. Reference: \`${report.reference}\`.`,
     '',
-    '| system | what ran | tasks | outcomes | failed rollouts |',
-    '| --- | --- | --- | --- | --- |',
+    '| system | what ran | search tool | tasks | outcomes | failed rollouts |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...report.systems.map(
       (system) =>
-        `| ${system.name} | \`${system.spec}\` | ${system.tasks} | ${Object.entries(system.outcomes)
+        `| ${system.name} | \`${system.spec}\` | ${report.search_tools[system.name] ?? 'none'} | ${system.tasks} | ${Object.entries(
+          system.outcomes,
+        )
           .map(([outcome, count]) => `${outcome} ${count}`)
           .join(', ')} | ${system.failed} |`,
     ),
@@ -48,7 +50,11 @@ export function renderCompareMarkdown(report: CompareReport): string {
     ...others.map((name) => ` Δ ${name} − ${report.reference} | p / p Holm |`),
   ].join('');
   const rule = `| --- | --- |${' --- |'.repeat(names.length + others.length * 2)}`;
-  for (const [group, title] of Object.entries(GROUP_TITLES)) {
+  const groups = {
+    ...GROUP_TITLES,
+    rung: "The free rung (each system's search tool asked each question once, no model; file gold at file level)",
+  };
+  for (const [group, title] of Object.entries(groups)) {
     const rows = report.rows.filter((row) => row.group === group);
     if (rows.length === 0) continue;
     lines.push(`## ${title}`, '', header, rule);

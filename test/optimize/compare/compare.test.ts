@@ -87,6 +87,20 @@ test('the shipped comparison: reference, server-filesystem and reference over HT
     const http = row.deltas.find((delta) => delta.system === 'reference-http')!;
     if (http.delta !== null) expect([row.key, http.delta]).toEqual([row.key, 0]);
   }
+  // The free rung: each system's own search tool asked each question once, no model.
+  expect(report.search_tools).toEqual({
+    reference: 'search_codebase',
+    'server-filesystem': 'search_files',
+    'reference-http': 'search_codebase',
+  });
+  const rung = report.rows.find((row) => row.key === 'rung.recall@10')!;
+  // The glob names a gold file exactly where a rollout's first search did: the rung and the runs agree.
+  expect(rung.cells['server-filesystem']!.mean).toBe((6 - misses) / 6);
+  expect(rung.cells.reference!.mean).toBe(1);
+  expect(report.rows.find((row) => row.key === 'rung.mrr')!.deltas[1]).toMatchObject({
+    system: 'reference-http',
+    delta: 0,
+  });
   // Each system was scored with its own roles: server-filesystem's search is search_files.
   expect(
     JSON.parse(readFileSync(join(out, 'arms/server-filesystem/tool-roles.json'), 'utf8')).search,

@@ -37,7 +37,7 @@ export function renderPlan(plan: Plan): string {
   }
   lines.push(`Model \`${plan.model}\` via ${plan.endpoint.provider} at ${plan.endpoint.base_url}`);
   lines.push(
-    `LLM block \`${plan.llm_block.file}\` (sha256 ${plan.llm_block.hash.slice(0, 16)}), byte-identical for both arms:`,
+    `LLM block \`${plan.llm_block.file}\` (sha256 ${plan.llm_block.hash.slice(0, 16)}), byte-identical for ${plan.arms.length === 2 ? 'both arms' : `all ${plan.arms.length} arms`}:`,
   );
   lines.push(`  ${plan.llm_block.canonical}`);
   lines.push(`Estimate (every rollout spends its full turn budget of ${plan.turn_budget} turns):`);

@@ -117,6 +117,7 @@ test('the shipped comparison: reference, server-filesystem and reference over HT
 test('without --confirm-spend only the plan is written; a bad config is refused by name with its file', async () => {
   using dir = tempDir();
   const out = join(dir.path, 'plan');
+  const printed: string[] = [];
   const result = await compareSystems({
     config: CONFIG,
     model: 'offline',
@@ -124,8 +125,11 @@ test('without --confirm-spend only the plan is written; a bad config is refused 
     harness: selfCommand('harness'),
     limit: 2,
     cacheDir: join(dir.path, 'cache'),
+    log: (line) => printed.push(line),
   });
   expect(result.report).toBeNull();
+  expect(printed.join('\n')).toContain('byte-identical for all 3 arms');
+  expect(printed.at(-1)).toMatch(/^plan only: nothing ran, nothing was spent/);
   expect(result.plan.arms.map((arm) => arm.arm)).toEqual([
     'reference',
     'server-filesystem',

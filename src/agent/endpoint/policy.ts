@@ -11,6 +11,10 @@ export interface PolicyRequest {
   toolChoice?: ToolChoice;
   /** 0-based number of this completion request since the endpoint started (both wires counted). */
   index: number;
+  /** The request's sampling temperature, when it sent one. */
+  temperature?: number;
+  /** The request's `seed` (OpenAI wire), when it sent one. */
+  seed?: number;
 }
 
 /** One tool call in a policy's reply; the endpoint makes a deterministic id when none is given. */

@@ -141,6 +141,9 @@ export async function startEndpoint(options: EndpointOptions): Promise<RunningEn
       index: record.index!,
     };
     if (neutral.toolChoice !== undefined) request.toolChoice = neutral.toolChoice;
+    const { temperature, seed } = parsed.data as { temperature?: unknown; seed?: unknown };
+    if (typeof temperature === 'number') request.temperature = temperature;
+    if (typeof seed === 'number' && Number.isInteger(seed)) request.seed = seed;
     let turn: PolicyTurn;
     try {
       turn = await policy.respond(request);

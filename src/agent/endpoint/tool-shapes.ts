@@ -148,6 +148,23 @@ export function readShape(tools: readonly ToolDefinition[]): PathShape | null {
 }
 
 /**
+ * The batch read tool: one named like a read that takes a list of paths (`read_files`,
+ * `read_multiple_files`), `null` when none is offered.
+ *
+ * @example
+ * batchReadShape(tools); // { tool: 'read_files', param: 'paths', many: true }
+ */
+export function batchReadShape(tools: readonly ToolDefinition[]): PathShape | null {
+  for (const tool of tools.filter((t) => usable(t) && /read|view|open|cat|get_?files?/i.test(t.name))) {
+    const schema = schemaOf(tool);
+    const many = PATHS_PARAMS.find((param) => isStringList(schema, param));
+    if (many !== undefined && fillable(schema, [many]) !== null)
+      return { tool: tool.name, param: many, many: true };
+  }
+  return null;
+}
+
+/**
  * The listing tool: one named like a listing (`list`, `ls`, `tree`, `dir`) taking a directory path;
  * a flat listing before a tree (its entries are paths a read can take).
  *
@@ -184,17 +201,32 @@ export function questionWords(question: string): string[] {
  * searchCall({ tool: 'search_files', param: 'pattern', style: 'glob', fixed: { path: '.' } }, 'Where is tax computed?');
  * // { name: 'search_files', arguments: { path: '.', pattern: '**∕*{tax,compu}*{,∕**}' } }
  */
-export function searchCall(shape: SearchShape, question: string): Call {
-  const words = questionWords(question);
+export function searchCall(
+  shape: SearchShape,
+  question: string,
+  keep: (words: readonly string[]) => string[] = (words) => [...words],
+): Call {
+  const words = shape.style === 'question' ? [] : keep(questionWords(question));
   const value =
-    shape.style === 'question' || words.length === 0
-      ? question
-      : shape.style === 'glob'
-        ? `**/*${words.length === 1 ? words[0] : `{${words.join(',')}}`}*{,/**}`
-        : shape.style === 'regex'
-          ? words.join('|')
-          : words.join(' ');
+    shape.style === 'question'
+      ? keptQuestion(question, keep)
+      : words.length === 0
+        ? question
+        : shape.style === 'glob'
+          ? `**/*${words.length === 1 ? words[0] : `{${words.join(',')}}`}*{,/**}`
+          : shape.style === 'regex'
+            ? words.join('|')
+            : words.join(' ');
   return { name: shape.tool, arguments: { ...shape.fixed, [shape.param]: value } };
+}
+
+// The question with the content words `keep` drops left out (all of it when it drops none).
+function keptQuestion(question: string, keep: (words: readonly string[]) => string[]): string {
+  const tokens = question.split(/\s+/).filter((token) => token.length > 0);
+  const content = tokens.filter((token) => questionWords(token).length > 0);
+  const kept = new Set(keep(content));
+  if (kept.size === content.length) return question;
+  return tokens.filter((token) => questionWords(token).length === 0 || kept.has(token)).join(' ');
 }
 
 /**

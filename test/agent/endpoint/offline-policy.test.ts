@@ -39,10 +39,17 @@ afterEach(async () => {
 });
 
 // Drives the conversation the way an agent loop would, executing the calls against `toolResult`.
-async function run(provider: (typeof PROVIDERS)[number], pointer: boolean, maxCalls = 3) {
+const POINTER_DOCS = 'Answer with file paths. Results end with ready-made follow-up calls: call them.';
+
+async function run(
+  provider: (typeof PROVIDERS)[number],
+  pointer: boolean,
+  maxCalls = 3,
+  system = POINTER_DOCS,
+) {
   open = await connect(provider, createOfflinePolicy({ maxCalls }));
   const messages: ChatMessage[] = [
-    { role: 'system', content: 'Answer with file paths.' },
+    { role: 'system', content: system },
     { role: 'user', content: QUESTION },
   ];
   const calls: string[] = [];
@@ -83,6 +90,15 @@ describe.each(PROVIDERS)('offline policy over %s', (provider) => {
 
   test('without the pointer in the search result it reads the top file instead', async () => {
     const { calls } = await run(provider, false);
+    expect(calls).toEqual([
+      'search_codebase {"query":"Where is fn defined?"}',
+      'read_file {"path":"src/pkg/mod.py"}',
+      'read_file {"path":"src/pkg/util.py"}',
+    ]);
+  });
+
+  test('pointers are followed only when its instructions mention them', async () => {
+    const { calls } = await run(provider, true, 3, 'Answer with file paths.');
     expect(calls).toEqual([
       'search_codebase {"query":"Where is fn defined?"}',
       'read_file {"path":"src/pkg/mod.py"}',

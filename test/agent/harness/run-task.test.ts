@@ -16,22 +16,21 @@ test('the offline policy answers a py-shop question through the reference server
     server: PRODUCT.serverFor({ workspace: ws.workspace, corpus: null }),
     system: PRODUCT.system,
   });
-  expect(run).toMatchObject({ outcome: 'answered', turns: 4, tool_calls: 3 });
+  expect(run).toMatchObject({ outcome: 'answered', turns: 3, tool_calls: 2 });
   expect(run.answer?.startsWith(OFFLINE_LABEL)).toBe(true);
   const trajectory = await readTrajectory(run.dir);
-  // Search, then the pointers the server offered, followed as printed (`together: → get_symbols(...)`
-  // on the search, `then: → get_symbol(..., depth="source")` on the signatures), one call a turn;
-  // the fourth turn answers.
+  // Search, then the pointer the server offered, followed as printed (`together: → get_symbols(...)`
+  // on the search); the signatures name the question's words, and the usage skill says to answer
+  // when the evidence is in, so the third turn answers.
   expect(trajectory.events.map((e) => [e.tool, e.args])).toEqual([
     ['search_codebase', { query: 'How is the cart total computed?' }],
     [
       'get_symbols',
       { targets: ['shop.cart.Cart.total_cents', 'test_cart.test_adding_twice_increases_quantity'] },
     ],
-    ['get_symbol', { target: 'shop.cart.Cart.total_cents', depth: 'source' }],
   ]);
   expect(trajectory.events[0]!.rows?.[0]?.path).toBe('shop/cart.py');
-  expect(Object.values(trajectory.turns).map((t) => t.turn)).toEqual([1, 2, 3]);
+  expect(Object.values(trajectory.turns).map((t) => t.turn)).toEqual([1, 2]);
   // The system prompt the endpoint saw is the product's ask prompt and usage skill.
   const first = model.endpoint.requests.find((r) => r.index === 0)!.body as {
     messages: { content: string }[];

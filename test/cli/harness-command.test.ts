@@ -159,7 +159,7 @@ test('agent-track ask --model offline answers from a fixture corpus as a real ch
   expect(lines[1]).toMatch(
     /^\[offline policy: a deterministic stand-in for a model, not a model\] Question: "Where is a key deleted\?"\. Files seen: /,
   );
-  expect(lines[2]).toMatch(/^outcome: answered; 4 turns, 3 tool calls, \d+ ms$/);
+  expect(lines[2]).toMatch(/^outcome: answered; 3 turns, 2 tool calls, \d+ ms$/);
   expect(lines[3]).toBe(`trajectory: ${join(dir.path, 'out', 'tasks', 'ask')}`);
   expect(JSON.parse(readFileSync(join(dir.path, 'out/tasks/ask/result.json'), 'utf8'))).toMatchObject({
     outcome: 'answered',

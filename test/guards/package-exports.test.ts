@@ -102,7 +102,7 @@ test('agent-track/agent answers a question with the offline policy after a build
       ],
       { cwd: root, encoding: 'utf8' },
     );
-    expect(JSON.parse(out)).toEqual({ outcome: 'answered', calls: 3, offline: true });
+    expect(JSON.parse(out)).toEqual({ outcome: 'answered', calls: 2, offline: true });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

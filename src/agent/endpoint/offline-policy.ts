@@ -27,6 +27,8 @@ export interface OfflinePolicyOptions {
   maxCalls?: number;
   /** A latency injected before every reply, in ms (default 0), for benchmarks. */
   delayMs?: number;
+  /** Mixed into the sampling seed (`drawsFor`): a campaign gives each arm its own. */
+  salt?: string;
 }
 
 type Call = { name: string; arguments: Record<string, unknown> };
@@ -92,7 +94,7 @@ type ToolMessage = Extract<ChatMessage, { role: 'tool' }>;
  * @example
  * offlineStep(request, 3); // { type: 'reply', content: '', tool_calls: [{ name: 'search_codebase', arguments: { query: '...' } }] }
  */
-export function offlineStep(request: PolicyRequest, maxCalls: number): PolicyReply {
+export function offlineStep(request: PolicyRequest, maxCalls: number, salt = ''): PolicyReply {
   const special = offlineJudgeStep(request) ?? offlineRubricStep(request) ?? offlineProposerStep(request);
   if (special !== null) return special;
   const lastUser = request.messages.findLast(
@@ -103,7 +105,7 @@ export function offlineStep(request: PolicyRequest, maxCalls: number): PolicyRep
     m.role === 'assistant' ? [...(m.tool_calls ?? [])] : [],
   );
   const guidance = readGuidance(guidanceText(request.messages, request.tools));
-  const draws = drawsFor(request);
+  const draws = drawsFor(request, salt);
   const cap = Math.min(maxCalls, guidance.maxCalls ?? maxCalls);
   if (request.toolChoice === 'none' || calls.length >= cap) return answer(request, question);
   const called = new Set(calls.map(canonical));
@@ -173,7 +175,7 @@ export function createOfflinePolicy(options: OfflinePolicyOptions = {}): Policy 
     name: 'offline',
     stateful: false,
     respond(request) {
-      const step = offlineStep(request, maxCalls);
+      const step = offlineStep(request, maxCalls, options.salt ?? '');
       return delayMs > 0 ? { ...step, delay_ms: delayMs } : step;
     },
   };

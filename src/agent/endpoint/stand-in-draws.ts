@@ -52,16 +52,17 @@ function weightedOrder<T>(options: readonly T[], temperature: number, random: Ra
 }
 
 /**
- * The draws for one request: deterministic (`FIRST`) at temperature 0, else seeded by
- * `seed` (0 when unset) and the conversation's content.
+ * The draws for one request: deterministic (`FIRST`) at temperature 0, else seeded by `salt` (a
+ * campaign gives each arm its own, so identical arms still draw independently, as a sampling
+ * model's would), `seed` (0 when unset) and the conversation's content.
  *
  * @example
  * drawsFor({ ...request, temperature: 0.7, seed: 3 }).order(['a.py', 'b.py', 'c.py']); // the same order for the same request
  */
-export function drawsFor(request: PolicyRequest): Draws {
+export function drawsFor(request: PolicyRequest, salt = ''): Draws {
   const temperature = request.temperature ?? 0;
   if (!(temperature > 0)) return FIRST;
-  const random = createRandom(`${request.seed ?? 0}:${conversationKey(request)}`);
+  const random = createRandom(`${salt}:${request.seed ?? 0}:${conversationKey(request)}`);
   return {
     temperature,
     keep(words) {

@@ -89,6 +89,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       corpus: options.corpus ?? null,
       system: options.system,
       question: task.question,
+      ...(task.repeat === undefined ? {} : { repeat: task.repeat }),
       architecture: options.architecture ?? 'react',
       turnBudget: options.turnBudget ?? DEFAULT_TURN_BUDGET,
       thinking: options.thinking ?? false,

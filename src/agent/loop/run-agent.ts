@@ -15,6 +15,8 @@ export const DEFAULT_TURN_BUDGET = 12;
 export interface RunAgentOptions {
   provider: ChatProvider;
   model: string;
+  /** The task's repeat in a campaign (1-based), passed to every completion request. */
+  repeat?: number;
   session: McpSession;
   recorder: Recorder;
   extractor: TextExtractor;
@@ -89,6 +91,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
         messages,
         tools: step.tools ? tools : [],
         ...(step.tools ? { toolChoice: step.toolChoice } : {}),
+        ...(options.repeat === undefined ? {} : { repeat: options.repeat }),
       });
       if (controller.signal.aborted) throw controller.signal.reason;
       const id = seen.has(reply.message.id) ? `${reply.message.id}~${step.turn}` : reply.message.id;

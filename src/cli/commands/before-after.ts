@@ -1,4 +1,4 @@
-import { dollars, nonNegativeInteger, positiveInteger } from '../options.js';
+import { dollars, integer, nonNegativeInteger, nonNegativeNumber, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
 
@@ -11,6 +11,9 @@ interface Flags {
   config?: string;
   workspace?: string;
   limit?: number;
+  repeats?: number;
+  temperature?: number;
+  seed?: number;
   confirmSpend?: boolean;
   buildIndexes?: boolean;
   maxUsd?: number;
@@ -28,6 +31,17 @@ interface Flags {
   cacheDir?: string;
   repos?: string;
 }
+
+// The offline stand-in's sampling, when asked for (`beforeAfter` refuses it for a real model).
+const standIn = (flags: { temperature?: number; seed?: number }) =>
+  flags.temperature === undefined && flags.seed === undefined
+    ? {}
+    : {
+        standIn: {
+          ...(flags.temperature === undefined ? {} : { temperature: flags.temperature }),
+          ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+        },
+      };
 
 /** `agent-track before-after`: did one change make the agent's calls more needed? */
 export const beforeAfterCommand: CliCommand = {
@@ -49,6 +63,21 @@ export const beforeAfterCommand: CliCommand = {
       .option('--config <file>', 'a serving config both arms use instead of their own')
       .option('--workspace <dir>', 'the indexed workspace for tasks that name no corpus')
       .option('--limit <n>', 'the first N tasks', positiveInteger('--limit'))
+      .option(
+        '--repeats <k>',
+        'rollouts per task per arm (the paired unit stays the task)',
+        positiveInteger('--repeats'),
+      )
+      .option(
+        '--temperature <t>',
+        "the offline stand-in's sampling temperature (0: deterministic); a real model's is in its LLM block",
+        nonNegativeNumber('--temperature'),
+      )
+      .option(
+        '--seed <n>',
+        "the offline stand-in's seed (repeat k draws with seed + k - 1)",
+        integer('--seed'),
+      )
       .option('--confirm-spend', 'run it (nothing that costs money runs without this)')
       .option('--build-indexes', 'build missing corpus indexes first (their estimate comes off --max-usd)')
       .option('--max-usd <x>', 'a ceiling no booking may cross', dollars('--max-usd'))
@@ -119,6 +148,8 @@ export const beforeAfterCommand: CliCommand = {
           ...(flags.config ? { config: flags.config } : {}),
           ...(flags.workspace ? { workspace: flags.workspace } : {}),
           ...(flags.limit === undefined ? {} : { limit: flags.limit }),
+          ...(flags.repeats === undefined ? {} : { repeats: flags.repeats }),
+          ...standIn(flags),
           ...(flags.repo ? { repo: flags.repo } : {}),
           ...(flags.out ? { dir: flags.out } : {}),
           ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),

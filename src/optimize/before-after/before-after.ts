@@ -11,7 +11,7 @@ import { type CommitInfo, resolveCommit } from '../campaign/arms/commits.js';
 import { type PreparedArms, prepareArms } from '../campaign/arms/prepare-arms.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { descriptionTokens } from './arm-probe.js';
-import { startOfflineModel } from './offline-model.js';
+import { type OfflineModel, type StandInSampling, startOfflineModel } from './offline-model.js';
 import { buildPlan, writePlan } from './plan.js';
 import type { Plan } from './plan-schema.js';
 import { renderPlan } from './plan-text.js';
@@ -36,6 +36,10 @@ export interface BeforeAfterOptions {
   config?: string;
   workspace?: string;
   limit?: number;
+  /** Rollouts per task per arm (default 1); the paired unit stays the task. */
+  repeats?: number;
+  /** The offline stand-in's sampling (`--model offline` only): written into its LLM block. */
+  standIn?: StandInSampling;
   confirmSpend?: boolean;
   buildIndexes?: boolean;
   maxUsd?: number | null;
@@ -77,6 +81,13 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
   const repo = resolve(options.repo ?? '.');
   const cacheDir = resolveCacheDir(options.cacheDir);
   const reposDir = options.reposDir ?? join(cacheDir, 'repos');
+  if (options.standIn !== undefined && (options.model !== 'offline' || options.llmBlock !== undefined)) {
+    throw new AgentTrackError(
+      'INVALID_OPTION',
+      "`--temperature` and `--seed` set the offline stand-in's sampling; a real model's are `params.temperature` and `params.seed` in its LLM block",
+      { data: { option: 'temperature', model: options.model } },
+    );
+  }
   const split = await loadSplit(options.split, { reposDir });
   const tasks = options.limit === undefined ? split.tasks : split.tasks.slice(0, options.limit);
   const arms = [
@@ -87,7 +98,9 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
   const dir = resolve(options.dir ?? join('runs', name));
   mkdirSync(dir, { recursive: true });
   const offline =
-    options.model === 'offline' && options.llmBlock === undefined ? await startOfflineModel(dir) : null;
+    options.model === 'offline' && options.llmBlock === undefined
+      ? await startOfflineModel(dir, options.standIn, ['baseline', 'candidate'])
+      : null;
   try {
     if (offline === null && options.llmBlock === undefined) {
       throw new AgentTrackError(
@@ -199,7 +212,12 @@ async function planCampaign(campaign: Campaign) {
     : [];
   const plan = buildPlan({
     campaign: campaign.name,
-    tasks: { count: tasks.length, split: options.split, limit: options.limit ?? null },
+    tasks: {
+      count: tasks.length,
+      split: options.split,
+      limit: options.limit ?? null,
+      repeats: options.repeats ?? 1,
+    },
     arms: campaign.arms.map(({ arm, commit }) => ({ arm, commit, descriptionTokens: tokens.get(arm)! })),
     model: options.model,
     llmBlock: block,
@@ -229,7 +247,7 @@ async function runPlanned(
     blockVerdicts: BlockVerdict[];
     split: LoadedSplit;
     installCache: string;
-    offline: { endpointUrl: string } | null;
+    offline: OfflineModel | null;
   },
 ): Promise<BeforeAfterResult> {
   const { options, dir, tasks, cacheDir, reposDir } = campaign;
@@ -259,7 +277,6 @@ async function runPlanned(
     ...['--turn-budget', String(plan.turn_budget)],
     ...(options.config ? ['--config', resolve(options.config)] : []),
     ...(options.workspace ? ['--workspace', resolve(options.workspace)] : []),
-    ...(offline ? ['--endpoint-url', offline.endpointUrl] : []),
   ];
   const { run } = await runCampaign({
     repo: campaign.repo,
@@ -270,6 +287,7 @@ async function runPlanned(
     ...gate,
     concurrency: options.concurrency ?? 2,
     harnessArgs,
+    ...(offline ? { armArgs: (arm: string) => ['--endpoint-url', offline.urlFor(arm)] } : {}),
     installCache: planned.installCache,
     prepared: campaign.prepared,
     blockVerdicts: planned.blockVerdicts,

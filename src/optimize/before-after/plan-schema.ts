@@ -43,7 +43,15 @@ export const planSchema = z
   .object({
     format: z.literal(1),
     campaign: z.string().min(1),
-    tasks: z.object({ count, split: z.string().nullable(), limit: count.nullable() }).strict(),
+    /** `repeats`: rollouts per task per arm (a plan written before repeats existed reads 1). */
+    tasks: z
+      .object({
+        count,
+        split: z.string().nullable(),
+        limit: count.nullable(),
+        repeats: z.number().int().positive().default(1),
+      })
+      .strict(),
     model: z.string().min(1),
     endpoint: z.object({ provider: z.string(), base_url: z.string() }).strict(),
     llm_block: z.object({ file: z.string(), canonical: z.string(), hash: z.string() }).strict(),

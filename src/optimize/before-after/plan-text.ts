@@ -28,7 +28,7 @@ export function renderPlan(plan: Plan): string {
     .filter((part) => part !== null)
     .join(', ');
   lines.push(
-    `Plan for campaign \`${plan.campaign}\`: ${int(tasks.count)} tasks${scope === '' ? '' : ` (${scope})`} x ${plan.arms.length} arms = ${int(plan.totals.rollouts)} rollouts`,
+    `Plan for campaign \`${plan.campaign}\`: ${int(tasks.count)} tasks${scope === '' ? '' : ` (${scope})`}${tasks.repeats > 1 ? ` x ${tasks.repeats} repeats` : ''} x ${plan.arms.length} arms = ${int(plan.totals.rollouts)} rollouts`,
   );
   for (const arm of plan.arms) {
     lines.push(

@@ -10,7 +10,8 @@ import { renderPlan } from './plan-text.js';
 
 export interface PlanInput {
   campaign: string;
-  tasks: { count: number; split?: string | null; limit?: number | null };
+  /** `repeats`: rollouts per task per arm (default 1); the paired unit stays the task. */
+  tasks: { count: number; split?: string | null; limit?: number | null; repeats?: number };
   /** Each arm's commit and the token count of the tool descriptions its server lists. */
   arms: readonly { arm: string; commit: CommitInfo; descriptionTokens: number }[];
   model: string;
@@ -69,7 +70,12 @@ export function buildPlan(input: PlanInput): Plan {
     'output-tokens-per-turn',
     input.outputTokensPerTurn ?? PLAN_DEFAULTS.outputTokensPerTurn,
   );
-  const tasks = nonNegativeInteger('limit', input.tasks.count);
+  const taskCount = nonNegativeInteger('limit', input.tasks.count);
+  const repeats = input.tasks.repeats ?? 1;
+  if (!Number.isInteger(repeats) || repeats < 1)
+    throw invalidOption('repeats', 'a positive integer', repeats);
+  // Every (arm, task, repeat) is one rollout in the estimate, the ledger and the spend book.
+  const tasks = taskCount * repeats;
   const prices = {
     input_per_1m: price('usd-per-1m-input', input.prices?.inputPer1m),
     output_per_1m: price('usd-per-1m-output', input.prices?.outputPer1m),
@@ -168,7 +174,12 @@ export function buildPlan(input: PlanInput): Plan {
   return planSchema.parse({
     format: 1,
     campaign: input.campaign,
-    tasks: { count: tasks, split: input.tasks.split ?? null, limit: input.tasks.limit ?? null },
+    tasks: {
+      count: taskCount,
+      split: input.tasks.split ?? null,
+      limit: input.tasks.limit ?? null,
+      repeats,
+    },
     model: input.model,
     endpoint: { provider: block.provider, base_url: block.base_url },
     llm_block: { file: input.llmBlock.file, canonical: input.llmBlock.canonical, hash: input.llmBlock.hash },

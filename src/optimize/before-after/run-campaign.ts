@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LlmBlock } from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
-import type { Task } from '../../retrieval/index.js';
+import { rolloutTasks, type Task } from '../../retrieval/index.js';
 import { resolveToolRoles } from '../../trajectory/index.js';
 import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
 import { type PreparedArms, prepareArms } from '../campaign/arms/prepare-arms.js';
@@ -15,7 +15,14 @@ import { assertSpendAllowed, openCampaignSpend } from './spend-gate.js';
 export interface RunCampaignOptions
   extends Pick<
     RunArmsOptions,
-    'concurrency' | 'maxAttempts' | 'rolloutTimeoutMs' | 'harnessArgs' | 'env' | 'signal' | 'progress'
+    | 'concurrency'
+    | 'maxAttempts'
+    | 'rolloutTimeoutMs'
+    | 'harnessArgs'
+    | 'armArgs'
+    | 'env'
+    | 'signal'
+    | 'progress'
   > {
   /** The product repository both commits live in. */
   repo: string;
@@ -61,11 +68,12 @@ function assertSamePlan(dir: string, plan: Plan): void {
       model: p.model,
       block: p.llm_block.hash,
       turns: p.turn_budget,
+      repeats: p.tasks.repeats,
     });
   if (fingerprint(before) !== fingerprint(plan)) {
     throw new AgentTrackError(
       'CAMPAIGN_PLAN_CHANGED',
-      `The campaign \`${dir}\` was started with another plan (arms, commits, model, LLM block or turn budget differ from \`${file}\`): resume it with the same settings, or start a new campaign`,
+      `The campaign \`${dir}\` was started with another plan (arms, commits, model, LLM block, turn budget or repeats differ from \`${file}\`): resume it with the same settings, or start a new campaign`,
       { data: { dir, file } },
     );
   }
@@ -124,6 +132,8 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
       options.blockVerdicts ?? (await checkLlmBlock(prepared.arms, blockFile, { env, secrets }));
     const run = await runArms({
       ...options,
+      // Every (task, repeat) is its own rollout (`rolloutTasks`); a one-repeat plan runs the tasks.
+      tasks: rolloutTasks(options.tasks, options.plan.tasks.repeats),
       dir,
       arms: prepared.arms,
       model: options.plan.model,

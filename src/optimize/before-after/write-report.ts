@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../../report/index.js';
 import { buildReport, renderReportMarkdown, writeViewer } from '../../report/index.js';
-import { readTasks, type Task } from '../../retrieval/index.js';
+import { readTasks, rolloutTasks, type Task, taskIdOf } from '../../retrieval/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { readArmResults } from './arm-results.js';
 import { readPlan } from './plan.js';
@@ -20,11 +20,17 @@ export async function writeBeforeAfterReport(
   options: { tasks?: readonly Task[]; title?: string } = {},
 ): Promise<{ report: Report; problems: string[]; files: string[]; warnings: string[] }> {
   const plan = readPlan(campaignPaths(dir).plan);
-  // The tasks a campaign ran, read back from its `inputs/` (one task line per file).
-  const tasks = options.tasks ?? (await readTasks(campaignPaths(dir).inputs));
+  const k = plan.tasks.repeats;
+  // The rollouts a campaign ran, read back from its `inputs/` (one task line per file), or every
+  // (task, repeat) of the tasks given; a rollout of repeat k >= 2 names its task's repeat.
+  const rollouts = options.tasks
+    ? rolloutTasks(options.tasks, k)
+    : await readTasks(campaignPaths(dir).inputs);
+  const taskOf = new Map(rollouts.map((r) => [r.id, taskIdOf(r)]));
+  const tasks = rollouts.filter((r) => r.repeat === undefined);
   const byArm = new Map(plan.arms.map((arm) => [arm.arm, arm.commit]));
-  const base = await readArmResults(dir, 'baseline', byArm.get('baseline')!, tasks);
-  const cand = await readArmResults(dir, 'candidate', byArm.get('candidate')!, tasks);
+  const base = await readArmResults(dir, 'baseline', byArm.get('baseline')!, rollouts);
+  const cand = await readArmResults(dir, 'candidate', byArm.get('candidate')!, rollouts);
   const short = (sha: string) => sha.slice(0, 10);
   const report = buildReport(base.results, cand.results, {
     title:
@@ -34,6 +40,7 @@ export async function writeBeforeAfterReport(
     offline: plan.model === 'offline',
     prices: { input_per_1m: plan.prices.input_per_1m, output_per_1m: plan.prices.output_per_1m },
     taskIds: tasks.map((task) => task.id).sort(),
+    ...(k > 1 ? { repeats: { count: k, taskOf } } : {}),
   });
   const json = join(dir, 'report.json');
   const md = join(dir, 'report.md');

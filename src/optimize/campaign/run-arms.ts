@@ -39,6 +39,8 @@ export interface RunArmsOptions {
   rolloutTimeoutMs?: number | null;
   /** Arguments added after the harness's own `run --tasks --out --model --llm-block`. */
   harnessArgs?: readonly string[];
+  /** Arguments for one arm's rollouts only, after `harnessArgs` (an arm's own endpoint). */
+  armArgs?: (arm: string) => readonly string[];
   env?: Record<string, string | undefined>;
   /** Values (API keys) never written to any campaign file. */
   secrets?: readonly string[];
@@ -189,6 +191,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
           llmBlockFile,
           ...(arm.productArgs ?? []),
           ...(options.harnessArgs ?? []),
+          ...(options.armArgs?.(arm.arm) ?? []),
         ],
         env: options.env,
         timeoutMs: options.rolloutTimeoutMs ?? null,

@@ -2,6 +2,7 @@ import type { MaybeNumber } from '../../stats/index.js';
 import { bootstrapCI, pairedComparison, percentile } from '../../stats/index.js';
 import type { TrajectoryMetrics } from '../../trajectory/index.js';
 import { METRIC_COLUMNS, type MetricColumn } from '../../trajectory/index.js';
+import { groupByTask, type RepeatPlan, repeatSummary, taskValue } from './repeats.js';
 import type { ArmCell, ArmInfo, Report, ReportRow } from './report-schema.js';
 import { verdictOf } from './verdict.js';
 
@@ -23,6 +24,8 @@ export interface BuildReportOptions {
   prices: { input_per_1m: number | null; output_per_1m: number | null };
   /** Every task of the split, in order (a task an arm lost still gets its outcome line). */
   taskIds: readonly string[];
+  /** K > 1 rollouts per task: each row's per-task value is the mean of the task's repeats. */
+  repeats?: RepeatPlan;
 }
 
 const cell = (values: Iterable<MaybeNumber>): ArmCell => bootstrapCI(values);
@@ -72,7 +75,8 @@ export function reportRow(
   return out;
 }
 
-function armInfo(name: ArmInfo['name'], arm: ArmResults): ArmInfo {
+// `tasks` counts tasks (not rollouts); `outcomes` and `near_cap` count every rollout.
+function armInfo(name: ArmInfo['name'], arm: ArmResults, tasks: number): ArmInfo {
   const outcomes: Record<string, number> = {};
   let nearCap = 0;
   for (const m of arm.metrics.values()) {
@@ -83,7 +87,7 @@ function armInfo(name: ArmInfo['name'], arm: ArmResults): ArmInfo {
     name,
     commit: arm.commit,
     subject: arm.subject,
-    tasks: arm.metrics.size,
+    tasks,
     outcomes,
     near_cap: nearCap,
     failed: arm.failed,
@@ -105,11 +109,20 @@ export function buildReport(
   options: BuildReportOptions,
 ): Report {
   const alpha = options.alpha ?? 0.05;
+  const k = options.repeats?.count ?? 1;
+  const groups = new Map([
+    [baseline, groupByTask(baseline.metrics, options.repeats)],
+    [candidate, groupByTask(candidate.metrics, options.repeats)],
+  ]);
   const column = (arm: ArmResults, read: (m: TrajectoryMetrics) => number | null) =>
-    new Map([...arm.metrics].map(([task, m]) => [task, read(m)]));
+    new Map([...groups.get(arm)!].map(([task, runs]) => [task, taskValue(runs, read)]));
   const rows = METRIC_COLUMNS.map((c) => {
-    const r = reportRow(c, column(baseline, c.read), column(candidate, c.read));
+    // With repeats a 0/1 row's per-task value is a share of successes: tested as a continuous row.
+    const kind = k > 1 && c.kind === 'binary' ? 'continuous' : c.kind;
+    const r = reportRow({ ...c, kind }, column(baseline, c.read), column(candidate, c.read));
     if (c.key === 'tool_calls_used.ratio') r.note = definitions(baseline, candidate);
+    if (k > 1 && c.kind === 'binary')
+      r.note = `per task the share of its ${k} repeats; Wilcoxon signed-rank on the paired shares`;
     return r;
   });
   const estimate = (m: TrajectoryMetrics) => estimatedUsd(m, options.prices);
@@ -127,13 +140,27 @@ export function buildReport(
     offline: options.offline,
     alpha,
     verdict: verdictOf(rows, baseline, candidate, alpha),
-    arms: [armInfo('baseline', baseline), armInfo('candidate', candidate)],
+    arms: [
+      armInfo('baseline', baseline, groups.get(baseline)!.size),
+      armInfo('candidate', candidate, groups.get(candidate)!.size),
+    ],
+    // With repeats, the first repeat's outcome (its rollout keeps the task's id).
     outcomes_by_task: options.taskIds.map((task_id) => ({
       task_id,
-      baseline: baseline.metrics.get(task_id)?.outcome ?? null,
-      candidate: candidate.metrics.get(task_id)?.outcome ?? null,
+      baseline: groups.get(baseline)!.get(task_id)?.[0]?.outcome ?? null,
+      candidate: groups.get(candidate)!.get(task_id)?.[0]?.outcome ?? null,
     })),
     rows,
+    ...(k > 1
+      ? {
+          repeats: repeatSummary(
+            groups.get(baseline)!,
+            groups.get(candidate)!,
+            METRIC_COLUMNS.filter((c) => c.direction !== 'neither'),
+            k,
+          ),
+        }
+      : {}),
     cost: {
       estimated_usd: {
         baseline: sum([...baseline.metrics.values()].map(estimate)),

@@ -1,5 +1,6 @@
 import { formatNumber as num } from '../format-number.js';
 import { armCellText, deltaText, pValueText } from './cell-text.js';
+import { repeatTable } from './repeat-table.js';
 import type { Report, ReportRow } from './report-schema.js';
 
 /** Section titles of the report's row groups, in report order. */
@@ -80,6 +81,12 @@ export function renderReportMarkdown(report: Report, options: RenderReportOption
   for (const t of report.outcomes_by_task) {
     const mark = t.baseline !== t.candidate ? ' ◆' : '';
     out.push(`| ${t.task_id}${mark} | ${t.baseline ?? 'n/a'} | ${t.candidate ?? 'n/a'} |`);
+  }
+  const repeats = repeatTable(report, [baseLabel, candLabel]);
+  if (repeats !== null) {
+    out.push('', '## Repeats', '', repeats.lead, '', `| ${repeats.header.join(' | ')} |`);
+    out.push(`| ${repeats.header.map(() => '---').join(' | ')} |`);
+    for (const row of repeats.rows) out.push(`| ${row.join(' | ')} |`);
   }
   const groups = [...new Set(report.rows.map((r) => r.group))];
   for (const group of groups) {

@@ -42,6 +42,32 @@ export const armInfoSchema = z
   })
   .strict();
 
+/** One arm's repeat figures for a row: see `repeatSummary`. */
+const repeatCellSchema = z
+  .object({
+    /** Tasks with at least two defined repeats. */
+    tasks: z.number().int(),
+    pass_at_k: nullableNumber,
+    pass_hat_k: nullableNumber,
+    flaky: nullableNumber,
+    spread: nullableNumber,
+  })
+  .strict();
+
+export const repeatRowSchema = z
+  .object({
+    key: z.string(),
+    kind: z.enum(['continuous', 'binary']),
+    baseline: repeatCellSchema,
+    candidate: repeatCellSchema,
+  })
+  .strict();
+
+/** What K repeats per task say: present only when K > 1. */
+export const reportRepeatsSchema = z
+  .object({ k: z.number().int().min(2), rows: z.array(repeatRowSchema) })
+  .strict();
+
 /** `report.json`: everything `report.md` prints, for machines. */
 export const reportSchema = z
   .object({
@@ -57,6 +83,8 @@ export const reportSchema = z
         .strict(),
     ),
     rows: z.array(reportRowSchema),
+    /** K > 1 repeats per task: each row's value per task is the mean of its repeats. */
+    repeats: reportRepeatsSchema.optional(),
     cost: z
       .object({
         estimated_usd: z.object({ baseline: nullableNumber, candidate: nullableNumber }).strict(),
@@ -71,3 +99,5 @@ export type ArmCell = z.infer<typeof armCellSchema>;
 export type ReportRow = z.infer<typeof reportRowSchema>;
 export type ArmInfo = z.infer<typeof armInfoSchema>;
 export type Report = z.infer<typeof reportSchema>;
+export type RepeatRow = z.infer<typeof repeatRowSchema>;
+export type ReportRepeats = z.infer<typeof reportRepeatsSchema>;

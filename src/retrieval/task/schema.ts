@@ -37,6 +37,8 @@ export const taskSchema = z
     gold: goldSchema,
     corpus: corpusSchema.optional(),
     meta: z.record(z.string(), z.unknown()).optional(),
+    /** Which repeat of a campaign's task this rollout is (2..K; absent for the first): see `rolloutTask`. */
+    repeat: z.number().int().min(2).optional(),
   })
   .strict();
 

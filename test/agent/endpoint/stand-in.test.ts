@@ -43,10 +43,11 @@ function result(name: string, args: Record<string, unknown>): string {
 }
 
 let open: Harness | undefined;
-afterEach(async () => {
+async function reset(): Promise<void> {
   await open?.endpoint.close();
   open = undefined;
-});
+}
+afterEach(reset);
 
 async function converse(system: string, params: { temperature?: number; seed?: number } = {}, maxCalls = 6) {
   open ??= await connect('openai', createOfflinePolicy({ maxCalls }), { params });
@@ -135,11 +136,9 @@ test('above temperature 0 the seed draws the run: the same seed replays it, othe
   const runs = new Map<number, string>();
   for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
     const first = await converse('Answer the question.', { temperature: 1, seed });
-    await open?.endpoint.close();
-    open = undefined;
+    await reset();
     const again = await converse('Answer the question.', { temperature: 1, seed });
-    await open?.endpoint.close();
-    open = undefined;
+    await reset();
     expect(again.calls).toEqual(first.calls);
     runs.set(seed, first.calls.join('\n'));
   }

@@ -83,6 +83,20 @@ test('settings the block leaves out are not sent; thinking budget goes as OpenRo
   expect(body.reasoning).toEqual({ max_tokens: 2048 });
 });
 
+test("a campaign's repeat k sends seed = the block's seed (0 when none) + k - 1; the first repeat sends the block's", async () => {
+  const seeds = async (params: { seed?: number }, repeats: (number | undefined)[]) => {
+    open = await connect('openai', scripted(repeats.map(() => ({ content: 'ok' }))), { params });
+    for (const repeat of repeats)
+      await open.provider.complete({ ...ask, ...(repeat === undefined ? {} : { repeat }) });
+    const sent = open.endpoint.requests.map((r) => (r.body as { seed?: number }).seed);
+    await open.endpoint.close();
+    open = undefined;
+    return sent;
+  };
+  expect(await seeds({ seed: 7 }, [undefined, 1, 2, 3])).toEqual([7, 7, 8, 9]);
+  expect(await seeds({}, [undefined, 1, 2, 3])).toEqual([undefined, undefined, 1, 2]);
+});
+
 test('tool messages and assistant tool calls go out in OpenAI shape', async () => {
   open = await connect('openai', scripted([{ content: 'ok' }]));
   await open.provider.complete({

@@ -40,6 +40,12 @@ export interface CompletionRequest {
   messages: readonly ChatMessage[];
   tools: readonly ToolDefinition[];
   toolChoice?: ToolChoice;
+  /**
+   * Which repeat of a campaign's task this request belongs to (1-based, default 1). On the OpenAI
+   * wire a repeat after the first sends `seed` = the block's seed (0 when it names none) + repeat
+   * - 1, so a seeded model's repeats are draws, not copies; the Anthropic wire has no seed.
+   */
+  repeat?: number;
 }
 
 /** Normalised to OpenAI's words: Anthropic `end_turn` -> `stop`, `tool_use` -> `tool_calls`, `max_tokens` -> `length`. */

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { selfCommand } from '../../../src/cli/self-command.js';
+import { beforeAfter } from '../../../src/optimize/before-after/before-after.js';
+import { tempDir } from '../campaign/helpers.js';
+import { makeFilesystemProduct } from './fs-product.js';
+
+// Repeats on the seeded, sampling stand-in, as an A/A run (the same commit on both arms): every
+// (arm, task, repeat) is a rollout; the paired unit stays the task; report.json, report.md and
+// the viewer carry pass@k, pass^k, flakiness and spread.
+test('--repeats 3 on a sampling stand-in: 2 tasks x 3 repeats x 2 arms, per-task means paired, repeats shown', async () => {
+  using dir = tempDir();
+  const repo = makeFilesystemProduct(dir.path);
+  const run = join(dir.path, 'run');
+  const options = {
+    repo,
+    baseline: 'HEAD',
+    candidate: 'HEAD',
+    split: 'fixture-code/small_test',
+    model: 'offline',
+    limit: 2,
+    repeats: 3,
+    standIn: { temperature: 1.5, seed: 11 },
+    cacheDir: join(dir.path, 'cache'),
+    dir: run,
+    harness: selfCommand('harness'),
+    confirmSpend: true,
+  };
+  const result = await beforeAfter(options);
+  expect(result.plan.tasks).toMatchObject({ count: 2, repeats: 3 });
+  expect(result.plan.totals.rollouts).toBe(12);
+  // The stand-in's sampling is in the block both arms send (so the plan's hash names it).
+  expect(result.plan.llm_block.canonical).toContain('"temperature":1.5');
+  for (const arm of ['baseline', 'candidate'])
+    for (const id of ['go-01', 'go-01~2', 'go-01~3'])
+      expect(existsSync(join(run, 'arms', arm, 'tasks', id, 'result.json'))).toBe(true);
+  const report = result.report!;
+  expect(report.arms.map((arm) => arm.tasks)).toEqual([2, 2]);
+  expect(Object.values(report.arms[0]!.outcomes).reduce((a, b) => a + b, 0)).toBe(6);
+  const row = (key: string) => report.rows.find((r) => r.key === key)!;
+  // The paired unit is the task: 2 pairs; a 0/1 row is the share of its repeats, tested by Wilcoxon.
+  expect(row('needle_reached')).toMatchObject({ pairs: 2, kind: 'continuous', test: 'wilcoxon' });
+  expect(row('needle_reached').note).toContain('share of its 3 repeats');
+  const repeats = report.repeats!;
+  expect(repeats.k).toBe(3);
+  const reached = repeats.rows.find((r) => r.key === 'needle_reached')!;
+  for (const cell of [reached.baseline, reached.candidate]) {
+    expect(cell.tasks).toBe(2);
+    // pass^3 <= pass@3, and a task is flaky exactly when it passed some but not every repeat.
+    expect(cell.pass_hat_k!).toBeLessThanOrEqual(cell.pass_at_k!);
+    expect(cell.flaky).toBeCloseTo(cell.pass_at_k! - cell.pass_hat_k!, 12);
+  }
+  // The sampling stand-in disagrees with itself somewhere: some row has a flaky task.
+  expect(repeats.rows.some((r) => (r.baseline.flaky ?? 0) > 0 || (r.candidate.flaky ?? 0) > 0)).toBe(true);
+  const md = readFileSync(join(run, 'report.md'), 'utf8');
+  expect(md).toContain('## Repeats');
+  expect(md).toContain('| metric | baseline pass@3 | pass^3 | flaky | spread |');
+  expect(readFileSync(join(run, 'report.html'), 'utf8')).toContain('<h3>Repeats</h3>');
+}, 300_000);

@@ -29,7 +29,7 @@ export {
   reportRowSchema,
   reportSchema,
 } from './paired/report-schema.js';
-export { verdictOf } from './paired/verdict.js';
+export { DECISION_RULE, decisionRuleText, verdictOf } from './paired/verdict.js';
 export { compareRunRecords, type RunComparison, type RunComparisonRow } from './run-log/compare-records.js';
 export { findRunRecord } from './run-log/find-record.js';
 export { reportRunRecords, rungRunRecords } from './run-log/records-from.js';

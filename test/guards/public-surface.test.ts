@@ -137,6 +137,7 @@ const SURFACE: Record<string, string[]> = {
     'zeroYield',
   ],
   'agent-track/report': [
+    'DECISION_RULE',
     'DEFAULT_RUN_LOG',
     'appendRunRecord',
     'armCellText',
@@ -145,6 +146,7 @@ const SURFACE: Record<string, string[]> = {
     'compareArms',
     'compareReportSchema',
     'compareRunRecords',
+    'decisionRuleText',
     'findRunRecord',
     'formatNumber',
     'readArmMetrics',

@@ -1,3 +1,4 @@
+import { decisionRuleText } from '../../report/index.js';
 import { formatUsd } from '../campaign/spend/usd.js';
 import type { Plan } from './plan-schema.js';
 
@@ -98,5 +99,6 @@ export function renderPlan(plan: Plan): string {
     );
   }
   lines.push(`Metrics the report will carry (${plan.metrics.length}): ${plan.metrics.join(', ')}`);
+  lines.push(decisionRuleText(0.05));
   return `${lines.join('\n')}\n`;
 }

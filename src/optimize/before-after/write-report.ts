@@ -41,6 +41,7 @@ export async function writeBeforeAfterReport(
     prices: { input_per_1m: plan.prices.input_per_1m, output_per_1m: plan.prices.output_per_1m },
     taskIds: tasks.map((task) => task.id).sort(),
     ...(k > 1 ? { repeats: { count: k, taskOf } } : {}),
+    aa: byArm.get('baseline')!.sha === byArm.get('candidate')!.sha,
   });
   const json = join(dir, 'report.json');
   const md = join(dir, 'report.md');

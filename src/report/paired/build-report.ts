@@ -26,6 +26,8 @@ export interface BuildReportOptions {
   taskIds: readonly string[];
   /** K > 1 rollouts per task: each row's per-task value is the mean of the task's repeats. */
   repeats?: RepeatPlan;
+  /** Both arms ran the same commit (an A/A run): the verdict counts the rows called significant. */
+  aa?: boolean;
 }
 
 const cell = (values: Iterable<MaybeNumber>): ArmCell => bootstrapCI(values);
@@ -116,7 +118,9 @@ export function buildReport(
   ]);
   const column = (arm: ArmResults, read: (m: TrajectoryMetrics) => number | null) =>
     new Map([...groups.get(arm)!].map(([task, runs]) => [task, taskValue(runs, read)]));
+  const tested = new Map<string, readonly [Map<string, number | null>, Map<string, number | null>]>();
   const rows = METRIC_COLUMNS.map((c) => {
+    tested.set(c.key, [column(baseline, c.read), column(candidate, c.read)]);
     // With repeats a 0/1 row's per-task value is a share of successes: tested as a continuous row.
     const kind = k > 1 && c.kind === 'binary' ? 'continuous' : c.kind;
     const r = reportRow({ ...c, kind }, column(baseline, c.read), column(candidate, c.read));
@@ -139,7 +143,9 @@ export function buildReport(
     model: options.model,
     offline: options.offline,
     alpha,
-    verdict: verdictOf(rows, baseline, candidate, alpha),
+    verdict: verdictOf(rows, (key) => tested.get(key) ?? [new Map(), new Map()], alpha, {
+      aa: options.aa ?? false,
+    }),
     arms: [
       armInfo('baseline', baseline, groups.get(baseline)!.size),
       armInfo('candidate', candidate, groups.get(candidate)!.size),

@@ -3,6 +3,12 @@ import { armCellText, deltaText, pValueText } from './cell-text.js';
 import { repeatTable } from './repeat-table.js';
 import type { Report, ReportRow } from './report-schema.js';
 
+/** The verdict's mark: ✅ succeeds, ❌ fails, ➖ no change, ❔ inconclusive (a report before outcomes: ✅ / ❌). */
+export function verdictMark(report: Report): string {
+  const outcome = report.verdict.outcome ?? (report.verdict.success ? 'succeeds' : 'fails');
+  return { succeeds: '✅', fails: '❌', no_change: '➖', inconclusive: '❔' }[outcome];
+}
+
 /** Section titles of the report's row groups, in report order. */
 export const GROUP_TITLES: Readonly<Record<string, string>> = {
   outcome: 'Outcomes',
@@ -64,7 +70,8 @@ export function renderReportMarkdown(report: Report, options: RenderReportOption
   } else {
     out.push(`Model: \`${report.model}\``, '');
   }
-  out.push(`**${report.verdict.success ? '✅' : '❌'} ${report.verdict.line}**`, '');
+  out.push(`**${verdictMark(report)} ${report.verdict.line}**`, '');
+  if (report.verdict.rule !== undefined) out.push(report.verdict.rule, '');
   out.push(
     '| arm | commit | tasks | outcomes | near cap | failed rollouts |',
     '| --- | --- | --- | --- | --- | --- |',

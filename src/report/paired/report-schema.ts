@@ -68,6 +68,19 @@ export const reportRepeatsSchema = z
   .object({ k: z.number().int().min(2), rows: z.array(repeatRowSchema) })
   .strict();
 
+/** The verdict by the stated decision rule (`DECISION_RULE`); a report written before it had only success and line. */
+export const reportVerdictSchema = z
+  .object({
+    success: z.boolean(),
+    outcome: z.enum(['succeeds', 'fails', 'no_change', 'inconclusive']).optional(),
+    line: z.string(),
+    /** The decision rule, as the plan printed it. */
+    rule: z.string().optional(),
+    /** Guard and watched rows significantly worse, named beside the headline. */
+    against: z.array(z.string()).optional(),
+  })
+  .strict();
+
 /** `report.json`: everything `report.md` prints, for machines. */
 export const reportSchema = z
   .object({
@@ -75,7 +88,7 @@ export const reportSchema = z
     model: z.string(),
     offline: z.boolean(),
     alpha: z.number(),
-    verdict: z.object({ success: z.boolean(), line: z.string() }).strict(),
+    verdict: reportVerdictSchema,
     arms: z.array(armInfoSchema),
     outcomes_by_task: z.array(
       z
@@ -99,5 +112,10 @@ export type ArmCell = z.infer<typeof armCellSchema>;
 export type ReportRow = z.infer<typeof reportRowSchema>;
 export type ArmInfo = z.infer<typeof armInfoSchema>;
 export type Report = z.infer<typeof reportSchema>;
+export type ReportVerdict = z.infer<typeof reportVerdictSchema> & {
+  outcome: 'succeeds' | 'fails' | 'no_change' | 'inconclusive';
+  rule: string;
+  against: string[];
+};
 export type RepeatRow = z.infer<typeof repeatRowSchema>;
 export type ReportRepeats = z.infer<typeof reportRepeatsSchema>;

@@ -1,44 +1,119 @@
 import { pairedComparison } from '../../stats/index.js';
-import type { TrajectoryMetrics } from '../../trajectory/index.js';
-import type { ReportRow } from './report-schema.js';
+import type { ReportRow, ReportVerdict } from './report-schema.js';
 
 const fmt = (x: number | null, digits = 3) => (x === null ? 'n/a' : x.toFixed(digits));
+const signed = (x: number | null) => (x === null ? 'n/a' : `${x > 0 ? '+' : ''}${x.toFixed(3)}`);
+
+type Direction = 'lower' | 'higher';
 
 /**
- * The one line at the top: the change succeeds when the needless-call rate goes down (one-sided
- * p below alpha) while tool calls to first gold stay flat or improve (not significantly worse:
- * the one-sided p for "more calls" is not below alpha). Says which p-values it rests on.
+ * The before-after decision rule, stated in the plan and the report before any number: the
+ * primary row and its direction; the guard rows that block a success when significantly worse;
+ * the rows watched (a significant move against their direction is shown beside the headline).
+ */
+export const DECISION_RULE = {
+  primary: { key: 'needless_call_rate', direction: 'lower' as Direction },
+  guards: [
+    { key: 'tool_calls_to_first_gold', direction: 'lower' as Direction },
+    { key: 'needle_reached', direction: 'higher' as Direction },
+  ],
+  watched: [
+    { key: 'turns', direction: 'lower' as Direction },
+    { key: 'tool_calls_total', direction: 'lower' as Direction },
+    { key: 'usage.prompt', direction: 'lower' as Direction },
+    { key: 'usage.completion', direction: 'lower' as Direction },
+  ],
+} as const;
+
+/**
+ * The fewest pairs with which a one-sided signed-rank (or McNemar) test can reach p < α at all:
+ * its smallest p is 1/2^n, so n = floor(log2(1/α)) + 1 (5 at α = 0.05: 1/2^4 = 0.0625).
+ */
+export function minimumPairs(alpha: number): number {
+  return Math.floor(Math.log2(1 / alpha)) + 1;
+}
+
+/** The rule as one sentence, for the plan and the report. */
+export function decisionRuleText(alpha: number): string {
+  const arrow = (d: Direction) => (d === 'lower' ? '↓' : '↑');
+  const { primary, guards, watched } = DECISION_RULE;
+  const minPairs = minimumPairs(alpha);
+  return `Decision rule: succeeds when ${primary.key} ${arrow(primary.direction)} moves its way at one-sided p < ${alpha} and no guard (${guards.map((g) => `${g.key} ${arrow(g.direction)}`).join(', ')}) is significantly worse; fails when ${primary.key} is significantly worse or a guard is; no change when neither; inconclusive under ${minPairs} pairs. Watched (shown when significantly worse): ${watched.map((w) => `${w.key} ${arrow(w.direction)}`).join(', ')}.`;
+}
+
+/** The paired values of a row per task, as the report tested them. */
+export type RowValues = (
+  key: string,
+) => readonly [ReadonlyMap<string, number | null>, ReadonlyMap<string, number | null>];
+
+// One-sided p that the candidate is worse than the baseline on this row (against its direction).
+function worse(values: RowValues, row: ReportRow, direction: Direction): number | null {
+  const [base, cand] = values(row.key);
+  const against = direction === 'lower' ? 'higher' : 'lower';
+  return pairedComparison(base, cand, {
+    kind: row.kind === 'binary' ? 'binary' : 'continuous',
+    direction: against,
+  }).pvalue;
+}
+
+/**
+ * The one line at the top and its outcome, by `DECISION_RULE`: succeeds / fails / no change /
+ * inconclusive; a guard or watched row significantly worse is named beside the headline with its
+ * delta ("needless calls fell, but turns rose +1.583"). An A/A run (the same commit on both arms)
+ * says so and counts the rows a test called significant: the noise floor of this setup.
  */
 export function verdictOf(
   rows: readonly ReportRow[],
-  baseline: { metrics: ReadonlyMap<string, TrajectoryMetrics> },
-  candidate: { metrics: ReadonlyMap<string, TrajectoryMetrics> },
+  values: RowValues,
   alpha: number,
-): { success: boolean; line: string } {
-  const needless = rows.find((r) => r.key === 'needless_call_rate')!;
-  const gold = rows.find((r) => r.key === 'tool_calls_to_first_gold')!;
-  const goldValues = (arm: typeof baseline) =>
-    new Map([...arm.metrics].map(([task, m]) => [task, m.tool_calls_to_first_gold]));
-  const goldWorse = pairedComparison(goldValues(baseline), goldValues(candidate), {
-    kind: 'continuous',
-    direction: 'higher',
-  });
-  if (needless.pairs === 0) {
-    return { success: false, line: 'No verdict: no task was measured by both arms.' };
+  options: { aa?: boolean } = {},
+): ReportVerdict {
+  const rule = decisionRuleText(alpha);
+  const find = (key: string) => rows.find((r) => r.key === key);
+  const primary = find(DECISION_RULE.primary.key)!;
+  const significant = rows.filter((r) => r.pvalue !== null && r.pvalue < alpha && r.direction !== 'neither');
+  const aaLine = options.aa
+    ? ` A/A (the same commit on both arms): ${significant.length} of ${rows.filter((r) => r.pvalue !== null).length} tested rows had p < ${alpha} (the noise floor of this setup${significant.length === 0 ? '' : `: ${significant.map((r) => r.key).join(', ')}`}).`
+    : '';
+  if (primary.pairs < minimumPairs(alpha)) {
+    const line = `Inconclusive: ${primary.pairs} pair(s) on ${primary.key}, fewer than the ${minimumPairs(alpha)} a one-sided test at α = ${alpha} needs.${aaLine}`;
+    return { success: false, outcome: 'inconclusive', line, rule, against: [] };
   }
-  const fewer =
-    needless.delta !== null && needless.delta < 0 && needless.pvalue !== null && needless.pvalue < alpha;
-  const goldHeld = goldWorse.pvalue === null || goldWorse.pvalue >= alpha;
-  const needlessText = `needless-call rate ${fmt(needless.baseline.mean)} → ${fmt(needless.candidate.mean)} (Δ ${fmt(needless.delta)}, p = ${fmt(needless.pvalue, 4)}, ${needless.pairs} pairs)`;
-  const goldText =
-    gold.pairs === 0
-      ? 'tool calls to first gold: no pairs (gold reached by neither arm on a common task)'
-      : `tool calls to first gold Δ ${fmt(gold.delta)} (p(worse) = ${fmt(goldWorse.pvalue, 4)}, ${gold.pairs} pairs)`;
-  const success = fewer && goldHeld;
-  const head = success
-    ? 'The change succeeds:'
-    : fewer
-      ? 'The change does not succeed: calls are fewer needless but gold is reached later:'
-      : `The change does not succeed: the needless-call rate did not go down at α = ${alpha}:`;
-  return { success, line: `${head} ${needlessText}; ${goldText}.` };
+  const better = primary.delta !== null && primary.pvalue !== null && primary.pvalue < alpha;
+  const primaryWorse = worse(values, primary, DECISION_RULE.primary.direction);
+  const against = (list: readonly { key: string; direction: Direction }[]) =>
+    list.flatMap((g) => {
+      const row = find(g.key);
+      if (row === undefined || row.pairs === 0) return [];
+      const p = worse(values, row, g.direction);
+      return p !== null && p < alpha ? [{ row, p }] : [];
+    });
+  const guards = against(DECISION_RULE.guards);
+  const watched = against(DECISION_RULE.watched);
+  const outcome: ReportVerdict['outcome'] =
+    better && guards.length === 0
+      ? 'succeeds'
+      : (primaryWorse !== null && primaryWorse < alpha) || (better && guards.length > 0)
+        ? 'fails'
+        : 'no_change';
+  const head = {
+    succeeds: 'The change succeeds:',
+    fails: 'The change fails:',
+    no_change: `No change: ${primary.key} did not move significantly at α = ${alpha}:`,
+    inconclusive: 'Inconclusive:',
+  }[outcome];
+  const primaryText = `${primary.key} ${fmt(primary.baseline.mean)} → ${fmt(primary.candidate.mean)} (Δ ${fmt(primary.delta)}, p = ${fmt(primary.pvalue, 4)}, ${primary.pairs} pairs)`;
+  const moved = [...guards, ...watched].map(
+    ({ row, p }) =>
+      `${row.key} ${row.delta !== null && row.delta > 0 ? 'rose' : 'fell'} ${signed(row.delta)} (p = ${fmt(p, 4)})`,
+  );
+  const but = moved.length === 0 ? '' : `; but ${moved.join(', ')}`;
+  const line = `${head} ${primaryText}${but}.${aaLine}`;
+  return {
+    success: outcome === 'succeeds',
+    outcome,
+    line,
+    rule,
+    against: [...guards, ...watched].map((g) => g.row.key),
+  };
 }

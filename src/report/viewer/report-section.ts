@@ -1,5 +1,5 @@
 import { armCellText, deltaText, pValueText } from '../paired/cell-text.js';
-import { GROUP_TITLES } from '../paired/render-markdown.js';
+import { GROUP_TITLES, verdictMark } from '../paired/render-markdown.js';
 import { repeatTable } from '../paired/repeat-table.js';
 import type { Report, ReportRow } from '../paired/report-schema.js';
 import { rowVerdict } from '../plots/forest.js';
@@ -66,7 +66,8 @@ export function reportSection(
   const model = report.offline
     ? '<p class="offline">Model: the <strong>offline policy</strong>, a deterministic stand-in for a model. These numbers exercise the pipeline; they say nothing about a real model.</p>'
     : `<p>Model: <code>${h(report.model)}</code></p>`;
-  const verdict = `<p class="verdict ${report.verdict.success ? 'ok' : 'fail'}">${report.verdict.success ? '✔' : '✘'} ${h(report.verdict.line)}</p>`;
+  const rule = report.verdict.rule === undefined ? '' : `<p class="rule">${h(report.verdict.rule)}</p>`;
+  const verdict = `<p class="verdict ${report.verdict.success ? 'ok' : 'fail'}">${verdictMark(report)} ${h(report.verdict.line)}</p>${rule}`;
   const body: string[] = [];
   let group = '';
   for (const row of report.rows) {

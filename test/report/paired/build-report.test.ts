@@ -118,14 +118,19 @@ describe('buildReport', () => {
     expect(report.outcomes_by_task.at(-1)).toEqual({ task_id: 't5', baseline: null, candidate: null });
   });
 
-  test('the verdict rests on the p-values it names', () => {
-    expect(report.verdict.success).toBe(false);
-    expect(report.verdict.line).toContain('did not go down at α = 0.05');
-    expect(report.verdict.line).toContain('p = 0.1250');
+  test('the verdict follows the stated rule: too few pairs is inconclusive; at a lenient α it succeeds', () => {
+    // 4 pairs: the signed-rank test's smallest one-sided p is 1/2^4 = 0.0625, never below 0.05.
+    expect(report.verdict).toMatchObject({ success: false, outcome: 'inconclusive', against: [] });
+    expect(report.verdict.line).toBe(
+      'Inconclusive: 4 pair(s) on needless_call_rate, fewer than the 5 a one-sided test at α = 0.05 needs.',
+    );
+    expect(report.verdict.rule).toContain('Decision rule: succeeds when needless_call_rate ↓');
     const lenient = buildReport(baseline, candidate, { ...options, alpha: 0.2 });
-    expect(lenient.verdict.success).toBe(true);
-    // gold worse? differences 0, -1 -> one-sided 'more calls' p = 1
-    expect(lenient.verdict.line).toContain('p(worse) = 1.0000');
+    // α = 0.2 needs floor(log2 5) + 1 = 3 pairs; needless p = 0.1250 < 0.2, and gold (differences
+    // 0, -1: one-sided 'more calls' p = 1) and every watched row hold.
+    expect(lenient.verdict).toMatchObject({ success: true, outcome: 'succeeds', against: [] });
+    expect(lenient.verdict.line).toContain('The change succeeds: needless_call_rate 0.563 → ');
+    expect(lenient.verdict.line).toContain('p = 0.1250, 4 pairs');
     expect(() => reportSchema.parse(report)).not.toThrow();
   });
 

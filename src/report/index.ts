@@ -26,10 +26,11 @@ export {
   type ArmInfo,
   type Report,
   type ReportRow,
+  type ReportVerdict,
   reportRowSchema,
   reportSchema,
 } from './paired/report-schema.js';
-export { DECISION_RULE, decisionRuleText, verdictOf } from './paired/verdict.js';
+export { DECISION_RULE, decisionRuleText, minimumPairs, verdictOf } from './paired/verdict.js';
 export { compareRunRecords, type RunComparison, type RunComparisonRow } from './run-log/compare-records.js';
 export { findRunRecord } from './run-log/find-record.js';
 export { reportRunRecords, rungRunRecords } from './run-log/records-from.js';

@@ -149,6 +149,7 @@ const SURFACE: Record<string, string[]> = {
     'decisionRuleText',
     'findRunRecord',
     'formatNumber',
+    'minimumPairs',
     'readArmMetrics',
     'readRunLog',
     'renderCompareMarkdown',

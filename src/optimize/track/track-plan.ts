@@ -1,6 +1,7 @@
 import type { AgentAdapter } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/index.js';
 import { formatUsd } from '../campaign/spend/usd.js';
+import { trackRuleText } from './track-verdict.js';
 
 /** What a track will run and what it may cost, printed before anything runs. */
 export interface TrackPlan {
@@ -76,6 +77,7 @@ export function renderTrackPlan(plan: TrackPlan): string {
     `per rollout: ${rollout}`,
     `judge: ${judge}, at most ${plan.judge.max_calls} call(s)`,
     `at most: ${plan.most_usd === null ? 'unknown' : formatUsd(plan.most_usd)}; ceiling: ${plan.max_usd === null ? 'none (`--max-usd`)' : formatUsd(plan.max_usd)}`,
+    trackRuleText(0.05),
   ].join('\n');
 }
 

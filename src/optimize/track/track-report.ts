@@ -3,6 +3,7 @@ import { type ArmResults, buildReport, reportRow } from '../../report/index.js';
 import type { TrajectoryMetrics } from '../../trajectory/index.js';
 import type { TrackReport, TrackTaskRow } from './track-report-schema.js';
 import type { AgentFigures, TrackArm, TrackLedgerLine } from './track-schema.js';
+import { trackVerdict } from './track-verdict.js';
 
 export interface TrackReportInput {
   title: string;
@@ -82,20 +83,6 @@ function figureRow(tasks: readonly TrackTaskRow[], spec: (typeof AGENT_FIGURE_RO
   );
 }
 
-function verdict(quality: ReportRow, cost: ReportRow, parity: number, judged: number, alpha: number) {
-  const f = (x: number | null, d = 3) => (x === null ? 'n/a' : x.toFixed(d));
-  const q = `judge score Δ ${f(quality.delta)} over ${quality.pairs} judged pair(s) (p = ${f(quality.pvalue, 4)})`;
-  const c = `agent cost Δ $${f(cost.delta, 4)} over ${cost.pairs} parity pair(s) (p = ${f(cost.pvalue, 4)})`;
-  const cheaper = cost.delta !== null && cost.delta < 0 && cost.pvalue !== null && cost.pvalue < alpha;
-  const head = cheaper
-    ? 'With the server the agent is cheaper at equal quality:'
-    : `With the server the agent is not shown cheaper at equal quality (α = ${alpha}):`;
-  return {
-    success: cheaper,
-    line: `${head} ${q}; at parity on ${parity} of ${judged} judged task(s); ${c}.`,
-  };
-}
-
 /**
  * The track's report: per task its status (a discarded one with why), the judge's scores and
  * whether they are at parity (within `tolerance`), each arm's own figures; the judge-score row over
@@ -156,7 +143,13 @@ export function buildTrackReport(input: TrackReportInput): TrackReport {
     tasks,
     report: {
       ...report,
-      verdict: verdict(quality, figures[0]!, parityTasks.length, judgedTasks.length, alpha),
+      verdict: trackVerdict(
+        quality,
+        figures[0]!,
+        [scores('bare'), scores('with-server')],
+        { parity: parityTasks.length, judged: judgedTasks.length },
+        alpha,
+      ),
       rows: [...figures, ...report.rows],
     },
   };

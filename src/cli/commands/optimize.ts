@@ -10,6 +10,7 @@ interface Flags {
   out?: string;
   limit?: number;
   rounds?: number;
+  repeats?: number;
   candidates?: number;
   concurrency: number;
   usdPer1mInput?: number;
@@ -52,6 +53,11 @@ export const optimizeCommand: CliCommand = {
       .option('--limit <n>', 'the first N tasks of each slice', positiveInteger('--limit'))
       .option('--rounds <n>', "at most N rounds (below the config's)", positiveInteger('--rounds'))
       .option(
+        '--repeats <k>',
+        "rollouts per task per candidate (instead of the config's `repeats`)",
+        positiveInteger('--repeats'),
+      )
+      .option(
         '--candidates <n>',
         "at most N candidates per round (below the config's; cuts a whole grid)",
         positiveInteger('--candidates'),
@@ -92,7 +98,11 @@ export const optimizeCommand: CliCommand = {
       .action(async (flags: Flags) => {
         const { loadCampaignConfig, optimize } = await import('../../optimize/index.js');
         const log = (line: string) => io.out(`${line}\n`);
-        const loaded = loadCampaignConfig(flags.config);
+        const config = loadCampaignConfig(flags.config);
+        const loaded =
+          flags.repeats === undefined
+            ? config
+            : { ...config, config: { ...config.config, repeats: flags.repeats } };
         const { maxUsd, limit, rounds, candidates } = flags;
         await optimize(loaded, {
           dryRun: flags.dryRun === true,

@@ -8,7 +8,7 @@ import {
   readLedger,
   runHarness,
 } from '../../../agent/index.js';
-import type { Task } from '../../../retrieval/index.js';
+import { rolloutTask, type Task, taskIdOf } from '../../../retrieval/index.js';
 import { computeMetrics, readTrajectories, type Trajectory } from '../../../trajectory/index.js';
 import type { Candidate } from '../candidate.js';
 import type { LoadedCampaign } from '../config/load-config.js';
@@ -78,7 +78,12 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
       join(options.dir, 'rollouts', candidate.hash.slice(0, 16), 'artifact'),
     );
     const out = rolloutDir(options.dir, candidate, context.slice, context.repeat);
-    const tasks = taskIds.map((id) => options.tasks.get(id)).filter((t): t is Task => t !== undefined);
+    // Repeat r (0-based) runs each task as its rollout r + 1 (`rolloutTask`), so its requests draw
+    // with the seed moved by r; scores are keyed by the task's own id.
+    const tasks = taskIds
+      .map((id) => options.tasks.get(id))
+      .filter((t): t is Task => t !== undefined)
+      .map((t) => rolloutTask(t, context.repeat + 1));
     const before = readLedger(join(out, LEDGER_FILE));
     const booked = new Map<string, string>();
     try {
@@ -126,6 +131,7 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
     const failed = new Set(summary.failures.map((f) => f.task_id));
     const wanted = new Map(tasks.filter((t) => !failed.has(t.id)).map((t) => [t.id, t]));
     const scores = new Map<string, number | null>();
+    const taskOf = new Map(tasks.map((t) => [t.id, options.tasks.get(taskIdOf(t))!]));
     for await (const read of readTrajectories(out)) {
       if (read.error !== undefined) continue;
       const task = wanted.get(read.trajectory.task_id);
@@ -136,7 +142,10 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
           : await options.judge({ ...context, candidate, task, trajectory: read.trajectory, dir: read.dir });
       if (judged.failed) continue;
       const metrics = computeMetrics(read.trajectory, task);
-      scores.set(task.id, objectiveOfMetrics(metrics, options.loaded.config.objective, judged.score));
+      scores.set(
+        taskOf.get(task.id)!.id,
+        objectiveOfMetrics(metrics, options.loaded.config.objective, judged.score),
+      );
     }
     return scores;
   };

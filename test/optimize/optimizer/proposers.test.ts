@@ -1,16 +1,9 @@
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ancestorsOf, canonicalJson, makeCandidate } from '../../../src/optimize/optimizer/candidate.js';
-import {
-  architecturePoints,
-  architectureProposer,
-  gridPoints,
-} from '../../../src/optimize/optimizer/propose/architecture-grid.js';
-import {
-  overlayProposer,
-  overlayVariations,
-} from '../../../src/optimize/optimizer/propose/overlay-variations.js';
-import { scriptedProposer } from '../../../src/optimize/optimizer/propose/proposer.js';
+import { gridPoints } from '../../../src/optimize/optimizer/propose/architecture-grid.js';
+import { overlayVariations } from '../../../src/optimize/optimizer/propose/overlay-variations.js';
+import { enumerationProposer, scriptedProposer } from '../../../src/optimize/optimizer/propose/proposer.js';
 
 const incumbent = makeCandidate({ id: 'incumbent', parent: null, text: 'v1', operator: 'head' });
 const context = (round: number, count = 4, seen: string[] = [incumbent.hash]) => ({
@@ -42,7 +35,7 @@ describe('scriptedProposer', () => {
   });
 });
 
-describe('ask_architecture enumeration', () => {
+describe('gridPoints', () => {
   test('the grid is every combination: 2 * 2 * 3 * 2 = 24 points', () => {
     const points = gridPoints(grid);
     expect(points).toHaveLength(24);
@@ -60,23 +53,22 @@ describe('ask_architecture enumeration', () => {
     });
     expect(new Set(points.map(canonicalJson)).size).toBe(24);
   });
+});
 
-  test('random draws a seeded sample without replacement', () => {
-    const a = architecturePoints({ ...grid, strategy: 'random', samples: 5 }, 7);
-    expect(a).toHaveLength(5);
-    expect(new Set(a.map(canonicalJson)).size).toBe(5);
-    expect(architecturePoints({ ...grid, strategy: 'random', samples: 5 }, 7)).toEqual(a);
-  });
+describe('enumerationProposer', () => {
+  const texts = gridPoints(grid).map(canonicalJson);
 
-  test('grid proposes count per round; successive_halving all at once', async () => {
-    const byGrid = architectureProposer(grid, 0);
+  test('proposes count unseen texts per round, or all of them at once with all: true', async () => {
+    const byGrid = enumerationProposer('grid', texts);
     const first = await byGrid.propose(context(1, 10));
-    expect(first).toHaveLength(10);
+    expect(first.map((c) => [c.id, c.operator])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [`c1.${i}`, 'grid']),
+    );
     const seen = [incumbent.hash, ...first.map((c) => c.hash)];
     const second = await byGrid.propose(context(2, 10, seen));
-    expect(second[0]!.text).toBe(canonicalJson(gridPoints(grid)[10]));
+    expect(second[0]!.text).toBe(texts[10]);
     expect(
-      await architectureProposer({ ...grid, strategy: 'successive_halving' }, 0).propose(context(1, 2)),
+      await enumerationProposer('successive_halving', texts, { all: true }).propose(context(1, 2)),
     ).toHaveLength(24);
   });
 });
@@ -99,7 +91,10 @@ describe('retrieval_config variations', () => {
     });
     expect(variations[1]!.overlay).toEqual({ ranking: { weights: { name: 20, path: 3, text: 1 } } });
     expect(variations[1]!.text).toBe('{"ranking":{"weights":{"name":20,"path":3,"text":1}}}');
-    const proposed = await overlayProposer(variations).propose(context(1, 1));
+    const proposed = await enumerationProposer(
+      'overlay',
+      variations.map((v) => v.text),
+    ).propose(context(1, 1));
     expect(proposed.map((c) => [c.text, c.operator])).toEqual([[variations[0]!.text, 'overlay']]);
   });
 

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { DEFAULT_TURN_BUDGET } from '../../../agent/index.js';
 import { readYamlFile } from '../../../core/index.js';
 import { loadSplit, type Task } from '../../../retrieval/index.js';
 import type { CalledModel } from '../campaign-models.js';
 import { type Candidate, canonicalJson, makeCandidate } from '../candidate.js';
 import type { CampaignMoney } from '../money/campaign-money.js';
-import { architectureProposer } from '../propose/architecture-grid.js';
+import { architectureProposer, architectureSpace } from '../propose/architecture-grid.js';
+import { HEAD_POINT } from '../propose/architecture-point.js';
 import { overlayProposer, overlayVariations } from '../propose/overlay-variations.js';
 import type { Proposer } from '../propose/proposer.js';
 import { reflectiveProposer } from '../propose/reflective-proposer.js';
@@ -76,12 +76,7 @@ export function incumbentOf(loaded: LoadedCampaign): Candidate {
     paths.artifact !== null
       ? readFileSync(paths.artifact, 'utf8')
       : config.axis === 'ask_architecture'
-        ? canonicalJson({
-            architecture: 'react',
-            rewrite: false,
-            retrieval_overlay: null,
-            turn_cap: DEFAULT_TURN_BUDGET,
-          })
+        ? canonicalJson(HEAD_POINT)
         : canonicalJson(baseOverlay(loaded));
   return makeCandidate({ id: 'incumbent', parent: null, text, operator: 'head' });
 }
@@ -97,14 +92,15 @@ export interface ReflectiveInputs {
 /**
  * The proposer for an axis: the reflective proposer for text axes (each proposal one call to the
  * proposer model, booked through `money`; in a dry run the offline endpoint answers, free), the
- * grid for `ask_architecture`, the overlay variations for `retrieval_config` (these two free).
+ * grid's distinct configurations for `ask_architecture` (`architectureSpace`), the overlay variations for `retrieval_config` (these two free).
  *
  * @example
  * defaultProposer(loaded, { model, money, evidence }).name; // 'reflective'
  */
 export function defaultProposer(loaded: LoadedCampaign, reflective: ReflectiveInputs): Proposer {
   const { config } = loaded;
-  if (config.axis === 'ask_architecture') return architectureProposer(config.grid, config.seed);
+  if (config.axis === 'ask_architecture')
+    return architectureProposer(architectureSpace(config.grid, config.seed, { configFile: loaded.file }));
   if (config.axis === 'retrieval_config')
     return overlayProposer(overlayVariations(config.overlays, { configFile: loaded.file }));
   const { model, money } = reflective;

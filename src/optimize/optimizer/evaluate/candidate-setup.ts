@@ -18,6 +18,7 @@ import {
 } from '../../../product/index.js';
 import type { Candidate } from '../candidate.js';
 import type { LoadedCampaign } from '../config/load-config.js';
+import { effectiveConfiguration, pointOfText } from '../propose/architecture-point.js';
 
 /** What one candidate changes in a rollout: the product (prompt, server) and the loop's options. */
 export interface CandidateSetup {
@@ -92,22 +93,12 @@ export function candidateSetup(loaded: LoadedCampaign, candidate: Candidate, dir
     const file = servingFile(dir, Object.keys(point).length === 0 ? null : point);
     return { product: { ...base, serverFor: withServer(file) }, config: loadServingConfig(file) };
   }
-  // ask_architecture: a grid point; its overlay path is relative to the campaign config.
-  const overlayPath = point.retrieval_overlay as string | null;
-  const overlay =
-    overlayPath === null || overlayPath === undefined
-      ? null
-      : (readYamlFile(resolve(loaded.file, '..', overlayPath), 'retrieval overlay') as Record<
-          string,
-          unknown
-        >);
-  const file = servingFile(dir, overlay);
-  const architecture: Architecture =
-    point.rewrite === true ? 'rewrite' : ((point.architecture as Architecture | undefined) ?? 'react');
+  // ask_architecture: a grid point, run as its effective configuration (what dedup compared).
+  const run = effectiveConfiguration(pointOfText(candidate.text), { configFile: loaded.file });
   return {
-    product: { ...base, serverFor: withServer(file) },
-    config: loadServingConfig(file),
-    architecture,
-    ...(typeof point.turn_cap === 'number' ? { turnBudget: point.turn_cap } : {}),
+    product: { ...base, serverFor: withServer(servingFile(dir, run.overlay)) },
+    config: run.serving,
+    architecture: run.architecture,
+    turnBudget: run.turn_cap,
   };
 }

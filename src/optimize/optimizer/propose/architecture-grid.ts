@@ -1,16 +1,15 @@
 import { createRandom, shuffled } from '../../../stats/index.js';
 import { canonicalJson } from '../candidate.js';
 import type { ArchitectureGrid } from '../config/config-schema.js';
+import {
+  type ArchitecturePoint,
+  effectiveConfiguration,
+  effectiveKey,
+  HEAD_POINT,
+} from './architecture-point.js';
 import { enumerationProposer, type Proposer } from './proposer.js';
 
-/** One point of the `ask_architecture` space. */
-export interface ArchitecturePoint {
-  architecture: 'react' | 'rewrite';
-  rewrite: boolean;
-  /** Overlay path as the config wrote it, or `null` for none. */
-  retrieval_overlay: string | null;
-  turn_cap: number;
-}
+export type { ArchitecturePoint } from './architecture-point.js';
 
 /**
  * Every combination of the grid, in a fixed order (architecture slowest, turn cap fastest).
@@ -31,27 +30,67 @@ export function gridPoints(
   return out;
 }
 
-/**
- * The points a strategy enumerates: `grid` and `successive_halving` all of them, `random` a
- * seeded sample of `samples` without replacement.
- *
- * @example
- * architecturePoints({ ...grid, strategy: 'random', samples: 3 }, 0).length; // 3
- */
-export function architecturePoints(grid: ArchitectureGrid, seed: number | string): ArchitecturePoint[] {
-  const all = gridPoints(grid);
-  if (grid.strategy !== 'random') return all;
-  return shuffled(all, createRandom(seed)).slice(0, grid.samples ?? all.length);
+/** The candidates a grid gives, and how its points came down to them. */
+export interface ArchitectureSpace {
+  strategy: ArchitectureGrid['strategy'];
+  /** What the strategy proposes, in grid order: one point per effective configuration, sampled for `random`. */
+  points: ArchitecturePoint[];
+  /** Every combination of the grid. */
+  gridPoints: number;
+  /** Distinct effective configurations among them (the first point of each is kept). */
+  distinct: number;
+  /** Whether one of them is the incumbent's (not proposed: it is already evaluated). */
+  incumbent: boolean;
 }
 
 /**
- * The `ask_architecture` proposer: `grid` and `random` propose `count` points per round;
- * `successive_halving` proposes every point in the first round and leaves the halving to screening.
+ * The grid's candidates: points that run the same effective configuration (`rewrite: true` with
+ * either architecture, and `architecture: rewrite`) are merged into the first in grid order, the
+ * incumbent's configuration (default `HEAD_POINT`) is left out, and `random` then draws a seeded sample of `samples`
+ * without replacement; `grid` and `successive_halving` keep them all. Overlay paths are read
+ * relative to `configFile`.
  *
  * @example
- * const proposer = architectureProposer(config.grid, config.seed);
+ * architectureSpace(shipped.grid, 0, { configFile }); // 24 grid points, 12 distinct, 12 points
  */
-export function architectureProposer(grid: ArchitectureGrid, seed: number | string): Proposer {
-  const texts = architecturePoints(grid, seed).map(canonicalJson);
-  return enumerationProposer(grid.strategy, texts, { all: grid.strategy === 'successive_halving' });
+export function architectureSpace(
+  grid: ArchitectureGrid,
+  seed: number | string,
+  options: { configFile: string; incumbent?: ArchitecturePoint },
+): ArchitectureSpace {
+  const all = gridPoints(grid);
+  const keyOf = (point: ArchitecturePoint) => effectiveKey(effectiveConfiguration(point, options));
+  const head = keyOf(options.incumbent ?? HEAD_POINT);
+  const keys = new Set<string>();
+  const kept: ArchitecturePoint[] = [];
+  for (const point of all) {
+    const key = keyOf(point);
+    if (keys.has(key)) continue;
+    keys.add(key);
+    if (key !== head) kept.push(point);
+  }
+  const points =
+    grid.strategy === 'random'
+      ? shuffled(kept, createRandom(seed)).slice(0, grid.samples ?? kept.length)
+      : kept;
+  return {
+    strategy: grid.strategy,
+    points,
+    gridPoints: all.length,
+    distinct: keys.size,
+    incumbent: keys.has(head),
+  };
+}
+
+/**
+ * The `ask_architecture` proposer over the space's points: `grid` and `random` propose `count`
+ * points per round; `successive_halving` proposes every point in the first round and leaves the
+ * halving to screening.
+ *
+ * @example
+ * const proposer = architectureProposer(architectureSpace(config.grid, config.seed, { configFile }));
+ */
+export function architectureProposer(space: ArchitectureSpace): Proposer {
+  const texts = space.points.map(canonicalJson);
+  return enumerationProposer(space.strategy, texts, { all: space.strategy === 'successive_halving' });
 }

@@ -16,6 +16,7 @@ import { campaignMoney } from './money/campaign-money.js';
 import { campaignPrices, estimateText } from './money/estimate.js';
 import { planCheck } from './money/plan-check.js';
 import { objectiveTrace } from './objective-trace.js';
+import { configEnumeration, roundSizes } from './propose/config-enumeration.js';
 import { loggedProposer } from './propose/proposal-log.js';
 import type { Proposer } from './propose/proposer.js';
 import { incumbentEvidence } from './propose/worst-runs.js';
@@ -88,7 +89,12 @@ export async function optimize(
   const ceiling = options.maxUsd ?? config.budgets.max_usd;
   // The real agent block's output bound, for the plan and the bookings (a dry run estimates with it).
   const agentMaxTokens = loadLlmBlock(loaded.paths.llm_block).block.params?.max_tokens ?? null;
-  const check = planCheck(loaded, slices, { ceiling, prices, rounds, candidates: k, agentMaxTokens });
+  // What will actually be proposed (a grid merged and sampled), counted before anything is paid.
+  const head = incumbentOf(loaded);
+  const enumeration = options.proposer === undefined ? configEnumeration(loaded, head) : null;
+  const perRound = roundSizes(enumeration?.texts.length ?? null, { rounds, candidates: k });
+  const space = enumeration?.space ?? null;
+  const check = planCheck(loaded, slices, { ceiling, prices, perRound, space, agentMaxTokens });
   for (const line of check.lines) log(line);
   if (!options.dryRun) {
     if (!check.ok) {
@@ -160,23 +166,26 @@ export async function optimize(
   });
   const proposer = loggedProposer(
     options.proposer ??
-      defaultProposer(loaded, {
-        model: models.proposer,
-        money,
-        log,
-        evidence: (incumbent) =>
-          incumbentEvidence(loaded, {
-            dir,
-            incumbent,
-            tasks: slices.byId,
-            ...(judge === null ? {} : { judgeReasons: judge.reasons(incumbent.hash) }),
-          }),
-      }),
+      defaultProposer(
+        loaded,
+        {
+          model: models.proposer,
+          money,
+          log,
+          evidence: (incumbent) =>
+            incumbentEvidence(loaded, {
+              dir,
+              incumbent,
+              tasks: slices.byId,
+              ...(judge === null ? {} : { judgeReasons: judge.reasons(incumbent.hash) }),
+            }),
+        },
+        enumeration,
+      ),
     join(dir, 'proposals.jsonl'),
   );
   const trace = objectiveTrace();
   const spentSoFar = () => (options.dryRun ? (money.estimate.value().usd ?? 0) : ledger.spentUsd());
-  const head = incumbentOf(loaded);
   const partial = {
     records: [] as CandidateRecord[],
     incumbentMean: null as number | null,
@@ -245,6 +254,7 @@ export async function optimize(
     rollouts: money.rollouts(),
     estimate: money.estimate.value(),
     judged: judge !== null,
+    space,
   });
   writeResultFiles(result);
   for (const warning of await trace.write(dir)) log(`  plot: ${warning}`);

@@ -9,6 +9,7 @@ import type { CandidateRecord } from './candidate-record.js';
 import type { CampaignSlices } from './config/inputs.js';
 import type { LoadedCampaign } from './config/load-config.js';
 import { type CostEstimate, estimateText } from './money/estimate.js';
+import type { CandidateSpace } from './propose/config-enumeration.js';
 import type { RoundsOutcome } from './run-rounds.js';
 
 export type { CandidateRecord } from './candidate-record.js';
@@ -25,6 +26,8 @@ export interface OptimizationResult {
   acceptance: { slice: string; tasks: number };
   incumbent: { id: string; hash: string; search_mean: number | null };
   final: { id: string; hash: string };
+  /** How a configuration axis's enumeration came to its candidates; `null` for a text axis or a given proposer. */
+  candidate_space: CandidateSpace | null;
   candidates: CandidateRecord[];
   confirmations: ConfirmationEntry[];
   rollouts: number;
@@ -113,6 +116,7 @@ export function renderResultMarkdown(result: OptimizationResult): string {
     '',
     '## Candidates',
     '',
+    ...(result.candidate_space === null ? [] : [`${result.candidate_space.summary}.`, '']),
     '| id | parent | operator | free checks | screening (tasks: mean) | search delta | status | cost |',
     '|---|---|---|---|---|---|---|---|',
     ...result.candidates.map(
@@ -196,6 +200,7 @@ export async function assembleResult(input: {
   rollouts: number;
   estimate: CostEstimate;
   judged: boolean;
+  space: CandidateSpace | null;
 }): Promise<OptimizationResult> {
   const { loaded, outcome, head, slices } = input;
   const final = outcome.incumbent;
@@ -211,6 +216,7 @@ export async function assembleResult(input: {
     acceptance: { slice: slices.acceptance.name, tasks: slices.acceptance.tasks.length },
     incumbent: { id: head.id, hash: head.hash, search_mean: outcome.incumbentMean },
     final: { id: final.id, hash: final.hash },
+    candidate_space: input.space,
     candidates: outcome.records,
     confirmations: [...input.confirmations],
     rollouts: input.rollouts,

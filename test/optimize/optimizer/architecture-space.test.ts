@@ -5,21 +5,24 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { canonicalJson, makeCandidate } from '../../../src/optimize/optimizer/candidate.js';
 import {
+  defaultProposer,
+  incumbentOf,
+  type ReflectiveInputs,
+} from '../../../src/optimize/optimizer/config/inputs.js';
+import {
   type LoadedCampaign,
   loadCampaignConfig,
   parseCampaignConfig,
 } from '../../../src/optimize/optimizer/config/load-config.js';
 import { candidateSetup } from '../../../src/optimize/optimizer/evaluate/candidate-setup.js';
-import {
-  architectureProposer,
-  architectureSpace,
-} from '../../../src/optimize/optimizer/propose/architecture-grid.js';
+import { architectureSpace } from '../../../src/optimize/optimizer/propose/architecture-grid.js';
 import {
   type ArchitecturePoint,
   effectiveConfiguration,
   effectiveKey,
   pointOfText,
 } from '../../../src/optimize/optimizer/propose/architecture-point.js';
+import { configEnumeration, roundSizes } from '../../../src/optimize/optimizer/propose/config-enumeration.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const file = join(ROOT, 'configs/optimize/ask_architecture.yaml');
@@ -38,6 +41,8 @@ const point = (
   retrieval_overlay: string | null = null,
   turn_cap = 8,
 ): ArchitecturePoint => ({ architecture, rewrite, retrieval_overlay, turn_cap });
+// A configuration axis's proposer calls no model: these inputs are never used.
+const inert = {} as ReflectiveInputs;
 const keyOf = (p: ArchitecturePoint) => effectiveKey(effectiveConfiguration(p, { configFile: file }));
 
 describe('a point’s effective configuration: what its rollouts are given', () => {
@@ -131,14 +136,18 @@ describe('the grid’s candidates: one per effective configuration', () => {
       point('react', true, NW, 8),
       point('react', true, NW, 16),
     ]);
-    const incumbent = makeCandidate({ id: 'incumbent', parent: null, text: 'head', operator: 'head' });
-    const proposed = await architectureProposer(space).propose({
+    // The proposer walks these: all 12 in round 1 (successive halving), whatever the count.
+    const loaded = loadCampaignConfig(file);
+    const enumeration = configEnumeration(loaded, incumbentOf(loaded))!;
+    expect(enumeration).toMatchObject({ operator: 'successive_halving', all: true });
+    expect(enumeration.texts).toEqual(space.points.map(canonicalJson));
+    const proposed = await defaultProposer(loaded, inert, enumeration).propose({
       round: 1,
-      incumbent,
+      incumbent: incumbentOf(loaded),
       seen: new Set(),
       count: 2,
     });
-    expect(proposed.map((c) => c.text)).toEqual(space.points.map(canonicalJson));
+    expect(proposed.map((c) => c.text)).toEqual(enumeration.texts);
   });
 
   test('a point that runs the incumbent’s configuration is not proposed', () => {
@@ -158,5 +167,48 @@ describe('the grid’s candidates: one per effective configuration', () => {
     expect(spaceOf(loaded).points.map(canonicalJson)).toEqual(a);
     // More samples than configurations: each once.
     expect(spaceOf(withGrid({ strategy: 'random', samples: 20 })).points).toHaveLength(12);
+  });
+});
+
+describe('configEnumeration: what the plan and the result say about the grid', () => {
+  test.each([
+    [
+      'the shipped grid',
+      {},
+      { enumerated: 24, distinct: 12, proposed: 12 },
+      '24 grid points run 12 distinct configurations (12 merged into the first point that runs the same); successive_halving proposes all 12',
+    ],
+    [
+      'random with samples 3',
+      { strategy: 'random', samples: 3 },
+      { enumerated: 24, distinct: 12, proposed: 3 },
+      '24 grid points run 12 distinct configurations (12 merged into the first point that runs the same); random draws 3 of them (seed 0)',
+    ],
+    [
+      'a grid holding the incumbent',
+      { retrieval_overlay: [null], turn_cap: [12], rewrite: [false] },
+      { enumerated: 2, distinct: 2, proposed: 1 },
+      "2 grid points run 2 distinct configurations; one is the incumbent's, not proposed; successive_halving proposes all 1",
+    ],
+  ])('%s', (_, grid, counts, summary) => {
+    const loaded = withGrid(grid);
+    expect(configEnumeration(loaded, incumbentOf(loaded))!.space).toEqual({ ...counts, summary });
+  });
+
+  test('a text axis has none: a model proposes its candidates', () => {
+    const loaded = loadCampaignConfig(join(ROOT, 'configs/optimize/tool_docs.yaml'));
+    expect(configEnumeration(loaded, incumbentOf(loaded))).toBeNull();
+  });
+});
+
+describe('roundSizes: how many candidates each round puts up', () => {
+  test.each([
+    [12, 1, 24, [12]],
+    [12, 3, 5, [5, 5, 2]],
+    [3, 6, 4, [3]],
+    [0, 2, 4, []],
+    [null, 3, 4, [4, 4, 4]],
+  ] as const)('%s texts, %i rounds of at most %i: %o', (enumerated, rounds, candidates, sizes) => {
+    expect(roundSizes(enumerated, { rounds, candidates })).toEqual(sizes);
   });
 });

@@ -66,6 +66,14 @@ describe('optimize --dry-run', () => {
       }
       if (axis === 'tool_docs')
         expect(result!.candidates.every((c) => c.operator === 'reflective')).toBe(true);
+      // The grid's 24 points run 12 distinct configurations; the overlays' 6 are all distinct.
+      expect(result!.candidate_space).toEqual(
+        axis === 'ask_architecture'
+          ? expect.objectContaining({ enumerated: 24, distinct: 12, proposed: 12 })
+          : axis === 'retrieval_config'
+            ? expect.objectContaining({ enumerated: 6, distinct: 6, proposed: 6 })
+            : null,
+      );
     },
     120_000,
   );

@@ -5,10 +5,9 @@ import { loadSplit, type Task } from '../../../retrieval/index.js';
 import type { CalledModel } from '../campaign-models.js';
 import { type Candidate, canonicalJson, makeCandidate } from '../candidate.js';
 import type { CampaignMoney } from '../money/campaign-money.js';
-import { architectureProposer, architectureSpace } from '../propose/architecture-grid.js';
 import { HEAD_POINT } from '../propose/architecture-point.js';
-import { overlayProposer, overlayVariations } from '../propose/overlay-variations.js';
-import type { Proposer } from '../propose/proposer.js';
+import { type ConfigEnumeration, configEnumeration } from '../propose/config-enumeration.js';
+import { enumerationProposer, type Proposer } from '../propose/proposer.js';
 import { reflectiveProposer } from '../propose/reflective-proposer.js';
 import type { TaskText } from '../screen/free-checks/copied-text-check.js';
 import type { LoadedCampaign } from './load-config.js';
@@ -91,18 +90,23 @@ export interface ReflectiveInputs {
 
 /**
  * The proposer for an axis: the reflective proposer for text axes (each proposal one call to the
- * proposer model, booked through `money`; in a dry run the offline endpoint answers, free), the
- * grid's distinct configurations for `ask_architecture` (`architectureSpace`), the overlay variations for `retrieval_config` (these two free).
+ * proposer model, booked through `money`; in a dry run the offline endpoint answers, free); for
+ * `ask_architecture` and `retrieval_config` a walk of the axis's enumeration (`configEnumeration`:
+ * pass the one the plan counted), `count` texts a round, or all at once for successive halving (free).
  *
  * @example
  * defaultProposer(loaded, { model, money, evidence }).name; // 'reflective'
  */
-export function defaultProposer(loaded: LoadedCampaign, reflective: ReflectiveInputs): Proposer {
+export function defaultProposer(
+  loaded: LoadedCampaign,
+  reflective: ReflectiveInputs,
+  enumeration?: ConfigEnumeration | null,
+): Proposer {
   const { config } = loaded;
-  if (config.axis === 'ask_architecture')
-    return architectureProposer(architectureSpace(config.grid, config.seed, { configFile: loaded.file }));
-  if (config.axis === 'retrieval_config')
-    return overlayProposer(overlayVariations(config.overlays, { configFile: loaded.file }));
+  if (config.axis === 'ask_architecture' || config.axis === 'retrieval_config') {
+    const walk = enumeration ?? configEnumeration(loaded, incumbentOf(loaded))!;
+    return enumerationProposer(walk.operator, walk.texts, { all: walk.all });
+  }
   const { model, money } = reflective;
   return reflectiveProposer({
     axis: config.axis,

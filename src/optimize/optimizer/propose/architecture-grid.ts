@@ -1,5 +1,4 @@
 import { createRandom, shuffled } from '../../../stats/index.js';
-import { canonicalJson } from '../candidate.js';
 import type { ArchitectureGrid } from '../config/config-schema.js';
 import {
   type ArchitecturePoint,
@@ -7,7 +6,6 @@ import {
   effectiveKey,
   HEAD_POINT,
 } from './architecture-point.js';
-import { enumerationProposer, type Proposer } from './proposer.js';
 
 export type { ArchitecturePoint } from './architecture-point.js';
 
@@ -80,17 +78,4 @@ export function architectureSpace(
     distinct: keys.size,
     incumbent: keys.has(head),
   };
-}
-
-/**
- * The `ask_architecture` proposer over the space's points: `grid` and `random` propose `count`
- * points per round; `successive_halving` proposes every point in the first round and leaves the
- * halving to screening.
- *
- * @example
- * const proposer = architectureProposer(architectureSpace(config.grid, config.seed, { configFile }));
- */
-export function architectureProposer(space: ArchitectureSpace): Proposer {
-  const texts = space.points.map(canonicalJson);
-  return enumerationProposer(space.strategy, texts, { all: space.strategy === 'successive_halving' });
 }

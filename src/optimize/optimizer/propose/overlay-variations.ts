@@ -3,7 +3,6 @@ import { AgentTrackError, readYamlFile } from '../../../core/index.js';
 import { DEFAULT_SERVING_CONFIG, deepMerge, parseServingConfig } from '../../../product/index.js';
 import { canonicalJson } from '../candidate.js';
 import type { OverlaySpace } from '../config/config-schema.js';
-import { enumerationProposer, type Proposer } from './proposer.js';
 
 /** One retrieval overlay to try: the base overlay with one variation merged over it. */
 export interface OverlayVariation {
@@ -57,17 +56,4 @@ export function overlayVariations(
     const overlay = deepMerge(base, variation) as Record<string, unknown>;
     return { key, overlay, text: canonicalJson(overlay) };
   });
-}
-
-/**
- * The `retrieval_config` proposer: each variation once, `count` per round.
- *
- * @example
- * overlayProposer(overlayVariations(config.overlays, { configFile }));
- */
-export function overlayProposer(variations: readonly OverlayVariation[]): Proposer {
-  return enumerationProposer(
-    'overlay',
-    variations.map((v) => v.text),
-  );
 }

@@ -44,9 +44,9 @@ export interface ArchitectureSpace {
 /**
  * The grid's candidates: points that run the same effective configuration (`rewrite: true` with
  * either architecture, and `architecture: rewrite`) are merged into the first in grid order, the
- * incumbent's configuration (default `HEAD_POINT`) is left out, and `random` then draws a seeded sample of `samples`
- * without replacement; `grid` and `successive_halving` keep them all. Overlay paths are read
- * relative to `configFile`.
+ * incumbent's configuration (default `HEAD_POINT`) is left out, and `random` then draws a seeded
+ * sample of `samples` without replacement; `grid` and `successive_halving` keep them all. Overlay
+ * paths are read relative to `configFile`.
  *
  * @example
  * architectureSpace(shipped.grid, 0, { configFile }); // 24 grid points, 12 distinct, 12 points

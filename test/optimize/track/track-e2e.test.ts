@@ -115,7 +115,9 @@ test('a track end to end through the CLI: plan, two arms per task, blind judge, 
   // 3 judged pairs cannot reach 0.05 one-sided (1/2^3): the rule calls it inconclusive, and says so.
   expect(track.report.verdict.outcome).toBe('inconclusive');
   const md = readFileSync(join(out, 'report.md'), 'utf8');
-  expect(md).toContain('Decision rule: with the server succeeds when the blind judge scores it significantly higher');
+  expect(md).toContain(
+    'Decision rule: with the server succeeds when the blind judge scores it significantly higher',
+  );
   expect(md).toContain('**Quality parity (scores within 1): 2 of 3 judged task(s).**');
   expect(md).toContain('| t2 | paired | 5 | 10 | no | bare | $0.0117 |');
   expect(md).toContain('the **offline policy**');

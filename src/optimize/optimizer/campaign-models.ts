@@ -1,4 +1,11 @@
-import { type ChatProvider, loadLlmBlock, type OpenedModel, openModel } from '../../agent/index.js';
+import {
+  type ChatProvider,
+  createOfflinePolicy,
+  loadLlmBlock,
+  type OpenedModel,
+  openModel,
+  startEndpoint,
+} from '../../agent/index.js';
 import type { LoadedCampaign } from './config/load-config.js';
 import { CALL_TOKENS } from './money/estimate.js';
 
@@ -41,7 +48,24 @@ export async function openCampaignModels(
 ): Promise<CampaignModels> {
   const { config, paths } = loaded;
   if (options.dryRun) {
-    const agent = await openModel({ model: 'offline' });
+    // The stand-in samples when the config asks (`stand_in`): its temperature and seed go in the
+    // block every rollout sends, so repeats (seed + r) and candidates draw as a model's would.
+    const endpoint = await startEndpoint({ policy: createOfflinePolicy() });
+    const params = config.stand_in === undefined ? undefined : { ...config.stand_in };
+    const agent = {
+      ...(await openModel({
+        model: 'offline',
+        block: {
+          provider: 'openai',
+          base_url: endpoint.openaiBaseUrl,
+          max_retries: 0,
+          ...(params === undefined ? {} : { params }),
+        },
+      })),
+      offline: true,
+      endpoint,
+      close: () => endpoint.close(),
+    };
     const offline = called(agent);
     return {
       agent,

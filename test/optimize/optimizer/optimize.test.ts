@@ -143,6 +143,38 @@ test('a retrieval overlay that truly helps is accepted on the held-out slice', a
   expect(result!.final.id).toBe('c1.0');
 }, 180_000);
 
+test('a dry run with a sampling stand-in and 2 repeats runs each task twice, the second as its rollout ~2', async () => {
+  const config = parse(readFileSync(shipped('usage_skill'), 'utf8')) as Record<string, unknown>;
+  const dir = join(scratch, 'sampling');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'campaign.yaml');
+  writeFileSync(
+    file,
+    stringify({
+      ...config,
+      product: { repo: ROOT, manifest: 'agent-track.product.yaml' },
+      llm_block: join(ROOT, 'configs/llm/openrouter.yaml'),
+      repeats: 2,
+      stand_in: { temperature: 1, seed: 3 },
+    }),
+  );
+  const out = join(dir, 'run');
+  const result = await optimize(loadCampaignConfig(file), { ...SMALL, candidates: 1, out });
+  const evaluations = readFileSync(join(out, 'evaluations.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { hash: string; task: string; repeat: number });
+  const incumbent = evaluations.filter((e) => e.hash === result!.incumbent.hash);
+  // Two search tasks x two repeats, each scored under the task's own id.
+  const tasks = [...new Set(incumbent.map((e) => e.task))].sort();
+  expect(tasks).toHaveLength(2);
+  expect(incumbent.map((e) => `${e.task}/${e.repeat}`).sort()).toEqual(
+    tasks.flatMap((t) => [`${t}/0`, `${t}/1`]),
+  );
+  const second = join(out, 'rollouts', result!.incumbent.hash.slice(0, 16), 'dev', 'r1', 'tasks');
+  expect(existsSync(join(second, `${tasks[0]}~2`))).toBe(true);
+}, 120_000);
+
 test('a resumed campaign pays for nothing it already evaluated', async () => {
   const loaded = loadCampaignConfig(shipped('usage_skill'));
   const out = join(scratch, 'resume');

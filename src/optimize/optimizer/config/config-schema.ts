@@ -153,6 +153,11 @@ const common = {
   }),
   seed: z.number().int().min(0).default(0),
   repeats: z.number().int().positive().default(1),
+  /** The offline stand-in's sampling in a dry run (a paid run's model samples by its block). */
+  stand_in: z
+    .object({ temperature: z.number().min(0).max(2), seed: z.number().int().min(0).default(0) })
+    .strict()
+    .optional(),
 };
 
 export const campaignConfigSchema = z.discriminatedUnion('axis', [

@@ -2,7 +2,7 @@ import { AgentTrackError, describeReceived } from '../../core/index.js';
 import { parsePointers } from '../../trajectory/index.js';
 import type { ChatMessage } from '../llm/providers/chat-provider.js';
 import { offlineJudgeStep } from './offline-judge.js';
-import { OFFLINE_LABEL } from './offline-label.js';
+import { samplingLabel } from './offline-label.js';
 import { offlineProposerStep } from './offline-proposer.js';
 import { offlineRubricStep } from './offline-rubric.js';
 import type { Policy, PolicyReply, PolicyRequest } from './policy.js';
@@ -46,7 +46,8 @@ function answer(request: PolicyRequest, question: string): PolicyReply {
   const seen = request.messages.flatMap((m) => (m.role === 'tool' ? pathsIn(m.content) : []));
   const files = [...new Set(seen)];
   const cited = files.length > 0 ? `Files seen: ${files.join(', ')}.` : 'No files seen.';
-  return reply([], `${OFFLINE_LABEL} Question: ${JSON.stringify(question)}. ${cited}`);
+  const label = samplingLabel(request.temperature, request.seed);
+  return reply([], `${label} Question: ${JSON.stringify(question)}. ${cited}`);
 }
 
 // The paths earlier calls of these read tools asked for (a batch counts each of its paths).

@@ -140,6 +140,11 @@ test('above temperature 0 the seed draws the run: the same seed replays it, othe
     const again = await converse('Answer the question.', { temperature: 1, seed });
     await reset();
     expect(again.calls).toEqual(first.calls);
+    expect(
+      first.answer.startsWith(
+        `[offline policy: a seeded, sampling stand-in for a model (temperature 1, seed ${seed}), not a model]`,
+      ),
+    ).toBe(true);
     runs.set(seed, first.calls.join('\n'));
   }
   // Eight seeds at temperature 1 do not all draw the same run (each read order has probability < 0.5).

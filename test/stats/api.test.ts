@@ -2,10 +2,19 @@ import { expectTypeOf, test } from 'vitest';
 import {
   type BootstrapInterval,
   bootstrapCI,
+  minimumDetectableEffect,
+  minimumDetectableEffectBinary,
   type PairedResult,
   pairedComparison,
+  powerAtEffect,
+  powerAtEffectBinary,
+  repeatedSd,
   type Split,
   stratifiedSplit,
+  tasksNeeded,
+  tasksNeededBinary,
+  type VarianceComponents,
+  varianceComponents,
   type WilcoxonResult,
   wilcoxonSignedRank,
 } from '../../src/stats/index.js';
@@ -18,4 +27,21 @@ test('the public stats API keeps its types', () => {
   expectTypeOf(pairedComparison).returns.toEqualTypeOf<PairedResult>();
   expectTypeOf<PairedResult['pvalue']>().toEqualTypeOf<number | null>();
   expectTypeOf(stratifiedSplit<{ id: string }>).returns.toEqualTypeOf<Split<{ id: string }>>();
+  // Power: null when the input cannot say (unknown sd or discordance, too few tasks), never 0.
+  for (const fn of [
+    minimumDetectableEffect,
+    minimumDetectableEffectBinary,
+    powerAtEffect,
+    powerAtEffectBinary,
+  ]) {
+    expectTypeOf(fn).returns.toEqualTypeOf<number | null>();
+  }
+  expectTypeOf(tasksNeeded).returns.toEqualTypeOf<number | null>();
+  expectTypeOf(tasksNeededBinary).returns.toEqualTypeOf<number | null>();
+  expectTypeOf(repeatedSd).returns.toEqualTypeOf<number | null>();
+  expectTypeOf(varianceComponents).returns.toEqualTypeOf<VarianceComponents>();
+  expectTypeOf(minimumDetectableEffect)
+    .parameter(0)
+    .toHaveProperty('sided')
+    .toEqualTypeOf<'one' | 'two' | undefined>();
 });

@@ -53,8 +53,12 @@ export interface Outcome {
   acceptedIds: string[];
   /** Round 1's decision (both screenings start from the same incumbent there): the accepted id or ''. */
   firstRound: string;
-  /** Confirmations of a truly better candidate made at the first level, alpha / m, and how many passed. */
-  trueAtFirstLevel: { tested: number; accepted: number };
+  /**
+   * Whether the campaign's first confirmation of a truly better candidate, made at the first level
+   * alpha / m (nothing accepted yet), passed; `null` when there was none. Only the first counts: the
+   * later ones reuse the incumbent's cached held-out scores, so a campaign's tests are not independent.
+   */
+  firstTrueConfirmation: boolean | null;
 }
 
 export async function runCampaign(
@@ -102,7 +106,7 @@ export async function runCampaign(
     nullPvalues: [],
     acceptedIds: [],
     firstRound: '',
-    trueAtFirstLevel: { tested: 0, accepted: 0 },
+    firstTrueConfirmation: null,
   };
   const truly = new Map<string, boolean>();
   const evalOptions = { evaluate, cache, repeats };
@@ -151,9 +155,8 @@ export async function runCampaign(
     });
     out.confirmations++;
     if (out.accepted === 0 && entry.pvalue !== null) out.nullPvalues.push(entry.pvalue);
-    if (out.accepted === 0 && truly.get(winner.id)) {
-      out.trueAtFirstLevel.tested++;
-      if (entry.decision === 'accepted') out.trueAtFirstLevel.accepted++;
+    if (out.accepted === 0 && out.firstTrueConfirmation === null && truly.get(winner.id)) {
+      out.firstTrueConfirmation = entry.decision === 'accepted';
     }
     if (entry.decision === 'accepted') {
       out.accepted++;

@@ -1,7 +1,9 @@
 // The plan's power formulas (src/stats/power*.ts) against the REAL tests: simulated paired runs
 // through pairedComparison (Wilcoxon signed-rank for continuous rows, McNemar exact for 0/1 rows,
 // one-sided in the row's direction as the report tests), the observed rejection rate beside the
-// formula's prediction; then optimizer campaigns on a 30-task held-out slice (power-acceptance.ts).
+// formula's prediction (powerAtEffect with its default small-sample correction; 0/1 rows at K = 1:
+// Connor's); the MDE rows at the plain normal approximation and Guenther-corrected (the default);
+// then optimizer campaigns on a 30-task held-out slice (power-acceptance.ts).
 // Run: npm run bench:power -- [runs = 2000] [campaigns = 500]   (campaigns 0 skips them)
 // Nothing here is asserted; the figures go in the notes.
 import {
@@ -13,6 +15,7 @@ import {
   powerAtEffectBinary,
   type RandomSource,
   repeatedSd,
+  type SmallSample,
 } from '../src/stats/index.js';
 import { acceptancePower } from './power-acceptance.js';
 import { normal } from './simulated-rollout.js';
@@ -67,6 +70,23 @@ function rejections(
   return { level: level / RUNS, holm: holm / RUNS };
 }
 
+// The MDE rows: Guenther-corrected (the default) and plain, at alpha and at Holm's first level.
+function mdeRows(
+  mde: (alpha: number, smallSample: SmallSample) => number | null,
+): (readonly [string, number])[] {
+  const rows: (readonly [string, number])[] = [];
+  for (const [name, alpha] of [
+    ['.05', ALPHA],
+    ['.0125', HOLM_FIRST],
+  ] as const) {
+    for (const small of ['none', 'guenther'] as const) {
+      const d = mde(alpha, small);
+      if (d !== null) rows.push([`${small === 'none' ? 'plain' : 'MDE'}${name} ${d.toFixed(3)}`, d]);
+    }
+  }
+  return rows;
+}
+
 const se = (p: number) => Math.sqrt((p * (1 - p)) / RUNS);
 const row = (cells: string[]) =>
   console.log(`  ${cells.map((c, i) => c.padStart(i === 3 ? 15 : 9)).join(' ')}`);
@@ -81,12 +101,12 @@ function continuous(): void {
   for (const n of SIZES) {
     for (const repeats of REPEATS) {
       const sd = repeatedSd({ betweenSd: BETWEEN_SD, withinSd: WITHIN_SD, repeats })!;
-      const mde = (alpha: number) => minimumDetectableEffect({ sd, n, alpha, sided: 'one' })!;
+      const mde = (alpha: number, smallSample: SmallSample) =>
+        minimumDetectableEffect({ sd, n, alpha, sided: 'one', smallSample })!;
       const noise = WITHIN_SD / Math.SQRT2; // each arm's rollout noise; a paired difference's is WITHIN_SD
       for (const [label, effect] of [
         ['0', 0],
-        [`MDE.05 ${mde(ALPHA).toFixed(3)}`, mde(ALPHA)],
-        [`MDE.0125 ${mde(HOLM_FIRST).toFixed(3)}`, mde(HOLM_FIRST)],
+        ...mdeRows((alpha, small) => mde(alpha, small)),
         ['+0.1', 0.1],
         ['+0.2', 0.2],
       ] as const) {
@@ -169,20 +189,21 @@ function binary(): void {
   for (const n of SIZES) {
     for (const repeats of REPEATS) {
       const aaSd = repeatedSd({ betweenSd: 0, withinSd: Math.sqrt(pilot), repeats })!;
-      const mde = (alpha: number) =>
-        repeats === 1
-          ? minimumDetectableEffectBinary({ discordantRate: pilot, n, alpha, sided: 'one' })
-          : minimumDetectableEffect({ sd: aaSd, n, alpha, sided: 'one' });
-      const effects: [string, number][] = [['0', 0]];
-      for (const [name, alpha] of [
-        ['MDE.05', ALPHA],
-        ['MDE.0125', HOLM_FIRST],
-      ] as const) {
-        const d = mde(alpha);
-        if (d === null) console.log(`  n ${n}, K ${repeats}: ${name} is null (no d up to psi reaches 0.8)`);
-        else effects.push([`${name} ${d.toFixed(3)}`, d]);
-      }
-      effects.push(['+0.1', 0.1], ['+0.2', 0.2]);
+      const mde = (alpha: number, smallSample: SmallSample) => {
+        if (repeats > 1) return minimumDetectableEffect({ sd: aaSd, n, alpha, sided: 'one', smallSample });
+        // McNemar's formula has no small-sample variant: its 'plain' rows are left out.
+        if (smallSample === 'none') return null;
+        const d = minimumDetectableEffectBinary({ discordantRate: pilot, n, alpha, sided: 'one' });
+        if (d === null)
+          console.log(`  n ${n}, K 1, alpha ${alpha}: the MDE is null (no d up to psi reaches 0.8)`);
+        return d;
+      };
+      const effects: (readonly [string, number])[] = [
+        ['0', 0],
+        ...mdeRows(mde),
+        ['+0.1', 0.1],
+        ['+0.2', 0.2],
+      ];
       for (const [label, delta] of effects) {
         const shift = delta === 0 ? 0 : shiftFor(delta);
         const truth = moments(shift);

@@ -12,7 +12,7 @@ export { mcnemarExact } from './mcnemar.js';
 export type { PairedOptions, PairedResult, ValuesByTask } from './paired.js';
 export { pairedComparison } from './paired.js';
 export { percentile } from './percentile.js';
-export type { MdeOptions, PowerAtOptions, TasksNeededOptions } from './power.js';
+export type { MdeOptions, PowerAtOptions, SmallSample, TasksNeededOptions } from './power.js';
 export { minimumDetectableEffect, powerAtEffect, tasksNeeded } from './power.js';
 export type { BinaryMdeOptions, BinaryPowerAtOptions, BinaryTasksNeededOptions } from './power-binary.js';
 export { minimumDetectableEffectBinary, powerAtEffectBinary, tasksNeededBinary } from './power-binary.js';

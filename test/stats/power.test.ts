@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { AgentTrackError } from '../../src/core/errors.js';
-import { minimumDetectableEffect, powerAtEffect, tasksNeeded } from '../../src/stats/power.js';
+import {
+  minimumDetectableEffect,
+  powerAtEffect,
+  type SmallSample,
+  tasksNeeded,
+} from '../../src/stats/power.js';
 import type { Sided } from '../../src/stats/power-options.js';
 import { closeRelative, loadReference } from './reference/load.js';
 
@@ -8,6 +13,7 @@ interface Common {
   alpha: number;
   power: number;
   sided: Sided;
+  smallSample: SmallSample;
 }
 interface Reference {
   mde: (Common & { sd: number; n: number; mde: number | null })[];
@@ -48,26 +54,53 @@ describe('continuous-row power by hand', () => {
 
   test('the worked examples: sd 0.3 over 30 tasks, one-sided 0.05, power 0.8', () => {
     // z_0.95 + z_0.8 = 1.6448536 + 0.8416212 = 2.4864749; sqrt(pi/3) = 1.0233267.
-    expect(minimumDetectableEffect({ sd: 0.3, n: 30, ...one })).toBeCloseTo(0.1393667, 7);
+    // Guenther takes (pi/3) * 1.6448536^2 / 2 = 1.4166192 pairs off: 30 count as 28.5833808.
+    expect(minimumDetectableEffect({ sd: 0.3, n: 30, ...one })).toBeCloseTo(0.1427785, 7);
+    // (2.4864749 * 0.3 * 1.0233267 / 0.1)^2 + 1.4166192 = 59.69
+    expect(tasksNeeded({ sd: 0.3, effect: 0.1, ...one })).toBe(60);
+    // Phi(0.1 * sqrt(28.5833808) / (0.3 * 1.0233267) - 1.6448536) = Phi(0.0966374)
+    expect(powerAtEffect({ sd: 0.3, n: 30, effect: 0.1, ...one })).toBeCloseTo(0.5384928, 7);
+  });
+
+  test('the plain normal approximation, without the small-sample correction', () => {
+    const plain = { ...one, smallSample: 'none' as const };
+    // 2.4864749 * 0.3 / sqrt(30) * 1.0233267
+    expect(minimumDetectableEffect({ sd: 0.3, n: 30, ...plain })).toBeCloseTo(0.1393667, 7);
     // (2.4864749 * 0.3 * 1.0233267 / 0.1)^2 = 58.27
-    expect(tasksNeeded({ sd: 0.3, effect: 0.1, ...one })).toBe(59);
+    expect(tasksNeeded({ sd: 0.3, effect: 0.1, ...plain })).toBe(59);
     // Phi(0.1 * sqrt(30) / (0.3 * 1.0233267) - 1.6448536) = Phi(0.1392705)
-    expect(powerAtEffect({ sd: 0.3, n: 30, effect: 0.1, ...one })).toBeCloseTo(0.5553818, 7);
+    expect(powerAtEffect({ sd: 0.3, n: 30, effect: 0.1, ...plain })).toBeCloseTo(0.5553818, 7);
+    const at = (n: number) => minimumDetectableEffect({ sd: 0.47, n, ...plain })!;
+    expect(at(120)).toBeCloseTo(at(30) / 2, 14);
   });
 
   test('two-sided at 0.05 is one-sided at 0.025; the default is two-sided at power 0.8', () => {
-    const two = minimumDetectableEffect({ sd: 1, n: 16, alpha: 0.05 });
+    const two = minimumDetectableEffect({ sd: 1, n: 16, alpha: 0.05, smallSample: 'none' });
     // (1.959964 + 0.841621) / 4 * 1.0233267
     expect(two).toBeCloseTo(((1.959963984540054 + 0.8416212335729143) / 4) * Math.sqrt(Math.PI / 3), 12);
-    expect(minimumDetectableEffect({ sd: 1, n: 16, alpha: 0.025, sided: 'one' })).toBeCloseTo(two!, 14);
+    const one025 = minimumDetectableEffect({ sd: 1, n: 16, alpha: 0.025, sided: 'one', smallSample: 'none' });
+    expect(one025).toBeCloseTo(two!, 14);
   });
 
-  test('four times the tasks halve the effect; the power at the MDE is the power asked', () => {
-    const at = (n: number) =>
-      minimumDetectableEffect({ sd: 0.47, n, alpha: 0.0125, power: 0.9, sided: 'one' })!;
-    expect(at(120)).toBeCloseTo(at(30) / 2, 14);
-    const effect = at(30);
-    expect(powerAtEffect({ sd: 0.47, n: 30, effect, alpha: 0.0125, sided: 'one' })).toBeCloseTo(0.9, 12);
+  test('the power at the MDE is the power asked', () => {
+    for (const smallSample of ['guenther', 'none'] as const) {
+      const options = { sd: 0.47, alpha: 0.0125, sided: 'one' as const, smallSample };
+      const effect = minimumDetectableEffect({ ...options, n: 30, power: 0.9 })!;
+      expect(powerAtEffect({ ...options, n: 30, effect })).toBeCloseTo(0.9, 12);
+    }
+  });
+
+  test("the exact test's floor: below log2(1/alpha) tasks nothing is detectable", () => {
+    // One-sided: 2^-4 = 0.0625 > 0.05 >= 2^-5; at 0.0125, 2^-6 = 0.0156 > 0.0125 >= 2^-7.
+    expect(minimumDetectableEffect({ sd: 0.3, n: 4, ...one })).toBeNull();
+    expect(minimumDetectableEffect({ sd: 0.3, n: 5, ...one })).not.toBeNull();
+    expect(minimumDetectableEffect({ sd: 0.3, n: 6, alpha: 0.0125, sided: 'one' })).toBeNull();
+    expect(minimumDetectableEffect({ sd: 0, n: 7, alpha: 0.0125, sided: 'one' })).toBe(0);
+    // Two-sided doubles it: 2 * 2^-5 = 0.0625 > 0.05 >= 2 * 2^-6.
+    expect(minimumDetectableEffect({ sd: 0.3, n: 5, alpha: 0.05, smallSample: 'none' })).toBeNull();
+    expect(minimumDetectableEffect({ sd: 0.3, n: 6, alpha: 0.05, smallSample: 'none' })).not.toBeNull();
+    expect(tasksNeeded({ sd: 0, effect: 0.1, ...one })).toBe(5);
+    expect(powerAtEffect({ sd: 0.3, n: 4, effect: 1, ...one })).toBe(0);
   });
 
   test('tasksNeeded is the smallest n whose MDE fits', () => {
@@ -83,9 +116,8 @@ describe('continuous-row power by hand', () => {
     expect(minimumDetectableEffect({ sd: undefined, n: 30, ...one })).toBeNull();
     expect(minimumDetectableEffect({ sd: 0.3, n: 1, ...one })).toBeNull();
     expect(minimumDetectableEffect({ sd: 0.3, n: 0, ...one })).toBeNull();
-    expect(minimumDetectableEffect({ sd: 0, n: 2, ...one })).toBe(0);
+    expect(minimumDetectableEffect({ sd: 0, n: 12, ...one })).toBe(0);
     expect(tasksNeeded({ sd: null, effect: 0.1, ...one })).toBeNull();
-    expect(tasksNeeded({ sd: 0, effect: 0.1, ...one })).toBe(2);
     expect(tasksNeeded({ sd: 1, effect: 1e-300, ...one })).toBe(Number.POSITIVE_INFINITY);
     expect(powerAtEffect({ sd: null, n: 30, effect: 0.1, ...one })).toBeNull();
     expect(powerAtEffect({ sd: 0.3, n: 1, effect: 0.1, ...one })).toBeNull();
@@ -106,6 +138,7 @@ describe('continuous-row power by hand', () => {
     ['n', { n: -1 }],
     ['sd', { sd: -0.1 }],
     ['sd', { sd: Number.NaN }],
+    ['smallSample', { smallSample: 'welch' }],
   ])('minimumDetectableEffect refuses a bad `%s` by name, even when sd is unknown', (option, bad) => {
     const base = { sd: 0.3, n: 30, alpha: 0.05, ...bad };
     const call = () => minimumDetectableEffect(base as never);

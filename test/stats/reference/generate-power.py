@@ -38,28 +38,44 @@ def z_values(alpha, power, sided):
 
 
 # ---------------------------------------------------------------- continuous rows (Wilcoxon, ARE)
-def mde(sd, n, alpha, power, sided):
-    if n < 2:
+def counted_pairs(n, alpha, sided, small_sample):
+    """The pairs the formula counts: Guenther (1981) takes (pi/3) z_a^2 / 2 off; None below the
+    exact signed-rank's floor (its smallest p, 2^-n per tail, above alpha)."""
+    za, _ = z_values(alpha, 0.8, sided)
+    lost = (math.pi / 3) * za * za / 2 if small_sample == "guenther" else 0.0
+    tails = 2 if sided == "two" else 1
+    if n < 2 or tails * 2.0 ** -n > alpha or n - lost <= 0:
+        return None
+    return n - lost
+
+
+def mde(sd, n, alpha, power, sided, small_sample):
+    pairs = counted_pairs(n, alpha, sided, small_sample)
+    if pairs is None:
         return None
     za, zb = z_values(alpha, power, sided)
-    return (za + zb) * sd / math.sqrt(n) * WILCOXON_FACTOR
+    return (za + zb) * sd * WILCOXON_FACTOR / math.sqrt(pairs)
 
 
-def tasks_needed(sd, effect, alpha, power, sided):
+def tasks_needed(sd, effect, alpha, power, sided, small_sample):
     n = 2
-    while mde(sd, n, alpha, power, sided) > effect:  # by counting, not by the closed form
+    while True:  # by counting, not by the closed form
+        d = mde(sd, n, alpha, power, sided, small_sample)
+        if d is not None and d <= effect:
+            return n
         n += 1
-    return n
 
 
+SMALL = ["guenther", "none"]
 mde_cases = []
 for sd in [0.0, 0.05, 0.3, 0.47, 1.7]:
-    for n in [0, 1, 2, 3, 12, 30, 60, 200, 1000]:
+    for n in [0, 1, 2, 3, 4, 5, 6, 7, 12, 30, 60, 200, 1000]:
         for alpha in ALPHAS:
             for power in POWERS:
                 for sided in SIDES:
-                    mde_cases.append({"sd": sd, "n": n, "alpha": alpha, "power": power, "sided": sided,
-                                      "mde": mde(sd, n, alpha, power, sided)})
+                    for small in SMALL:
+                        mde_cases.append({"sd": sd, "n": n, "alpha": alpha, "power": power, "sided": sided,
+                                          "smallSample": small, "mde": mde(sd, n, alpha, power, sided, small)})
 
 tasks_cases = []
 for sd in [0.0, 0.1, 0.3, 0.47, 1.7]:
@@ -67,19 +83,24 @@ for sd in [0.0, 0.1, 0.3, 0.47, 1.7]:
         for alpha in ALPHAS:
             for power in [0.5, 0.8, 0.95]:
                 for sided in SIDES:
-                    tasks_cases.append({"sd": sd, "effect": effect, "alpha": alpha, "power": power,
-                                        "sided": sided, "n": tasks_needed(sd, effect, alpha, power, sided)})
+                    for small in SMALL:
+                        tasks_cases.append({"sd": sd, "effect": effect, "alpha": alpha, "power": power,
+                                            "sided": sided, "smallSample": small,
+                                            "n": tasks_needed(sd, effect, alpha, power, sided, small)})
 
 power_cases = []
 for sd in [0.05, 0.3, 0.47]:
-    for n in [2, 12, 30, 200]:
+    for n in [2, 5, 7, 12, 30, 200]:
         for effect in [0.0, 0.05, 0.1, 0.2]:
             for alpha in ALPHAS:
                 for sided in SIDES:
-                    za, _ = z_values(alpha, 0.8, sided)
-                    p = float(stats.norm.cdf(effect * math.sqrt(n) / (sd * WILCOXON_FACTOR) - za))
-                    power_cases.append({"sd": sd, "n": n, "effect": effect, "alpha": alpha, "sided": sided,
-                                        "power": p})
+                    for small in SMALL:
+                        za, _ = z_values(alpha, 0.8, sided)
+                        pairs = counted_pairs(n, alpha, sided, small)
+                        p = 0.0 if pairs is None else float(
+                            stats.norm.cdf(effect * math.sqrt(pairs) / (sd * WILCOXON_FACTOR) - za))
+                        power_cases.append({"sd": sd, "n": n, "effect": effect, "alpha": alpha, "sided": sided,
+                                            "smallSample": small, "power": p})
 
 
 # ---------------------------------------------------------------- 0/1 rows (McNemar, Connor 1987)

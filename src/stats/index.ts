@@ -14,7 +14,12 @@ export { pairedComparison } from './paired.js';
 export { percentile } from './percentile.js';
 export type { MdeOptions, PowerAtOptions, SmallSample, TasksNeededOptions } from './power.js';
 export { minimumDetectableEffect, powerAtEffect, tasksNeeded } from './power.js';
-export type { BinaryMdeOptions, BinaryPowerAtOptions, BinaryTasksNeededOptions } from './power-binary.js';
+export type {
+  BinaryMdeOptions,
+  BinaryMethod,
+  BinaryPowerAtOptions,
+  BinaryTasksNeededOptions,
+} from './power-binary.js';
 export { minimumDetectableEffectBinary, powerAtEffectBinary, tasksNeededBinary } from './power-binary.js';
 export type { PowerOptions, Sided } from './power-options.js';
 export type { RandomSource } from './random.js';

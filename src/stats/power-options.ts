@@ -37,11 +37,6 @@ export function criticalValues(options: PowerOptions): { zAlpha: number; zPower:
   };
 }
 
-/** The one-sided or two-sided level's z alone, for the power at a given effect. */
-export function criticalZ(alpha: number, sided: Sided | undefined): number {
-  return criticalValues({ alpha, sided }).zAlpha;
-}
-
 /** `n` paired units: a non-negative integer. */
 export function checkUnits(option: string, n: unknown): number {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) {

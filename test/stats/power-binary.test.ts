@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { AgentTrackError } from '../../src/core/errors.js';
 import {
+  type BinaryMethod,
   minimumDetectableEffectBinary,
   powerAtEffectBinary,
   tasksNeededBinary,
@@ -13,6 +14,7 @@ interface Common {
   alpha: number;
   power: number;
   sided: Sided;
+  method: BinaryMethod;
 }
 interface Reference {
   mdeBinary: (Common & { n: number; mde: number | null })[];
@@ -26,7 +28,13 @@ const near = (got: number | null, want: number | null) =>
     ? got === null
     : got !== null && (closeRelative(got, want, 1e-9) || Math.abs(got - want) < 1e-15);
 
-describe("0/1-row power against Connor's formula in python (root-found, not the closed form)", () => {
+describe("0/1-row power against python: Connor's formula root-found, the exact test's by scipy.stats.binom", () => {
+  test('the reference holds both methods', () => {
+    for (const list of [cases.mdeBinary, cases.tasksBinary, cases.powerBinary]) {
+      expect(new Set(list.map((c) => c.method))).toEqual(new Set(['connor', 'exact']));
+    }
+  });
+
   test('minimumDetectableEffectBinary: every case to 1e-9 relative, nulls where no d up to psi fits', () => {
     expect(cases.mdeBinary.filter((c) => c.mde !== null).length).toBeGreaterThan(500);
     const failures = cases.mdeBinary
@@ -35,7 +43,7 @@ describe("0/1-row power against Connor's formula in python (root-found, not the 
     expect(failures.slice(0, 10)).toEqual([]);
   });
 
-  test("tasksNeededBinary: Connor's n rounded up", () => {
+  test("tasksNeededBinary: Connor's n rounded up; exact: the first n whose exact power reaches it", () => {
     const failures = cases.tasksBinary
       .filter((c) => tasksNeededBinary(c) !== c.n)
       .map((c) => `${JSON.stringify(c)}: got ${tasksNeededBinary(c)}`);
@@ -50,8 +58,8 @@ describe("0/1-row power against Connor's formula in python (root-found, not the 
   });
 });
 
-describe('0/1-row power by hand', () => {
-  const one = { alpha: 0.05, sided: 'one' as const };
+describe("0/1-row power by hand: Connor's formula", () => {
+  const one = { alpha: 0.05, sided: 'one' as const, method: 'connor' as const };
 
   test('the worked examples: 30% of tasks discordant, one-sided 0.05, power 0.8', () => {
     // z_a = 1.6448536, z_b = 0.8416212: z_b^2 = 0.7083263, z_a^2 = 2.7055435
@@ -85,7 +93,7 @@ describe('0/1-row power by hand', () => {
       expect(d).toBeLessThan(last);
       last = d;
       const power = powerAtEffectBinary({ discordantRate: 0.4, n, effect: d, alpha: 0.0125, sided: 'one' });
-      expect(power).toBeCloseTo(0.9, 12);
+      expect(power).toBeCloseTo(0.9, 11);
     }
   });
 
@@ -115,6 +123,7 @@ describe('0/1-row power by hand', () => {
     ['power', { power: 0.3 }],
     ['sided', { sided: 'left' }],
     ['n', { n: 12.5 }],
+    ['method', { method: 'normal' }],
   ])('minimumDetectableEffectBinary refuses a bad `%s` by name', (option, bad) => {
     const call = () =>
       minimumDetectableEffectBinary({ discordantRate: 0.3, n: 30, alpha: 0.05, ...bad } as never);
@@ -126,5 +135,59 @@ describe('0/1-row power by hand', () => {
     const call = () => tasksNeededBinary({ discordantRate: 0.3, effect, alpha: 0.05 });
     if (effect > 1) expect(call()).toBeNull();
     else expect(call).toThrow('`effect`');
+  });
+});
+
+describe("0/1-row power by hand: the exact test's (the default)", () => {
+  const one = { alpha: 0.05, sided: 'one' as const };
+
+  test('every task discordant: the power is a binomial tail over the candidate-only count', () => {
+    // psi = 1, n = 5: all 5 discordant; only c = 5 rejects (p = 1/32 <= 0.05; c = 4: 6/32 > 0.05).
+    // d = 0.2: theta = (1 + 0.2) / 2 = 0.6, power = 0.6^5 = 0.07776.
+    expect(powerAtEffectBinary({ discordantRate: 1, n: 5, effect: 0.2, ...one })).toBeCloseTo(0.07776, 14);
+    // n = 2: not even c = 2 rejects (p = 1/4): the power is 0 whatever the effect.
+    expect(powerAtEffectBinary({ discordantRate: 1, n: 2, effect: 1, ...one })).toBe(0);
+  });
+
+  test('half the tasks discordant, all the candidate’s way: P(at least 5 of 6 discordant)', () => {
+    // m ~ Binomial(6, 1/2); m = 5 rejects at c = 5 (1/32), m = 6 at c = 6 (1/64; c = 5: 7/64 > 0.05),
+    // m <= 4 never (1/16 > 0.05). theta = 1, so c = m: power = P(m >= 5) = (6 + 1) / 64.
+    expect(powerAtEffectBinary({ discordantRate: 0.5, n: 6, effect: 0.5, ...one })).toBeCloseTo(7 / 64, 14);
+  });
+
+  test("the exact test is conservative: its MDE is above Connor's, its power below", () => {
+    const exact = minimumDetectableEffectBinary({ discordantRate: 0.3, n: 60, ...one })!;
+    const connor = minimumDetectableEffectBinary({ discordantRate: 0.3, n: 60, ...one, method: 'connor' })!;
+    expect(exact).toBeCloseTo(0.18116, 5);
+    expect(exact).toBeGreaterThan(connor);
+    expect(powerAtEffectBinary({ discordantRate: 0.3, n: 60, effect: exact, ...one })).toBeCloseTo(0.8, 9);
+    const power = powerAtEffectBinary({ discordantRate: 0.3, n: 60, effect: 0.15, ...one })!;
+    expect(power).toBeLessThan(
+      powerAtEffectBinary({ discordantRate: 0.3, n: 60, effect: 0.15, ...one, method: 'connor' })!,
+    );
+  });
+
+  test("tasksNeededBinary: the first n that reaches the power, Connor's n past 1000 tasks", () => {
+    const n = tasksNeededBinary({ discordantRate: 0.35, effect: 0.15, ...one })!;
+    expect(powerAtEffectBinary({ discordantRate: 0.35, n, effect: 0.15, ...one })).toBeGreaterThanOrEqual(
+      0.8,
+    );
+    for (let fewer = 2; fewer < n; fewer++) {
+      expect(powerAtEffectBinary({ discordantRate: 0.35, n: fewer, effect: 0.15, ...one })).toBeLessThan(0.8);
+    }
+    const far = { discordantRate: 0.5, effect: 0.03, ...one };
+    expect(tasksNeededBinary(far)).toBe(tasksNeededBinary({ ...far, method: 'connor' }));
+    expect(tasksNeededBinary(far)).toBeGreaterThan(1000);
+  });
+
+  test('null versus 0 as for Connor', () => {
+    expect(minimumDetectableEffectBinary({ discordantRate: 0, n: 30, ...one })).toBeNull();
+    expect(minimumDetectableEffectBinary({ discordantRate: 0.3, n: 12, ...one })).toBeNull();
+    expect(tasksNeededBinary({ discordantRate: 0.1, effect: 0.2, ...one })).toBeNull();
+    expect(powerAtEffectBinary({ discordantRate: 0, n: 30, effect: 0, ...one })).toBe(0);
+    // With no effect the exact test's size, at most alpha.
+    const size = powerAtEffectBinary({ discordantRate: 0.3, n: 30, effect: 0, ...one })!;
+    expect(size).toBeGreaterThan(0);
+    expect(size).toBeLessThanOrEqual(0.05);
   });
 });

@@ -6,7 +6,8 @@ Writes power.json beside this script; test/stats/power.test.ts and normal-quanti
 The z values come from scipy.stats.norm.ppf; every formula is written out here on its own (no
 statsmodels), and the McNemar minimum detectable effect is found by a root finder on Connor's
 sample-size formula rather than by the closed form the TypeScript uses, so the two derivations
-check each other.
+check each other. The exact McNemar power sums scipy.stats.binom over every discordant count (the
+TypeScript skips counts 12 sd out and stops a tail once its terms are negligible).
 """
 import json
 import math
@@ -130,7 +131,8 @@ for psi in [0.0, 0.05, 0.2, 0.3, 0.5, 0.9, 1.0]:
             for power in POWERS:
                 for sided in SIDES:
                     mde_binary_cases.append({"discordantRate": psi, "n": n, "alpha": alpha, "power": power,
-                                             "sided": sided, "mde": mde_binary(psi, n, alpha, power, sided)})
+                                             "sided": sided, "method": "connor",
+                                             "mde": mde_binary(psi, n, alpha, power, sided)})
 
 tasks_binary_cases = []
 for psi in [0.0, 0.05, 0.2, 0.3, 0.5, 1.0]:
@@ -140,7 +142,7 @@ for psi in [0.0, 0.05, 0.2, 0.3, 0.5, 1.0]:
                 for sided in SIDES:
                     n = None if psi == 0 or effect > psi else max(2, math.ceil(connor_n(psi, effect, alpha, power, sided)))
                     tasks_binary_cases.append({"discordantRate": psi, "effect": effect, "alpha": alpha,
-                                               "power": power, "sided": sided, "n": n})
+                                               "power": power, "sided": sided, "method": "connor", "n": n})
 
 power_binary_cases = []
 for psi in [0.05, 0.3, 0.6]:
@@ -154,7 +156,80 @@ for psi in [0.05, 0.3, 0.6]:
                         za, _ = z_values(alpha, 0.8, sided)
                         p = float(stats.norm.cdf((effect * math.sqrt(n) - za * math.sqrt(psi)) / math.sqrt(psi - effect ** 2)))
                     power_binary_cases.append({"discordantRate": psi, "n": n, "effect": effect, "alpha": alpha,
-                                               "sided": sided, "power": p})
+                                               "sided": sided, "method": "connor", "power": p})
+
+
+# ---------------------------------------------------------------- 0/1 rows, the exact test's power
+def thresholds(max_m, alpha, sided):
+    """c*(m): the fewest candidate-only tasks of m discordant ones that binomtest(c, m, 1/2) rejects
+    at alpha on the candidate's side (its p for c >= m/2: sf, doubled two-sided); m + 1 for none."""
+    out = []
+    for m in range(max_m + 1):
+        lo = 0 if sided == "one" else math.ceil(m / 2)
+        c = np.arange(lo, m + 1)
+        p = stats.binom.sf(c - 1, m, 0.5) * (1 if sided == "one" else 2)
+        hits = c[p <= alpha]
+        out.append(int(hits[0]) if len(hits) else m + 1)
+    return np.array(out)
+
+
+def exact_power(n, psi, d, alpha, sided, cuts=None):
+    if psi == 0:
+        return 0.0
+    cuts = thresholds(n, alpha, sided) if cuts is None else cuts
+    theta = min(1.0, (psi + d) / (2 * psi))
+    m = np.arange(n + 1)
+    return float(min(1.0, (stats.binom.pmf(m, n, psi) * stats.binom.sf(cuts[: n + 1] - 1, m, theta)).sum()))
+
+
+def exact_mde(psi, n, alpha, power, sided):
+    if psi == 0 or n < 2:
+        return None
+    cuts = thresholds(n, alpha, sided)
+    if exact_power(n, psi, psi, alpha, sided, cuts) < power:
+        return None
+    return brentq(lambda d: exact_power(n, psi, d, alpha, sided, cuts) - power, 0.0, psi, xtol=1e-15,
+                  rtol=4 * np.finfo(float).eps, maxiter=500)
+
+
+def exact_tasks(psi, effect, alpha, power, sided):
+    connor = max(2, math.ceil(connor_n(psi, effect, alpha, power, sided)))
+    if connor > 1000:
+        return connor  # past the exact scan, Connor's n
+    cuts = thresholds(1000, alpha, sided)
+    for n in range(2, 1001):
+        if exact_power(n, psi, effect, alpha, sided, cuts) >= power:
+            return n
+    return max(connor, 1001)
+
+
+exact_mde_cases = []
+for psi in [0.05, 0.2, 0.35, 0.6, 1.0]:
+    for n in [2, 5, 12, 30, 60, 200]:
+        for alpha in [0.05, 0.0125]:
+            for power in [0.8, 0.9]:
+                for sided in SIDES:
+                    exact_mde_cases.append({"discordantRate": psi, "n": n, "alpha": alpha, "power": power,
+                                            "sided": sided, "method": "exact",
+                                            "mde": exact_mde(psi, n, alpha, power, sided)})
+
+exact_power_cases = []
+for psi in [0.05, 0.3, 0.6, 1.0]:
+    for n in [2, 12, 30, 200]:
+        for effect in [0.0, 0.05, 0.15, 0.3]:
+            for alpha in [0.05, 0.0125]:
+                for sided in SIDES:
+                    p = None if effect > psi else exact_power(n, psi, effect, alpha, sided)
+                    exact_power_cases.append({"discordantRate": psi, "n": n, "effect": effect, "alpha": alpha,
+                                              "sided": sided, "method": "exact", "power": p})
+
+exact_tasks_cases = []
+for psi, effect in [(0.2, 0.05), (0.2, 0.1), (0.35, 0.1), (0.35, 0.15), (0.6, 0.3), (1.0, 0.6), (0.5, 0.03)]:
+    for alpha in [0.05, 0.0125]:
+        for sided in SIDES:
+            exact_tasks_cases.append({"discordantRate": psi, "effect": effect, "alpha": alpha, "power": 0.8,
+                                      "sided": sided, "method": "exact",
+                                      "n": exact_tasks(psi, effect, alpha, 0.8, sided)})
 
 
 # ---------------------------------------------------------------- repeats: one-way random-effects ANOVA
@@ -204,7 +279,8 @@ repeated_cases = [{"betweenSd": b, "withinSd": w, "repeats": k, "sd": math.sqrt(
 
 meta = {"scipy": scipy.__version__, "numpy": np.__version__, "generator": "test/stats/reference/generate-power.py"}
 cases = {"quantile": quantile_cases, "mde": mde_cases, "tasks": tasks_cases, "power": power_cases,
-         "mdeBinary": mde_binary_cases, "tasksBinary": tasks_binary_cases, "powerBinary": power_binary_cases,
+         "mdeBinary": mde_binary_cases + exact_mde_cases, "tasksBinary": tasks_binary_cases + exact_tasks_cases,
+         "powerBinary": power_binary_cases + exact_power_cases,
          "components": component_cases, "repeated": repeated_cases}
 (OUT / "power.json").write_text(json.dumps({"meta": meta, "cases": cases}, separators=(",", ":")) + "\n")
 print({name: len(value) for name, value in cases.items()})

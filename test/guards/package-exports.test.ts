@@ -48,14 +48,16 @@ test('agent-track/stats offers the named API after a build', () => {
     [
       '--input-type=module',
       '-e',
-      `import { wilcoxonSignedRank, mcnemarExact, bootstrapCI, pairedComparison, hamiltonApportion, stratifiedSplit } from 'agent-track/stats';
+      `import { wilcoxonSignedRank, mcnemarExact, bootstrapCI, pairedComparison, hamiltonApportion, stratifiedSplit, minimumDetectableEffect, powerAtEffectBinary } from 'agent-track/stats';
        console.log(JSON.stringify({ w: wilcoxonSignedRank([1, 2, 3, 4, 5], { alternative: 'greater' }).pvalue,
          m: mcnemarExact(0, 0).pvalue, b: bootstrapCI([]).n, p: pairedComparison({}, {}, { kind: 'binary', direction: 'higher' }).pairs,
-         h: hamiltonApportion([5, 3, 2], 4), s: stratifiedSplit([], { stratum: String }).dev.length }));`,
+         h: hamiltonApportion([5, 3, 2], 4), s: stratifiedSplit([], { stratum: String }).dev.length,
+         mde: minimumDetectableEffect({ sd: 0, n: 12, alpha: 0.05 }),
+         pb: powerAtEffectBinary({ discordantRate: 1, n: 5, effect: 1, alpha: 0.05, sided: 'one' }) }));`,
     ],
     { cwd: root, encoding: 'utf8' },
   );
-  expect(JSON.parse(out)).toEqual({ w: 1 / 32, m: 1, b: 0, p: 0, h: [2, 1, 1], s: 0 });
+  expect(JSON.parse(out)).toEqual({ w: 1 / 32, m: 1, b: 0, p: 0, h: [2, 1, 1], s: 0, mde: 0, pb: 1 });
 });
 
 test('agent-track/agent runs a provider against the offline endpoint after a build', () => {

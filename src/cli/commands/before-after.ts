@@ -1,4 +1,11 @@
-import { dollars, integer, nonNegativeInteger, nonNegativeNumber, positiveInteger } from '../options.js';
+import {
+  dollars,
+  integer,
+  nonNegativeInteger,
+  nonNegativeNumber,
+  positiveInteger,
+  positiveNumber,
+} from '../options.js';
 import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
 
@@ -12,6 +19,9 @@ interface Flags {
   workspace?: string;
   limit?: number;
   repeats?: number;
+  pilot?: number;
+  varianceFrom?: string;
+  detect?: number;
   temperature?: number;
   seed?: number;
   confirmSpend?: boolean;
@@ -67,6 +77,17 @@ export const beforeAfterCommand: CliCommand = {
         '--repeats <k>',
         'rollouts per task per arm (the paired unit stays the task)',
         positiveInteger('--repeats'),
+      )
+      .option(
+        '--pilot <n>',
+        'run the first N tasks first and print what the campaign can detect',
+        positiveInteger('--pilot'),
+      )
+      .option('--variance-from <run>', "an earlier run whose paired differences give the plan's power")
+      .option(
+        '--detect <x>',
+        'a change to detect: the plan names the tasks each headline row needs',
+        positiveNumber('--detect'),
       )
       .option(
         '--temperature <t>',
@@ -149,6 +170,9 @@ export const beforeAfterCommand: CliCommand = {
           ...(flags.workspace ? { workspace: flags.workspace } : {}),
           ...(flags.limit === undefined ? {} : { limit: flags.limit }),
           ...(flags.repeats === undefined ? {} : { repeats: flags.repeats }),
+          ...(flags.pilot === undefined ? {} : { pilot: flags.pilot }),
+          ...(flags.varianceFrom === undefined ? {} : { varianceFrom: flags.varianceFrom }),
+          ...(flags.detect === undefined ? {} : { detect: flags.detect }),
           ...standIn(flags),
           ...(flags.repo ? { repo: flags.repo } : {}),
           ...(flags.out ? { dir: flags.out } : {}),

@@ -15,6 +15,7 @@ import { type OfflineModel, type StandInSampling, startOfflineModel } from './of
 import { buildPlan, writePlan } from './plan.js';
 import type { Plan } from './plan-schema.js';
 import { renderPlan } from './plan-text.js';
+import { type PowerPlan, pairedDifferences, powerPlan, writePowerPlan } from './power-plan.js';
 import { runCampaign } from './run-campaign.js';
 import { assertSpendAllowed } from './spend-gate.js';
 import { type IndexCode, surveyCorpora } from './survey-corpora.js';
@@ -38,6 +39,12 @@ export interface BeforeAfterOptions {
   limit?: number;
   /** Rollouts per task per arm (default 1); the paired unit stays the task. */
   repeats?: number;
+  /** Run the first N tasks first and print what the whole campaign can detect (`power.json`). */
+  pilot?: number;
+  /** An earlier run directory whose paired differences give the plan its power (no pilot needed). */
+  varianceFrom?: string;
+  /** A change the user wants to detect: the plan says how many tasks each headline row needs. */
+  detect?: number;
   /** The offline stand-in's sampling (`--model offline` only): written into its LLM block. */
   standIn?: StandInSampling;
   confirmSpend?: boolean;
@@ -122,6 +129,16 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     try {
       const campaign = { options, repo, dir, name, cacheDir, reposDir, tasks, arms, block, prepared };
       const { plan, corpora, blockVerdicts } = await planCampaign(campaign);
+      if (options.varianceFrom !== undefined) {
+        const differences = await pairedDifferences(resolve(options.varianceFrom));
+        log(options)(writePowerPlan(dir, powerOf(options, differences, `run ${options.varianceFrom}`, plan)));
+      } else if (options.pilot === undefined) {
+        log(options)(
+          "Power: unknown before anything ran: add --pilot N (its rollouts are the campaign's first) or --variance-from RUN.",
+        );
+      } else if (!options.confirmSpend) {
+        log(options)(`Power: the pilot of ${options.pilot} tasks runs first with --confirm-spend.`);
+      }
       if (!options.confirmSpend) {
         log(options)(
           `plan only: nothing ran, nothing was spent. Add --confirm-spend to run it (plan: ${join(dir, 'plan.json')}).`,
@@ -138,6 +155,21 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
 }
 
 const log = (options: BeforeAfterOptions) => options.log ?? (() => {});
+
+function powerOf(
+  options: BeforeAfterOptions,
+  differences: Map<string, number[][]>,
+  from: string,
+  plan: Plan,
+): PowerPlan {
+  return powerPlan(differences, {
+    from,
+    tasks: plan.tasks.count,
+    repeats: plan.tasks.repeats,
+    alpha: 0.05,
+    detect: options.detect ?? null,
+  });
+}
 
 // The index code each arm builds with: an arm with its own harness indexes with its worktree's code
 // (the reference product at that commit); an arm run by this agent-track's harness with this one's.
@@ -278,21 +310,32 @@ async function runPlanned(
     ...(options.config ? ['--config', resolve(options.config)] : []),
     ...(options.workspace ? ['--workspace', resolve(options.workspace)] : []),
   ];
-  const { run } = await runCampaign({
-    repo: campaign.repo,
-    dir,
-    plan,
-    tasks,
-    llmBlock: campaign.block,
-    ...gate,
-    concurrency: options.concurrency ?? 2,
-    harnessArgs,
-    ...(offline ? { armArgs: (arm: string) => ['--endpoint-url', offline.urlFor(arm)] } : {}),
-    installCache: planned.installCache,
-    prepared: campaign.prepared,
-    blockVerdicts: planned.blockVerdicts,
-    ...(options.progress ? { progress: options.progress } : {}),
-  });
+  const runOn = (some: readonly Task[]) =>
+    runCampaign({
+      repo: campaign.repo,
+      dir,
+      plan,
+      tasks: some,
+      llmBlock: campaign.block,
+      ...gate,
+      concurrency: options.concurrency ?? 2,
+      harnessArgs,
+      ...(offline ? { armArgs: (arm: string) => ['--endpoint-url', offline.urlFor(arm)] } : {}),
+      installCache: planned.installCache,
+      prepared: campaign.prepared,
+      blockVerdicts: planned.blockVerdicts,
+      ...(options.progress ? { progress: options.progress } : {}),
+    });
+  // A pilot is the campaign's first tasks run first: its rollouts are the campaign's (never paid
+  // twice); their paired differences say what the whole campaign can detect.
+  if (options.pilot !== undefined && options.pilot < tasks.length) {
+    const pilot = tasks.slice(0, options.pilot);
+    say(`pilot: the first ${pilot.length} tasks first, for the power of the whole campaign`);
+    await runOn(pilot);
+    const differences = await pairedDifferences(dir, { tasks: pilot });
+    say(writePowerPlan(dir, powerOf(options, differences, `pilot of ${pilot.length} tasks`, plan)));
+  }
+  const { run } = await runOn(tasks);
   say(`arms finished (stopped by: ${run.stoppedBy ?? 'nothing'}); booked ${run.bookedUsd.toFixed(4)} USD`);
   const written = await writeBeforeAfterReport(dir, { tasks });
   for (const problem of written.problems) say(`refused trajectory: ${problem}`);

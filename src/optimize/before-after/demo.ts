@@ -46,6 +46,8 @@ export async function runDemo(options: {
       model: 'offline',
       confirmSpend: true,
       buildIndexes: true,
+      // The first 4 tasks run first: what they measure says what the 12 can detect (free offline).
+      pilot: 4,
       concurrency: 2,
       dir: resolve(options.out),
       cacheDir,

@@ -57,4 +57,22 @@ test('--repeats 3 on a sampling stand-in: 2 tasks x 3 repeats x 2 arms, per-task
   expect(md).toContain('## Repeats');
   expect(md).toContain('| metric | baseline pass@3 | pass^3 | flaky | spread |');
   expect(readFileSync(join(run, 'report.html'), 'utf8')).toContain('<h3>Repeats</h3>');
+
+  // That run's paired differences give a plan its power, before anything of the new plan runs.
+  const printed: string[] = [];
+  await beforeAfter({
+    ...options,
+    confirmSpend: false,
+    dir: join(dir.path, 'planned'),
+    varianceFrom: run,
+    detect: 0.5,
+    log: (line) => printed.push(line),
+  });
+  const power = JSON.parse(readFileSync(join(dir.path, 'planned', 'power.json'), 'utf8'));
+  expect(power).toMatchObject({ from: `run ${run}`, tasks: 2, repeats: 3, detect: 0.5 });
+  expect(power.rows.find((r: { key: string }) => r.key === 'needle_reached')).toMatchObject({
+    kind: 'continuous',
+    pilotTasks: 2,
+  });
+  expect(printed.join('\n')).toContain(`Power (from the run ${run})`);
 }, 300_000);

@@ -1,0 +1,82 @@
+import { expect, test } from 'vitest';
+import { powerPlan, renderPowerPlan } from '../../../src/optimize/before-after/power-plan.js';
+import { minimumDetectableEffectBinary } from '../../../src/stats/index.js';
+
+// What a pilot's paired differences say the whole campaign can detect, by hand.
+test('one repeat: a continuous row from the sd of its differences, a 0/1 row from its discordance', () => {
+  const differences = new Map([
+    ['needless_call_rate', [[-1], [0], [-1], [0]]],
+    ['needle_reached', [[1], [0], [1], [0]]],
+  ]);
+  const plan = powerPlan(differences, {
+    from: 'pilot of 4 tasks',
+    tasks: 12,
+    repeats: 1,
+    alpha: 0.05,
+    detect: 0.5,
+  });
+  const needless = plan.rows.find((r) => r.key === 'needless_call_rate')!;
+  // sd of (-1, 0, -1, 0) = sqrt(1/3) = 0.577350; Guenther's n' = 12 - (pi/3) * 1.644854^2 / 2 = 10.583381;
+  // MDE = (1.644854 + 0.841621) * 0.577350 * sqrt(pi/3) / sqrt(10.583381) = 0.451569.
+  expect(needless.sd).toBeCloseTo(0.57735, 5);
+  expect(needless.mde).toBeCloseTo(0.451569, 5);
+  // Tasks for 0.5: n' >= (2.486475 * 0.577350 * 1.023327 / 0.5)^2 = 8.632, plus 1.416619 -> 11 tasks.
+  expect(needless.tasksForDetect).toBe(11);
+  const reached = plan.rows.find((r) => r.key === 'needle_reached')!;
+  expect(reached).toMatchObject({ kind: 'binary', discordant: 0.5, pilotTasks: 4 });
+  expect(reached.mde).toBe(
+    minimumDetectableEffectBinary({ discordantRate: 0.5, n: 12, alpha: 0.05, power: 0.8, sided: 'one' }),
+  );
+  // A row the pilot never measured is n/a, never 0.
+  expect(plan.rows.find((r) => r.key === 'turns')).toMatchObject({
+    sd: null,
+    mde: null,
+    tasksForDetect: null,
+  });
+  const text = renderPowerPlan(plan);
+  expect(text).toContain('Power (from the pilot of 4 tasks)');
+  expect(text).toContain(
+    'needless_call_rate: detects ±0.452 (sd of a paired difference 0.577 over 4 tasks); 11 tasks for 0.5',
+  );
+  expect(text).toContain('turns: detects n/a');
+});
+
+test('repeats: the variance components of the differences, the sd at the planned K', () => {
+  // Per task two repeats' differences: MSW = 2, task means 2, 5, 8 -> betweenSd^2 = 8, withinSd^2 = 2.
+  const differences = new Map([
+    [
+      'turns',
+      [
+        [1, 3],
+        [4, 6],
+        [7, 9],
+      ],
+    ],
+  ]);
+  const at = (repeats: number) =>
+    powerPlan(differences, { from: 'run r', tasks: 30, repeats, alpha: 0.05 }).rows.find(
+      (r) => r.key === 'turns',
+    )!;
+  expect(at(2).sd).toBeCloseTo(Math.sqrt(8 + 2 / 2), 9); // 3
+  expect(at(4).sd).toBeCloseTo(Math.sqrt(8 + 2 / 4), 9);
+  // With K > 1 a 0/1 row is tested on shares: it is planned as a continuous row.
+  const binary = powerPlan(
+    new Map([
+      [
+        'needle_reached',
+        [
+          [1, 0],
+          [0, 0],
+          [1, 1],
+        ],
+      ],
+    ]),
+    {
+      from: 'run r',
+      tasks: 30,
+      repeats: 2,
+      alpha: 0.05,
+    },
+  ).rows.find((r) => r.key === 'needle_reached')!;
+  expect(binary.kind).toBe('continuous');
+});

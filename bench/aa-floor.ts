@@ -1,7 +1,7 @@
 // The A/A floor, measured: the demo product's candidate commit on both arms, the seeded sampling
 // stand-in as the model, one campaign per seed through the REAL before-after (worktrees, child
 // processes, the report's tests). Per seed: the verdict and which rows a test called p < alpha.
-// Run: npx tsx bench/aa-floor.ts [seeds=40] [temperature=1] [limit=12]
+// Run: npx tsx bench/aa-floor.ts [seeds=40] [temperature=1] [limit=12] [first seed=0]
 // Nothing here is asserted; the figures go in the notes (numbers from the offline stand-in).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import { seedInstall } from '../src/optimize/campaign/arms/setup-arm.js';
 const SEEDS = Number(process.argv[2] ?? 40);
 const TEMPERATURE = Number(process.argv[3] ?? 1);
 const LIMIT = Number(process.argv[4] ?? 12);
+const FIRST = Number(process.argv[5] ?? 0);
 const ALPHA = 0.05;
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-aa-'));
@@ -29,7 +30,7 @@ try {
   const verdicts = new Map<string, number>();
   const significant = new Map<string, number>();
   let tested = 0;
-  for (let seed = 0; seed < SEEDS; seed++) {
+  for (let seed = FIRST; seed < FIRST + SEEDS; seed++) {
     const result = await beforeAfter({
       repo: product.repo,
       baseline: product.candidate,

@@ -15,6 +15,11 @@ test.each([
   ],
   ['before-after', ['--concurrency', '0'], '--concurrency', 'a positive integer', '0'],
   ['before-after', ['--limit', '2.5'], '--limit', 'a positive integer', '2.5'],
+  ['before-after', ['--repeats', '0'], '--repeats', 'a positive integer', '0'],
+  ['before-after', ['--pilot', 'some'], '--pilot', 'a positive integer', 'some'],
+  ['before-after', ['--detect', '-0.1'], '--detect', 'a positive number', '-0.1'],
+  ['before-after', ['--temperature', 'hot'], '--temperature', 'a non-negative number', 'hot'],
+  ['optimize', ['--config', 'missing.yaml', '--repeats', '2.5'], '--repeats', 'a positive integer', '2.5'],
   [
     'before-after',
     ['--usd-per-1m-input', '-1'],

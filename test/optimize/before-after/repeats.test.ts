@@ -76,3 +76,18 @@ test('--repeats 3 on a sampling stand-in: 2 tasks x 3 repeats x 2 arms, per-task
   });
   expect(printed.join('\n')).toContain(`Power (from the run ${run})`);
 }, 300_000);
+
+test("the stand-in's sampling is refused for a real model, before any work, naming where a model's goes", async () => {
+  await expect(
+    beforeAfter({
+      baseline: 'HEAD',
+      candidate: 'HEAD',
+      split: 'no-such/split',
+      model: 'gpt-4o',
+      llmBlock: 'configs/llm/openrouter.yaml',
+      standIn: { temperature: 1 },
+    }),
+  ).rejects.toThrow(
+    "`--temperature` and `--seed` set the offline stand-in's sampling; a real model's are `params.temperature` and `params.seed` in its LLM block",
+  );
+});

@@ -164,6 +164,7 @@ export function buildReport(
             groups.get(candidate)!,
             METRIC_COLUMNS.filter((c) => c.direction !== 'neither'),
             k,
+            options.taskIds,
           ),
         }
       : {}),

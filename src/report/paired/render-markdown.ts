@@ -1,6 +1,6 @@
 import { formatNumber as num } from '../format-number.js';
 import { armCellText, deltaText, pValueText } from './cell-text.js';
-import { repeatTable } from './repeat-table.js';
+import { repeatTable, taskRepeatTable } from './repeat-table.js';
 import type { Report, ReportRow } from './report-schema.js';
 
 /** The verdict's mark: ✅ succeeds, ❌ fails, ➖ no change, ❔ inconclusive (a report before outcomes: ✅ / ❌). */
@@ -94,6 +94,12 @@ export function renderReportMarkdown(report: Report, options: RenderReportOption
     out.push('', '## Repeats', '', repeats.lead, '', `| ${repeats.header.join(' | ')} |`);
     out.push(`| ${repeats.header.map(() => '---').join(' | ')} |`);
     for (const row of repeats.rows) out.push(`| ${row.join(' | ')} |`);
+  }
+  const perTask = taskRepeatTable(report, [baseLabel, candLabel]);
+  if (perTask !== null) {
+    out.push('', perTask.lead, '', `| ${perTask.header.join(' | ')} |`);
+    out.push(`| ${perTask.header.map(() => '---').join(' | ')} |`);
+    for (const row of perTask.rows) out.push(`| ${row.join(' | ')} |`);
   }
   const groups = [...new Set(report.rows.map((r) => r.group))];
   for (const group of groups) {

@@ -1,4 +1,5 @@
 import { sampleStandardDeviation } from 'simple-statistics';
+import { varianceComponents } from '../../stats/index.js';
 import type { MetricColumn, TrajectoryMetrics } from '../../trajectory/index.js';
 import type { RepeatRow, ReportRepeats } from './report-schema.js';
 
@@ -46,11 +47,12 @@ interface Tally {
   passAtK: number;
   passHatK: number;
   flaky: number;
-  spread: number[];
+  /** Each task's defined repeat values (continuous rows), for the pooled within-task sd. */
+  groups: number[][];
 }
 
 function tally(groups: ReadonlyMap<string, TrajectoryMetrics[]>, column: RepeatColumn, k: number): Tally {
-  const out: Tally = { tasks: 0, passAtK: 0, passHatK: 0, flaky: 0, spread: [] };
+  const out: Tally = { tasks: 0, passAtK: 0, passHatK: 0, flaky: 0, groups: [] };
   for (const runs of groups.values()) {
     const values = runs.map(column.read).filter((v): v is number => v !== null && Number.isFinite(v));
     if (values.length < 2) continue;
@@ -62,9 +64,8 @@ function tally(groups: ReadonlyMap<string, TrajectoryMetrics[]>, column: RepeatC
       if (good === values.length && values.length === k) out.passHatK++;
       if (good > 0 && good < values.length) out.flaky++;
     } else {
-      const sd = sampleStandardDeviation(values);
-      out.spread.push(sd);
-      if (sd > 0) out.flaky++;
+      out.groups.push(values);
+      if (values.some((v) => v !== values[0])) out.flaky++;
     }
   }
   return out;
@@ -79,15 +80,39 @@ function armCell(t: Tally, kind: RepeatColumn['kind']): RepeatRow['baseline'] {
     pass_at_k: kind === 'binary' ? share(t.passAtK) : null,
     pass_hat_k: kind === 'binary' ? share(t.passHatK) : null,
     flaky: share(t.flaky),
-    spread: t.spread.length === 0 ? null : mean(t.spread),
+    spread: t.groups.length === 0 ? null : varianceComponents(t.groups).withinSd,
+  };
+}
+
+/** The rows the per-task repeats table shows: passes of two 0/1 rows, the spread of two continuous ones. */
+export const TASK_REPEAT_ROWS = {
+  passed: ['answered', 'needle_reached'],
+  spread: ['tool_calls_total', 'needless_call_rate'],
+} as const;
+
+function taskCell(runs: readonly TrajectoryMetrics[], columns: readonly RepeatColumn[]) {
+  const col = (key: string) => columns.find((c) => c.key === key)!;
+  const defined = (key: string) =>
+    runs.map(col(key).read).filter((v): v is number => v !== null && Number.isFinite(v));
+  return {
+    runs: runs.length,
+    passed: Object.fromEntries(
+      TASK_REPEAT_ROWS.passed.map((key) => [key, defined(key).filter((v) => v === 1).length]),
+    ),
+    spread: Object.fromEntries(
+      TASK_REPEAT_ROWS.spread.map((key) => {
+        const values = defined(key);
+        return [key, values.length < 2 ? null : sampleStandardDeviation(values)];
+      }),
+    ),
   };
 }
 
 /**
  * What repeats say about each arm, per row: for a 0/1 row pass@K (the share of tasks some repeat
  * passed) and pass^K (every repeat passed), and for every row how often the arm disagrees with
- * itself (`flaky`: the share of tasks whose repeats differ) and, for a continuous row, the mean
- * within-task standard deviation (`spread`). Tasks with fewer than two defined repeats drop out.
+ * itself (`flaky`: the share of tasks whose repeats differ) and, for a continuous row, the pooled
+ * within-task standard deviation (`spread`: `varianceComponents`' withinSd). Tasks with fewer than two defined repeats drop out.
  *
  * @example
  * repeatSummary(baseGroups, candGroups, columns, 3).rows.find((r) => r.key === 'needle_reached');
@@ -98,6 +123,7 @@ export function repeatSummary(
   candidate: ReadonlyMap<string, TrajectoryMetrics[]>,
   columns: readonly RepeatColumn[],
   k: number,
+  taskIds: readonly string[] = [...new Set([...baseline.keys(), ...candidate.keys()])].sort(),
 ): ReportRepeats {
   return {
     k,
@@ -106,6 +132,11 @@ export function repeatSummary(
       kind: column.kind,
       baseline: armCell(tally(baseline, column, k), column.kind),
       candidate: armCell(tally(candidate, column, k), column.kind),
+    })),
+    by_task: taskIds.map((task_id) => ({
+      task_id,
+      baseline: taskCell(baseline.get(task_id) ?? [], columns),
+      candidate: taskCell(candidate.get(task_id) ?? [], columns),
     })),
   };
 }

@@ -63,9 +63,29 @@ export const repeatRowSchema = z
   })
   .strict();
 
+/** One arm's repeats of one task: how many ran, how many passed each 0/1 row, each continuous row's sd. */
+const taskRepeatsCellSchema = z
+  .object({
+    runs: z.number().int(),
+    passed: z.record(z.string(), z.number().int()),
+    spread: z.record(z.string(), nullableNumber),
+  })
+  .strict();
+
 /** What K repeats per task say: present only when K > 1. */
 export const reportRepeatsSchema = z
-  .object({ k: z.number().int().min(2), rows: z.array(repeatRowSchema) })
+  .object({
+    k: z.number().int().min(2),
+    rows: z.array(repeatRowSchema),
+    /** Per task and arm (`TASK_REPEAT_ROWS`): passes of the 0/1 rows, the sd of the continuous ones. */
+    by_task: z
+      .array(
+        z
+          .object({ task_id: z.string(), baseline: taskRepeatsCellSchema, candidate: taskRepeatsCellSchema })
+          .strict(),
+      )
+      .default([]),
+  })
   .strict();
 
 /** The verdict by the stated decision rule (`DECISION_RULE`); a report written before it had only success and line. */

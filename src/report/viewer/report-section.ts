@@ -1,6 +1,6 @@
 import { armCellText, deltaText, pValueText } from '../paired/cell-text.js';
 import { GROUP_TITLES, verdictMark } from '../paired/render-markdown.js';
-import { repeatTable } from '../paired/repeat-table.js';
+import { type RepeatTable, repeatTable, taskRepeatTable } from '../paired/repeat-table.js';
 import type { Report, ReportRow } from '../paired/report-schema.js';
 import { rowVerdict } from '../plots/forest.js';
 import { escapeHtml as h } from './embed.js';
@@ -78,11 +78,15 @@ export function reportSection(
     body.push(rowHtml(row, filterable.has(row.key)));
   }
   const table = `<table class="report"><thead><tr><th>metric</th><th></th><th>baseline mean [95% CI]</th><th>candidate mean [95% CI]</th><th>delta [95% CI]</th><th>pairs</th><th>p (one-sided)</th></tr></thead><tbody>${body.join('')}</tbody></table>`;
+  const tableHtml = (t: RepeatTable | null) =>
+    t === null
+      ? ''
+      : `<p>${h(t.lead)}</p><table class="repeats"><thead><tr>${t.header.map((c) => `<th>${h(c)}</th>`).join('')}</tr></thead><tbody>${t.rows.map((r) => `<tr>${r.map((c) => `<td>${h(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
   const repeats = repeatTable(report, ['baseline', 'candidate']);
   const repeatsHtml =
     repeats === null
       ? ''
-      : `<h3>Repeats</h3><p>${h(repeats.lead)}</p><table class="repeats"><thead><tr>${repeats.header.map((c) => `<th>${h(c)}</th>`).join('')}</tr></thead><tbody>${repeats.rows.map((r) => `<tr>${r.map((c) => `<td>${h(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+      : `<h3>Repeats</h3>${tableHtml(repeats)}${tableHtml(taskRepeatTable(report, ['baseline', 'candidate']))}`;
   const usd = (x: number | null) => (x === null ? 'n/a' : `$${x.toFixed(4)}`);
   const cost = `<p class="cost">Estimated cost: baseline ${usd(report.cost.estimated_usd.baseline)}, candidate ${usd(report.cost.estimated_usd.candidate)}; quoted by the endpoint: baseline ${usd(report.cost.quoted_usd.baseline)}, candidate ${usd(report.cost.quoted_usd.candidate)}.</p>`;
   return `<section id="report"><h2>Report</h2>${model}${verdict}${armsTable(report)}${figuresHtml(figures)}${repeatsHtml}${table}${cost}</section>`;

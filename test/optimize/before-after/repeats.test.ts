@@ -53,10 +53,26 @@ test('--repeats 3 on a sampling stand-in: 2 tasks x 3 repeats x 2 arms, per-task
   }
   // The sampling stand-in disagrees with itself somewhere: some row has a flaky task.
   expect(repeats.rows.some((r) => (r.baseline.flaky ?? 0) > 0 || (r.candidate.flaky ?? 0) > 0)).toBe(true);
+  // Per task: its repeats' passes and spread, consistent with the rows above (flaky = the share
+  // of tasks that passed some repeats but not all).
+  expect(repeats.by_task.map((t) => [t.baseline.runs, t.candidate.runs])).toEqual([
+    [3, 3],
+    [3, 3],
+  ]);
+  for (const arm of ['baseline', 'candidate'] as const) {
+    const passes = repeats.by_task.map((t) => t[arm].passed.needle_reached!);
+    expect(passes.filter((p) => p > 0 && p < 3).length / 2).toBe(reached[arm].flaky);
+    expect(passes.filter((p) => p === 3).length / 2).toBe(reached[arm].pass_hat_k);
+  }
   const md = readFileSync(join(run, 'report.md'), 'utf8');
+  expect(md).toContain(
+    '| task | baseline answered | baseline needle_reached | tool_calls_total sd | needless_call_rate sd |',
+  );
   expect(md).toContain('## Repeats');
   expect(md).toContain('| metric | baseline pass@3 | pass^3 | flaky | spread |');
-  expect(readFileSync(join(run, 'report.html'), 'utf8')).toContain('<h3>Repeats</h3>');
+  const html = readFileSync(join(run, 'report.html'), 'utf8');
+  expect(html).toContain('<h3>Repeats</h3>');
+  expect(html).toContain(`<td>${repeats.by_task[0]!.task_id}</td>`);
 
   // That run's paired differences give a plan its power, before anything of the new plan runs.
   const printed: string[] = [];

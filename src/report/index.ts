@@ -21,6 +21,7 @@ export { armCellText } from './paired/cell-text.js';
 export { type ArmComparison, type CompareArmsOptions, compareArms } from './paired/compare-arms.js';
 export { type ArmMetrics, readArmMetrics } from './paired/read-arm.js';
 export { type RenderReportOptions, renderReportMarkdown } from './paired/render-markdown.js';
+export type { RepeatPlan } from './paired/repeats.js';
 export {
   type ArmCell,
   type ArmInfo,

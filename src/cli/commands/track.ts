@@ -35,6 +35,7 @@ interface TrackFlags {
   judgeUsdPerCall?: number;
   timeoutSeconds: number;
   attempts: number;
+  repeats?: number;
   tolerance: number;
   seed: number;
   agentModel?: string;
@@ -112,6 +113,7 @@ async function track(flags: TrackFlags, io: CliIo): Promise<void> {
     confirmSpend: flags.confirmSpend === true,
     timeoutMs: Math.round(flags.timeoutSeconds * 1000),
     attempts: flags.attempts,
+    ...(flags.repeats === undefined ? {} : { repeats: flags.repeats }),
     tolerance: flags.tolerance,
     seed: flags.seed,
     agentModel: flags.agentModel ?? null,
@@ -190,6 +192,11 @@ export const trackCommand: CliCommand = {
         'attempts per arm before a task is discarded',
         positiveInteger('--attempts'),
         2,
+      )
+      .option(
+        '--repeats <k>',
+        'rollout pairs per task, each judged (the paired unit stays the task)',
+        positiveInteger('--repeats'),
       )
       .option(
         '--tolerance <score>',

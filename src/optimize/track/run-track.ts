@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { AgentAdapter } from '../../agent/index.js';
 import { type LlmBlock, openModel, writeMcpConfig } from '../../agent/index.js';
 import type { Task } from '../../retrieval/index.js';
+import { rolloutTasks } from '../../retrieval/index.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import type { RolloutContext } from './run-rollout.js';
 import { openTrackLedger } from './track-ledger.js';
@@ -34,6 +35,8 @@ export interface TrackOptions {
   /** Largest judge-score difference counted as parity (default 1, on 0..10). */
   tolerance?: number;
   seed?: number;
+  /** Rollout pairs per task (default 1): each repeat a bare and a with-server rollout judged as a pair. */
+  repeats?: number;
   agentModel?: string | null;
   maxTurns?: number | null;
   /** Environment variables holding keys: their values are cut from every file written (default `ANTHROPIC_API_KEY`). */
@@ -73,6 +76,7 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
     agent: options.agent,
     split: options.split,
     tasks: options.tasks.map((t) => t.id),
+    repeats: options.repeats ?? 1,
     usdPerRollout: options.usdPerRollout ?? null,
     judge: {
       model: judgeModel,
@@ -125,9 +129,11 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
     ...(options.judge?.endpointUrl === undefined ? {} : { endpointUrl: options.judge.endpointUrl }),
     provider: { env },
   });
+  const rollouts = rolloutTasks(options.tasks, plan.repeats);
   let stopped: TrackStop | null = null;
   try {
-    for (const task of options.tasks) {
+    // Repeat k >= 2 of a task is its rollout `<id>~k` (`rolloutTask`): its own ledger lines and pair.
+    for (const task of rollouts) {
       stopped = await runTrackTask(task, { options, ledger, spend, context, product, plan, judge, say });
       if (stopped !== null) break;
     }
@@ -143,6 +149,7 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
     judge: { model: judgeModel, offline: judge.offline },
     tolerance: options.tolerance ?? 1,
     tasks: options.tasks,
+    repeats: plan.repeats,
     lines: ledger.lines(),
     roles: product.roles,
     product: product.name,

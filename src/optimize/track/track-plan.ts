@@ -9,6 +9,8 @@ export interface TrackPlan {
   bin: string;
   split: string;
   tasks: string[];
+  /** Rollout pairs per task (each repeat is a bare and a with-server rollout, judged as a pair). */
+  repeats: number;
   rollouts: number;
   /** The booking per rollout (`--usd-per-rollout`), passed to an agent that caps itself; `null`: unknown. */
   usd_per_rollout: number | null;
@@ -29,12 +31,14 @@ export function buildTrackPlan(options: {
   agent: AgentAdapter;
   split: string;
   tasks: readonly string[];
+  repeats?: number;
   usdPerRollout: number | null;
   judge: { model: string; offline: boolean; usdPerCall: number | null };
   maxUsd: number | null;
 }): TrackPlan {
-  const rollouts = options.tasks.length * 2;
-  const maxCalls = options.tasks.length * 2;
+  const repeats = options.repeats ?? 1;
+  const rollouts = options.tasks.length * repeats * 2;
+  const maxCalls = options.tasks.length * repeats * 2;
   const callUsd = options.judge.offline ? 0 : options.judge.usdPerCall;
   const most =
     options.usdPerRollout === null || callUsd === null
@@ -45,6 +49,7 @@ export function buildTrackPlan(options: {
     bin: options.agent.bin,
     split: options.split,
     tasks: [...options.tasks],
+    repeats,
     rollouts,
     usd_per_rollout: options.usdPerRollout,
     judge: {
@@ -73,7 +78,7 @@ export function renderTrackPlan(plan: TrackPlan): string {
     ? 'offline policy (a deterministic stand-in for a model, not a model), $0'
     : `\`${plan.judge.model}\`, ${plan.judge.usd_per_call === null ? 'price unknown (give `--judge-usd-per-call`)' : `${formatUsd(plan.judge.usd_per_call)} a call`}`;
   return [
-    `track: ${plan.agent} (\`${plan.bin}\`) over ${plan.split}: ${plan.tasks.length} task(s), ${plan.rollouts} rollout(s) (bare, with-server)`,
+    `track: ${plan.agent} (\`${plan.bin}\`) over ${plan.split}: ${plan.tasks.length} task(s)${plan.repeats > 1 ? ` x ${plan.repeats} repeats` : ''}, ${plan.rollouts} rollout(s) (bare, with-server)`,
     `per rollout: ${rollout}`,
     `judge: ${judge}, at most ${plan.judge.max_calls} call(s)`,
     `at most: ${plan.most_usd === null ? 'unknown' : formatUsd(plan.most_usd)}; ceiling: ${plan.max_usd === null ? 'none (`--max-usd`)' : formatUsd(plan.max_usd)}`,

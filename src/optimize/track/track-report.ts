@@ -1,6 +1,7 @@
 import type { ReportRow } from '../../report/index.js';
-import { type ArmResults, buildReport, reportRow } from '../../report/index.js';
+import { type ArmResults, buildReport, type RepeatPlan, reportRow } from '../../report/index.js';
 import type { TrajectoryMetrics } from '../../trajectory/index.js';
+import { type TaskLevelRow, taskLevel } from './track-repeats.js';
 import type { TrackReport, TrackTaskRow } from './track-report-schema.js';
 import type { AgentFigures, TrackArm, TrackLedgerLine } from './track-schema.js';
 import { trackVerdict } from './track-verdict.js';
@@ -19,6 +20,8 @@ export interface TrackReportInput {
   /** Names the product (shown where a before-after report shows a commit). */
   product: string;
   alpha?: number;
+  /** K > 1 rollout pairs per task: `lines` and `metrics` are keyed by rollout id (`rolloutTask`). */
+  repeats?: RepeatPlan;
 }
 
 /** The agent's own figures as rows: what each costs and how it compares. */
@@ -37,7 +40,8 @@ export const AGENT_FIGURE_ROWS: readonly {
 ];
 
 function taskRows(input: TrackReportInput): TrackTaskRow[] {
-  return input.taskIds.map((task_id) => {
+  const ids = input.repeats === undefined ? input.taskIds : [...input.repeats.taskOf.keys()];
+  return ids.map((task_id) => {
     const mine = input.lines.filter((line) => line.task_id === task_id);
     const done = (arm: TrackArm) =>
       mine.findLast((l) => l.kind === 'rollout' && l.arm === arm && l.status === 'done');
@@ -71,7 +75,7 @@ function taskRows(input: TrackReportInput): TrackTaskRow[] {
   });
 }
 
-function figureRow(tasks: readonly TrackTaskRow[], spec: (typeof AGENT_FIGURE_ROWS)[number]): ReportRow {
+function figureRow(tasks: readonly TaskLevelRow[], spec: (typeof AGENT_FIGURE_ROWS)[number]): ReportRow {
   const column = (arm: TrackArm) =>
     new Map(
       tasks.map((t) => [t.task_id, (t.figures[arm]?.[spec.field] as number | null | undefined) ?? null]),
@@ -96,8 +100,11 @@ function figureRow(tasks: readonly TrackTaskRow[], spec: (typeof AGENT_FIGURE_RO
 export function buildTrackReport(input: TrackReportInput): TrackReport {
   const alpha = input.alpha ?? 0.05;
   const tasks = taskRows(input);
-  const judgedTasks = tasks.filter((t) => t.parity !== null);
-  const parityTasks = tasks.filter((t) => t.parity === true);
+  // The paired unit is the task: with repeats, its mean scores and figures over its repeats.
+  const taskOf = (id: string) => input.repeats?.taskOf.get(id) ?? id;
+  const levels = taskLevel(tasks, taskOf, input.tolerance);
+  const judgedTasks = levels.filter((t) => t.parity !== null);
+  const parityTasks = levels.filter((t) => t.parity === true);
   const parityIds = new Set(parityTasks.map((t) => t.task_id));
   const scores = (arm: TrackArm) => new Map(judgedTasks.map((t) => [t.task_id, t.scores[arm]]));
   const quality = reportRow(
@@ -108,7 +115,7 @@ export function buildTrackReport(input: TrackReportInput): TrackReport {
   const arm = (name: TrackArm, subject: string): ArmResults => ({
     commit: input.product,
     subject,
-    metrics: new Map([...input.metrics[name]].filter(([task]) => parityIds.has(task))),
+    metrics: new Map([...input.metrics[name]].filter(([rollout]) => parityIds.has(taskOf(rollout)))),
     failed: tasks.filter((t) => t.status === 'discarded' && t.figures[name] === null).length,
   });
   const report = buildReport(
@@ -121,6 +128,7 @@ export function buildTrackReport(input: TrackReportInput): TrackReport {
       alpha,
       prices: { input_per_1m: null, output_per_1m: null },
       taskIds: parityTasks.map((t) => t.task_id),
+      ...(input.repeats === undefined ? {} : { repeats: input.repeats }),
     },
   );
   const figures = AGENT_FIGURE_ROWS.map((spec) => figureRow(parityTasks, spec));

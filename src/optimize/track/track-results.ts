@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Task } from '../../retrieval/index.js';
+import { rolloutTasks, taskIdOf } from '../../retrieval/index.js';
 import {
   computeMetrics,
   readTrajectory,
@@ -27,11 +28,14 @@ export async function writeTrackReport(input: {
   judge: { model: string; offline: boolean };
   tolerance: number;
   tasks: readonly Task[];
+  /** Rollout pairs per task (default 1). */
+  repeats?: number;
   lines: readonly TrackLedgerLine[];
   roles: ToolRoles;
   product: string;
 }): Promise<{ report: TrackReport; reportFile: string }> {
-  const byId = new Map(input.tasks.map((t) => [t.id, t]));
+  const rollouts = rolloutTasks(input.tasks, input.repeats ?? 1);
+  const byId = new Map(rollouts.map((t) => [t.id, t]));
   const metrics = { bare: new Map(), 'with-server': new Map() } as Record<
     TrackArm,
     Map<string, TrajectoryMetrics>
@@ -49,6 +53,9 @@ export async function writeTrackReport(input: {
     judge: input.judge,
     tolerance: input.tolerance,
     taskIds: input.tasks.map((t) => t.id),
+    ...((input.repeats ?? 1) > 1
+      ? { repeats: { count: input.repeats!, taskOf: new Map(rollouts.map((r) => [r.id, taskIdOf(r)])) } }
+      : {}),
     lines: input.lines,
     metrics,
     product: input.product,

@@ -144,3 +144,37 @@ test('a track end to end through the CLI: plan, two arms per task, blind judge, 
   expect(lines.filter((l) => l.includes('skipped: pair complete'))).toHaveLength(3);
   expect(again.report?.parity).toEqual({ tasks: 2, judged: 3 });
 }, 120_000);
+
+test('--repeats 2: each task is two judged pairs; the paired unit stays the task (means of its repeats)', async () => {
+  using dir = tempDir();
+  const out = join(dir.path, 'track');
+  const result = await runTrack({
+    agent: claudeCodeAgent(join(BIN, 'fake-claude.mjs')),
+    split: 'fixture/all',
+    tasks: await trackTasks(),
+    out,
+    cacheDir: join(dir.path, 'cache'),
+    confirmSpend: true,
+    repeats: 2,
+    timeoutMs: 60_000,
+  });
+  expect(result.plan).toMatchObject({ repeats: 2, rollouts: 12 });
+  const track = result.report!;
+  // One row per judged pair (t1, t1~2, ...); the fake agent is deterministic, so each repeat scores
+  // as its first: the task-level means are the one-repeat figures (parity on t1 and t3).
+  expect(track.tasks.map((t) => [t.task_id, t.scores.bare, t.scores['with-server']])).toEqual([
+    ['t1', 10, 10],
+    ['t1~2', 10, 10],
+    ['t2', 5, 10],
+    ['t2~2', 5, 10],
+    ['t3', 10, 10],
+    ['t3~2', 10, 10],
+  ]);
+  expect(track.parity).toEqual({ tasks: 2, judged: 3 });
+  expect(track.quality).toMatchObject({ pairs: 3, delta: 5 / 3 });
+  const cost = track.report.rows.find((r) => r.key === 'agent.cost_usd')!;
+  // bare 0.0117, with-server 0.0102 on each parity task (see the top of this file).
+  expect(cost.pairs).toBe(2);
+  expect(cost.delta).toBeCloseTo(0.0102 - 0.0117, 10);
+  expect(track.report.repeats?.k).toBe(2);
+}, 120_000);

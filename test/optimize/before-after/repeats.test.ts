@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { selfCommand } from '../../../src/cli/self-command.js';
 import { beforeAfter } from '../../../src/optimize/before-after/before-after.js';
+import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
 import { tempDir } from '../campaign/helpers.js';
 import { makeFilesystemProduct } from './fs-product.js';
 
@@ -73,6 +74,11 @@ test('--repeats 3 on a sampling stand-in: 2 tasks x 3 repeats x 2 arms, per-task
   const html = readFileSync(join(run, 'report.html'), 'utf8');
   expect(html).toContain('<h3>Repeats</h3>');
   expect(html).toContain(`<td>${repeats.by_task[0]!.task_id}</td>`);
+
+  // --report-only re-derives the same report from the run's files (its inputs name each repeat).
+  const again = await writeBeforeAfterReport(run);
+  expect(again.report.rows).toEqual(report.rows);
+  expect(again.report.repeats).toEqual(report.repeats);
 
   // That run's paired differences give a plan its power, before anything of the new plan runs.
   const printed: string[] = [];

@@ -1,0 +1,56 @@
+import type { Report } from '../../report/index.js';
+import type { StandInSampling } from './offline-model.js';
+import type { Plan } from './plan-schema.js';
+
+export interface BeforeAfterOptions {
+  /** The product repository both revisions live in (default: the current directory). */
+  repo?: string;
+  /** The harness for a product whose manifest names none (a third-party server): the CLI's own. */
+  harness?: readonly string[];
+  baseline: string;
+  candidate: string;
+  /** `<dataset>/<slice>`. */
+  split: string;
+  model: string;
+  /** Required unless the model is `offline`. */
+  llmBlock?: string;
+  /** A serving config both arms use instead of their own default. */
+  config?: string;
+  workspace?: string;
+  limit?: number;
+  /** Rollouts per task per arm (default 1); the paired unit stays the task. */
+  repeats?: number;
+  /** Run the first N tasks first and print what the whole campaign can detect (`power.json`). */
+  pilot?: number;
+  /** An earlier run directory whose paired differences give the plan its power (no pilot needed). */
+  varianceFrom?: string;
+  /** A change the user wants to detect: the plan says how many tasks each headline row needs. */
+  detect?: number;
+  /** The offline stand-in's sampling (`--model offline` only): written into its LLM block. */
+  standIn?: StandInSampling;
+  confirmSpend?: boolean;
+  buildIndexes?: boolean;
+  maxUsd?: number | null;
+  concurrency?: number;
+  /** The campaign directory (default `runs/<name>`). */
+  dir?: string;
+  turnBudget?: number;
+  callsPerTurn?: number;
+  contextTokensPerTurn?: number;
+  outputTokensPerTurn?: number;
+  prices?: { inputPer1m?: number | null; outputPer1m?: number | null; embedPer1m?: number | null };
+  cacheDir?: string;
+  reposDir?: string;
+  /** The JSONL run log each finished run appends its records to (default `runs/runs.jsonl`). */
+  runLog?: string;
+  log?: (line: string) => void;
+  progress?: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+export interface BeforeAfterResult {
+  dir: string;
+  plan: Plan;
+  /** `null` for a plan-only invocation (nothing ran, nothing spent). */
+  report: Report | null;
+  files: string[];
+}

@@ -1,0 +1,222 @@
+import { join, resolve } from 'node:path';
+import { type LoadedLlmBlock, PRODUCT_MANIFEST_FILE, servedPlaces } from '../../agent/index.js';
+import { AgentTrackError } from '../../core/index.js';
+import { indexCodeId, loadServingConfig, materializeCorpus } from '../../product/index.js';
+import { appendRunRecord, DEFAULT_RUN_LOG, reportRunRecords } from '../../report/index.js';
+import type { LoadedSplit, Task } from '../../retrieval/index.js';
+import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
+import type { CommitInfo } from '../campaign/arms/commits.js';
+import type { PreparedArms } from '../campaign/arms/prepare-arms.js';
+import { descriptionTokens } from './arm-probe.js';
+import type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';
+import type { OfflineModel } from './offline-model.js';
+import { buildPlan, writePlan } from './plan.js';
+import type { Plan } from './plan-schema.js';
+import { renderPlan } from './plan-text.js';
+import { type PowerPlan, pairedDifferences, powerPlan, writePowerPlan } from './power-plan.js';
+import { runCampaign } from './run-campaign.js';
+import { assertSpendAllowed } from './spend-gate.js';
+import { type IndexCode, surveyCorpora } from './survey-corpora.js';
+import { writeBeforeAfterReport } from './write-report.js';
+
+export const log = (options: BeforeAfterOptions) => options.log ?? (() => {});
+
+export function powerOf(
+  options: BeforeAfterOptions,
+  differences: Map<string, number[][]>,
+  from: string,
+  plan: Plan,
+): PowerPlan {
+  return powerPlan(differences, {
+    from,
+    tasks: plan.tasks.count,
+    repeats: plan.tasks.repeats,
+    alpha: 0.05,
+    detect: options.detect ?? null,
+  });
+}
+
+// The index code each arm builds with: an arm with its own harness indexes with its worktree's code
+// (the reference product at that commit); an arm run by this agent-track's harness with this one's.
+function indexCodes(arms: PreparedArms['arms']): IndexCode[] {
+  const byCode = new Map<string, string[]>();
+  for (const arm of arms) {
+    const code = arm.productArgs.length === 0 ? indexCodeId(arm.worktree) : indexCodeId();
+    byCode.set(code, [...(byCode.get(code) ?? []), arm.arm]);
+  }
+  return [...byCode].map(([code, names]) => ({ code, arms: names }));
+}
+
+export interface Campaign {
+  options: BeforeAfterOptions;
+  repo: string;
+  dir: string;
+  name: string;
+  cacheDir: string;
+  reposDir: string;
+  tasks: Task[];
+  arms: { arm: string; commit: CommitInfo }[];
+  block: LoadedLlmBlock;
+  prepared: PreparedArms;
+}
+
+// The plan from the prepared arms: the LLM block asked of both arms' own harnesses, each arm's tool
+// descriptions counted from its own server, the corpora surveyed; printed and written.
+export async function planCampaign(campaign: Campaign) {
+  const { options, dir, tasks, prepared, block } = campaign;
+  const blockVerdicts = await checkLlmBlock(prepared.arms, block.file);
+  for (const verdict of blockVerdicts) log(options)(verdict.line);
+  const tokens = new Map<string, number>();
+  const first = tasks.find((task) => task.corpus !== undefined)?.corpus;
+  const probeCorpus =
+    first === undefined
+      ? undefined
+      : (
+          await materializeCorpus(first, {
+            ...campaign,
+            ingestion: loadServingConfig(options.config).ingestion,
+          })
+        ).dir;
+  for (const arm of prepared.arms)
+    tokens.set(
+      arm.arm,
+      await descriptionTokens(arm, {
+        ...(options.config === undefined ? {} : { config: options.config }),
+        ...(probeCorpus === undefined ? {} : { corpus: probeCorpus }),
+      }),
+    );
+  const config = loadServingConfig(options.config);
+  const { cacheDir, reposDir } = campaign;
+  // An arm with its own harness indexes (the reference product); one served by agent-track's harness
+  // needs an index only when its `serve` reads `{workspace}` (a filesystem server reads the corpus).
+  const indexed = prepared.arms.some(
+    (arm) =>
+      arm.productArgs.length === 0 ||
+      servedPlaces({
+        dir: arm.worktree,
+        file: join(arm.worktree, PRODUCT_MANIFEST_FILE),
+        manifest: arm.manifest,
+      }).workspace,
+  );
+  const corpora = indexed
+    ? await surveyCorpora(tasks, {
+        cacheDir,
+        reposDir,
+        config,
+        build: false,
+        codes: indexCodes(prepared.arms),
+      })
+    : [];
+  const plan = buildPlan({
+    campaign: campaign.name,
+    tasks: {
+      count: tasks.length,
+      split: options.split,
+      limit: options.limit ?? null,
+      repeats: options.repeats ?? 1,
+    },
+    arms: campaign.arms.map(({ arm, commit }) => ({ arm, commit, descriptionTokens: tokens.get(arm)! })),
+    model: options.model,
+    llmBlock: block,
+    ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),
+    ...(options.callsPerTurn === undefined ? {} : { callsPerTurn: options.callsPerTurn }),
+    ...(options.contextTokensPerTurn === undefined
+      ? {}
+      : { contextTokensPerTurn: options.contextTokensPerTurn }),
+    ...(options.outputTokensPerTurn === undefined
+      ? {}
+      : { outputTokensPerTurn: options.outputTokensPerTurn }),
+    ...(options.prices ? { prices: options.prices } : {}),
+    corpora,
+    buildIndexes: options.buildIndexes ?? false,
+  });
+  writePlan(dir, plan);
+  log(options)(renderPlan(plan));
+  return { plan, corpora, blockVerdicts };
+}
+
+// With `--confirm-spend`: the spend gate, the index builds, both arms' rollouts, the report and the run log.
+export async function runPlanned(
+  campaign: Campaign,
+  planned: {
+    plan: Plan;
+    corpora: Awaited<ReturnType<typeof surveyCorpora>>;
+    blockVerdicts: BlockVerdict[];
+    split: LoadedSplit;
+    installCache: string;
+    offline: OfflineModel | null;
+  },
+): Promise<BeforeAfterResult> {
+  const { options, dir, tasks, cacheDir, reposDir } = campaign;
+  const { plan, corpora, offline } = planned;
+  const say = log(options);
+  const gate = {
+    confirmSpend: true,
+    maxUsd: options.maxUsd ?? null,
+    buildIndexes: options.buildIndexes ?? false,
+  };
+  assertSpendAllowed(plan, gate);
+  const unbuilt = corpora.filter((corpus) => corpus.state !== 'valid');
+  if (unbuilt.length > 0 && !gate.buildIndexes) {
+    throw new AgentTrackError(
+      'WORKSPACE_MISSING',
+      `${unbuilt.length} corpus index(es) are not built for this serving config (${unbuilt.map((c) => `\`${c.key}\``).join(', ')}): add \`--build-indexes\` to build them first`,
+      { data: { corpora: unbuilt.map((c) => c.key) } },
+    );
+  }
+  if (gate.buildIndexes && unbuilt.length > 0) {
+    const config = loadServingConfig(options.config);
+    const codes = indexCodes(campaign.prepared.arms);
+    await surveyCorpora(tasks, { cacheDir, reposDir, config, build: true, codes });
+  }
+  const harnessArgs = [
+    ...['--attempts', '1', '--retry-failed', '--cache-dir', cacheDir, '--repos-dir', reposDir],
+    ...['--turn-budget', String(plan.turn_budget)],
+    ...(options.config ? ['--config', resolve(options.config)] : []),
+    ...(options.workspace ? ['--workspace', resolve(options.workspace)] : []),
+  ];
+  const runOn = (some: readonly Task[]) =>
+    runCampaign({
+      repo: campaign.repo,
+      dir,
+      plan,
+      tasks: some,
+      llmBlock: campaign.block,
+      ...gate,
+      concurrency: options.concurrency ?? 2,
+      harnessArgs,
+      ...(offline ? { armArgs: (arm: string) => ['--endpoint-url', offline.urlFor(arm)] } : {}),
+      installCache: planned.installCache,
+      prepared: campaign.prepared,
+      blockVerdicts: planned.blockVerdicts,
+      ...(options.progress ? { progress: options.progress } : {}),
+    });
+  // A pilot is the campaign's first tasks run first: its rollouts are the campaign's (never paid
+  // twice); their paired differences say what the whole campaign can detect.
+  if (options.pilot !== undefined && options.pilot < tasks.length) {
+    const pilot = tasks.slice(0, options.pilot);
+    say(`pilot: the first ${pilot.length} tasks first, for the power of the whole campaign`);
+    await runOn(pilot);
+    const differences = await pairedDifferences(dir, { tasks: pilot });
+    say(writePowerPlan(dir, powerOf(options, differences, `pilot of ${pilot.length} tasks`, plan)));
+  }
+  const { run } = await runOn(tasks);
+  say(`arms finished (stopped by: ${run.stoppedBy ?? 'nothing'}); booked ${run.bookedUsd.toFixed(4)} USD`);
+  const written = await writeBeforeAfterReport(dir, { tasks });
+  for (const problem of written.problems) say(`refused trajectory: ${problem}`);
+  for (const warning of written.warnings) say(`plots: ${warning}`);
+  const dataset = {
+    name: planned.split.definition.name,
+    slice: planned.split.slice,
+    limit: options.limit ?? null,
+    tasks: tasks.length,
+  };
+  const artifacts = {
+    report: join(dir, 'report.md'),
+    html: join(dir, 'report.html'),
+    plots: join(dir, 'plots'),
+  };
+  for (const record of reportRunRecords(written.report, dataset, artifacts))
+    appendRunRecord(options.runLog ?? DEFAULT_RUN_LOG, record);
+  return { dir, plan, report: written.report, files: written.files };
+}

@@ -6,6 +6,17 @@ import { readTasks, rolloutTasks, type Task, taskIdOf } from '../../retrieval/in
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { readArmResults } from './arm-results.js';
 import { readPlan } from './plan.js';
+import type { Plan } from './plan-schema.js';
+
+// The stand-in's sampling, read back from the offline block's canonical JSON in the plan.
+function standInOf(plan: Plan): { standIn?: { temperature: number; seed: number } } {
+  if (plan.model !== 'offline') return {};
+  const params = (
+    JSON.parse(plan.llm_block.canonical) as { params?: { temperature?: number; seed?: number } }
+  ).params;
+  const temperature = params?.temperature ?? 0;
+  return temperature > 0 ? { standIn: { temperature, seed: params?.seed ?? 0 } } : {};
+}
 
 /**
  * Derives the whole before-after report from the files of a run directory (`plan.json`, the
@@ -38,6 +49,7 @@ export async function writeBeforeAfterReport(
       `before-after: ${short(byArm.get('baseline')!.sha)} → ${short(byArm.get('candidate')!.sha)} on ${plan.tasks.split ?? 'tasks'}`,
     model: plan.model,
     offline: plan.model === 'offline',
+    ...standInOf(plan),
     prices: { input_per_1m: plan.prices.input_per_1m, output_per_1m: plan.prices.output_per_1m },
     taskIds: tasks.map((task) => task.id).sort(),
     ...(k > 1 ? { repeats: { count: k, taskOf } } : {}),

@@ -19,6 +19,8 @@ export interface BuildReportOptions {
   model: string;
   /** The model was the offline policy: every output says so. */
   offline: boolean;
+  /** The offline stand-in sampled (its temperature and seed): the report says so. */
+  standIn?: { temperature: number; seed: number };
   alpha?: number;
   /** Prices for the estimated dollars on measured tokens; `null` when not given. */
   prices: { input_per_1m: number | null; output_per_1m: number | null };
@@ -142,6 +144,7 @@ export function buildReport(
     title: options.title,
     model: options.model,
     offline: options.offline,
+    ...(options.standIn === undefined ? {} : { stand_in: options.standIn }),
     alpha,
     verdict: verdictOf(rows, (key) => tested.get(key) ?? [new Map(), new Map()], alpha, {
       aa: options.aa ?? false,

@@ -64,7 +64,7 @@ export function renderReportMarkdown(report: Report, options: RenderReportOption
   const out: string[] = [`# ${report.title}`, ''];
   if (report.offline) {
     out.push(
-      '> Model: the **offline policy**, a deterministic stand-in for a model. These numbers exercise the pipeline; they say nothing about a real model.',
+      `> Model: the **offline policy**, a ${report.stand_in === undefined ? 'deterministic' : `seeded, sampling (temperature ${report.stand_in.temperature}, seed ${report.stand_in.seed})`} stand-in for a model. These numbers exercise the pipeline; they say nothing about a real model.`,
       '',
     );
   } else {

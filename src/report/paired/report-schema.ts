@@ -107,6 +107,8 @@ export const reportSchema = z
     title: z.string(),
     model: z.string(),
     offline: z.boolean(),
+    /** The offline stand-in sampled: its temperature and seed (absent when it was deterministic). */
+    stand_in: z.object({ temperature: z.number(), seed: z.number().int() }).strict().optional(),
     alpha: z.number(),
     verdict: reportVerdictSchema,
     arms: z.array(armInfoSchema),

@@ -64,7 +64,7 @@ export function reportSection(
     return '<section id="report"><h2>Report</h2><p class="empty">This run has no <code>report.json</code> yet: only the tasks are shown.</p></section>';
   }
   const model = report.offline
-    ? '<p class="offline">Model: the <strong>offline policy</strong>, a deterministic stand-in for a model. These numbers exercise the pipeline; they say nothing about a real model.</p>'
+    ? `<p class="offline">Model: the <strong>offline policy</strong>, a ${report.stand_in === undefined ? 'deterministic' : `seeded, sampling (temperature ${report.stand_in.temperature}, seed ${report.stand_in.seed})`} stand-in for a model. These numbers exercise the pipeline; they say nothing about a real model.</p>`
     : `<p>Model: <code>${h(report.model)}</code></p>`;
   const rule = report.verdict.rule === undefined ? '' : `<p class="rule">${h(report.verdict.rule)}</p>`;
   const verdict = `<p class="verdict ${report.verdict.success ? 'ok' : 'fail'}">${verdictMark(report)} ${h(report.verdict.line)}</p>${rule}`;

@@ -70,6 +70,10 @@ test('--repeats 3 on a sampling stand-in: 2 tasks x 3 repeats x 2 arms, per-task
     '| task | baseline answered | baseline needle_reached | tool_calls_total sd | needless_call_rate sd |',
   );
   expect(md).toContain('## Repeats');
+  expect(md).toContain(
+    'the **offline policy**, a seeded, sampling (temperature 1.5, seed 11) stand-in for a model',
+  );
+  expect(report.stand_in).toEqual({ temperature: 1.5, seed: 11 });
   expect(md).toContain('| metric | baseline pass@3 | pass^3 | flaky | spread |');
   const html = readFileSync(join(run, 'report.html'), 'utf8');
   expect(html).toContain('<h3>Repeats</h3>');

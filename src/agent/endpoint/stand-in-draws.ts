@@ -39,9 +39,11 @@ function conversationKey(request: PolicyRequest): string {
 }
 
 function weightedOrder<T>(options: readonly T[], temperature: number, random: RandomSource): T[] {
-  const left = options.map((option, rank) => ({ option, weight: Math.exp(-rank / temperature) }));
+  const left = options.map((option, rank) => ({ option, rank, weight: 0 }));
   const out: T[] = [];
   while (left.length > 0) {
+    // Weights relative to the best rank left, so the best always weighs 1 (no underflow at small T).
+    for (const item of left) item.weight = Math.exp(-(item.rank - left[0]!.rank) / temperature);
     const total = left.reduce((sum, item) => sum + item.weight, 0);
     let point = random() * total;
     let index = 0;

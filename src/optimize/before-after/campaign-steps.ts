@@ -14,7 +14,7 @@ import { buildPlan, writePlan } from './plan.js';
 import type { Plan } from './plan-schema.js';
 import { renderPlan } from './plan-text.js';
 import { type PowerPlan, pairedDifferences, powerPlan, writePowerPlan } from './power-plan.js';
-import { runCampaign } from './run-campaign.js';
+import { assertSamePlan, runCampaign } from './run-campaign.js';
 import { assertSpendAllowed } from './spend-gate.js';
 import { type IndexCode, surveyCorpora } from './survey-corpora.js';
 import { writeBeforeAfterReport } from './write-report.js';
@@ -130,6 +130,7 @@ export async function planCampaign(campaign: Campaign) {
     corpora,
     buildIndexes: options.buildIndexes ?? false,
   });
+  assertSamePlan(dir, plan);
   writePlan(dir, plan);
   log(options)(renderPlan(plan));
   return { plan, corpora, blockVerdicts };
@@ -193,6 +194,10 @@ export async function runPlanned(
     });
   // A pilot is the campaign's first tasks run first: its rollouts are the campaign's (never paid
   // twice); their paired differences say what the whole campaign can detect.
+  if (options.pilot !== undefined && options.pilot >= tasks.length)
+    say(
+      `pilot: ${options.pilot} tasks is the whole campaign (${tasks.length}): no pilot runs first, no power is printed`,
+    );
   if (options.pilot !== undefined && options.pilot < tasks.length) {
     const pilot = tasks.slice(0, options.pilot);
     say(`pilot: the first ${pilot.length} tasks first, for the power of the whole campaign`);

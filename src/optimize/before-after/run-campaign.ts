@@ -58,7 +58,12 @@ export function blockSecrets(block: LlmBlock, env: Record<string, string | undef
   return value === undefined || value === '' ? [] : [value];
 }
 
-function assertSamePlan(dir: string, plan: Plan): void {
+/**
+ * Refuses a plan for a campaign directory started with another one (arms, commits, model, LLM
+ * block, turn budget or repeats): `CAMPAIGN_PLAN_CHANGED`. Called before a plan is written, so a
+ * preview never overwrites the plan a finished campaign's report is derived from.
+ */
+export function assertSamePlan(dir: string, plan: Plan): void {
   const file = campaignPaths(dir).plan;
   if (!existsSync(file)) return;
   const before = readPlan(file);

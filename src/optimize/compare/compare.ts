@@ -16,7 +16,7 @@ import { startOfflineModel } from '../before-after/offline-model.js';
 import { buildPlan, writePlan } from '../before-after/plan.js';
 import type { Plan } from '../before-after/plan-schema.js';
 import { renderPlan } from '../before-after/plan-text.js';
-import { runCampaign } from '../before-after/run-campaign.js';
+import { assertSamePlan, runCampaign } from '../before-after/run-campaign.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { openQueue } from '../campaign/queue.js';
 import { type CompareConfig, loadCompareConfig } from './compare-config.js';
@@ -174,6 +174,7 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
         ...(config.turn_budget === undefined ? {} : { turnBudget: config.turn_budget }),
         ...(options.prices === undefined ? {} : { prices: options.prices }),
       });
+      assertSamePlan(dir, plan);
       writePlan(dir, plan);
       say(renderPlan(plan));
       if (!options.confirmSpend) {

@@ -19,7 +19,7 @@ const meanOf = (values: readonly (number | null | undefined)[]): number | null =
 /**
  * The track's rows per rollout grouped by task (`taskOf`: rollout id -> task id): per arm the
  * mean judge score over the repeats judged, parity when the means are within `tolerance`, and each
- * figure's mean over the repeats that ran. One repeat per task gives the rows back as they were.
+ * figure's mean over those same judged repeats (both arms ran them). One repeat per task gives the rows back as they were.
  *
  * @example
  * taskLevel(rows, new Map([['t1', 't1'], ['t1~2', 't1']]), 1)[0].scores; // { bare: 7.5, 'with-server': 10 }
@@ -40,9 +40,10 @@ export function taskLevel(
     const scores = Object.fromEntries(
       ARMS.map((arm) => [arm, meanOf(judged.map((r) => r.scores[arm]))]),
     ) as Record<TrackArm, number | null>;
+    // Figures over the same judged repeats on both arms (a repeat one arm lost pairs nothing).
     const figures = Object.fromEntries(
       ARMS.map((arm) => {
-        const ran = group.flatMap((r) => (r.figures[arm] === null ? [] : [r.figures[arm]!]));
+        const ran = judged.flatMap((r) => (r.figures[arm] === null ? [] : [r.figures[arm]!]));
         if (ran.length === 0) return [arm, null];
         const keys = Object.keys(ran[0]!) as (keyof AgentFigures)[];
         return [arm, Object.fromEntries(keys.map((key) => [key, meanOf(ran.map((f) => f[key]))]))];

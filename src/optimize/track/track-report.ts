@@ -106,6 +106,7 @@ export function buildTrackReport(input: TrackReportInput): TrackReport {
   const judgedTasks = levels.filter((t) => t.parity !== null);
   const parityTasks = levels.filter((t) => t.parity === true);
   const parityIds = new Set(parityTasks.map((t) => t.task_id));
+  const judgedRollouts = new Set(tasks.filter((t) => t.parity !== null).map((t) => t.task_id));
   const scores = (arm: TrackArm) => new Map(judgedTasks.map((t) => [t.task_id, t.scores[arm]]));
   const quality = reportRow(
     { key: 'judge.score', group: 'quality', kind: 'continuous', direction: 'higher' },
@@ -115,7 +116,12 @@ export function buildTrackReport(input: TrackReportInput): TrackReport {
   const arm = (name: TrackArm, subject: string): ArmResults => ({
     commit: input.product,
     subject,
-    metrics: new Map([...input.metrics[name]].filter(([rollout]) => parityIds.has(taskOf(rollout)))),
+    // The judged rollouts of the tasks at parity: a repeat one arm lost is left out on both sides.
+    metrics: new Map(
+      [...input.metrics[name]].filter(
+        ([rollout]) => judgedRollouts.has(rollout) && parityIds.has(taskOf(rollout)),
+      ),
+    ),
     failed: tasks.filter((t) => t.status === 'discarded' && t.figures[name] === null).length,
   });
   const report = buildReport(

@@ -156,8 +156,8 @@ export function buildReport(
     // With repeats, the first repeat's outcome (its rollout keeps the task's id).
     outcomes_by_task: options.taskIds.map((task_id) => ({
       task_id,
-      baseline: groups.get(baseline)!.get(task_id)?.[0]?.outcome ?? null,
-      candidate: groups.get(candidate)!.get(task_id)?.[0]?.outcome ?? null,
+      baseline: baseline.metrics.get(task_id)?.outcome ?? null,
+      candidate: candidate.metrics.get(task_id)?.outcome ?? null,
     })),
     rows,
     ...(k > 1

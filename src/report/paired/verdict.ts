@@ -71,9 +71,13 @@ export function verdictOf(
   const rule = decisionRuleText(alpha);
   const find = (key: string) => rows.find((r) => r.key === key);
   const primary = find(DECISION_RULE.primary.key)!;
-  const significant = rows.filter((r) => r.pvalue !== null && r.pvalue < alpha && r.direction !== 'neither');
+  // The floor counts a row significant either way (better at one-sided p < alpha, or worse).
+  const tested = rows.filter((r) => r.pvalue !== null && r.direction !== 'neither');
+  const significant = tested.filter(
+    (r) => r.pvalue! < alpha || (worse(values, r, r.direction as Direction) ?? 1) < alpha,
+  );
   const aaLine = options.aa
-    ? ` A/A (the same commit on both arms): ${significant.length} of ${rows.filter((r) => r.pvalue !== null).length} tested rows had p < ${alpha} (the noise floor of this setup${significant.length === 0 ? '' : `: ${significant.map((r) => r.key).join(', ')}`}).`
+    ? ` A/A (the same commit on both arms): ${significant.length} of ${tested.length} tested rows moved at one-sided p < ${alpha} either way (the noise floor of this setup${significant.length === 0 ? '' : `: ${significant.map((r) => r.key).join(', ')}`}).`
     : '';
   if (primary.pairs < minimumPairs(alpha)) {
     const line = `Inconclusive: ${primary.pairs} pair(s) on ${primary.key}, fewer than the ${minimumPairs(alpha)} a one-sided test at α = ${alpha} needs.${aaLine}`;
@@ -91,10 +95,10 @@ export function verdictOf(
   const guards = against(DECISION_RULE.guards);
   const watched = against(DECISION_RULE.watched);
   const outcome: ReportVerdict['outcome'] =
-    better && guards.length === 0
-      ? 'succeeds'
-      : (primaryWorse !== null && primaryWorse < alpha) || (better && guards.length > 0)
-        ? 'fails'
+    (primaryWorse !== null && primaryWorse < alpha) || guards.length > 0
+      ? 'fails'
+      : better
+        ? 'succeeds'
         : 'no_change';
   const head = {
     succeeds: 'The change succeeds:',

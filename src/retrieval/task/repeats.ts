@@ -1,3 +1,4 @@
+import { AgentTrackError } from '../../core/index.js';
 import type { Task } from './schema.js';
 
 /**
@@ -20,6 +21,13 @@ export function rolloutId(taskId: string, repeat: number): string {
  * // { id: 'cart~2', question: 'Where?', gold: { files: ['a.py'] }, repeat: 2 }
  */
 export function rolloutTask(task: Task, repeat: number): Task {
+  if (task.repeat !== undefined) {
+    throw new AgentTrackError(
+      'TASK_REPEAT_RESERVED',
+      `task \`${task.id}\` names \`repeat\` itself: that key is set by a campaign for its rollouts, never in a task file`,
+      { data: { id: task.id, repeat: task.repeat } },
+    );
+  }
   return repeat === 1 ? task : { ...task, id: rolloutId(task.id, repeat), repeat };
 }
 
@@ -41,5 +49,18 @@ export function taskIdOf(rollout: Task): string {
  * rolloutTasks(tasks, 3).map((t) => t.id); // ['cart', 'cart~2', 'cart~3', 'tax', 'tax~2', 'tax~3']
  */
 export function rolloutTasks(tasks: readonly Task[], repeats: number): Task[] {
-  return tasks.flatMap((task) => Array.from({ length: repeats }, (_, i) => rolloutTask(task, i + 1)));
+  const out = tasks.flatMap((task) => Array.from({ length: repeats }, (_, i) => rolloutTask(task, i + 1)));
+  // A task named like another's repeat (`a` and `a~2` with K >= 2) would share its rollout's files.
+  const seen = new Set<string>();
+  for (const rollout of out) {
+    if (seen.has(rollout.id)) {
+      throw new AgentTrackError(
+        'TASK_REPEAT_COLLISION',
+        `with ${repeats} repeats two rollouts would share the id \`${rollout.id}\` (a task of that name and another task's repeat): rename the task`,
+        { data: { id: rollout.id, repeats } },
+      );
+    }
+    seen.add(rollout.id);
+  }
+  return out;
 }

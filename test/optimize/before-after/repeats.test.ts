@@ -84,6 +84,12 @@ test('--repeats 3 on a sampling stand-in: 2 tasks x 3 repeats x 2 arms, per-task
   expect(again.report.rows).toEqual(report.rows);
   expect(again.report.repeats).toEqual(report.repeats);
 
+  // A preview with other repeats in the finished run's directory is refused, never written over its plan.
+  await expect(beforeAfter({ ...options, repeats: 2, confirmSpend: false })).rejects.toThrow(
+    'was started with another plan',
+  );
+  expect(JSON.parse(readFileSync(join(run, 'plan.json'), 'utf8')).tasks.repeats).toBe(3);
+
   // That run's paired differences give a plan its power, before anything of the new plan runs.
   const printed: string[] = [];
   await beforeAfter({

@@ -53,6 +53,12 @@ test('fails when a guard is significantly worse, or when the primary is', () => 
   });
   const more = [0.6, 0.7, 0.8, 0.9, 1, 1.1];
   expect(judge([needless(more)]).outcome).toBe('fails');
+  // The rule says a guard significantly worse fails the change, whatever the primary did.
+  const mixed = [0.6, 0.5, 0.8, 0.7, 1, 0.9];
+  expect(judge([needless(mixed), later])).toMatchObject({
+    outcome: 'fails',
+    against: ['tool_calls_to_first_gold'],
+  });
 });
 
 test('no change when the primary does not move; an A/A run counts the rows a test called significant', () => {
@@ -61,5 +67,7 @@ test('no change when the primary does not move; an A/A run counts the rows a tes
   expect(verdict.outcome).toBe('no_change');
   expect(verdict.line).toContain('No change: needless_call_rate did not move significantly at α = 0.05');
   // Both rows were tested (turns: every difference 0, p = 1); neither below 0.05.
-  expect(verdict.line).toContain('A/A (the same commit on both arms): 0 of 2 tested rows had p < 0.05');
+  expect(verdict.line).toContain(
+    'A/A (the same commit on both arms): 0 of 2 tested rows moved at one-sided p < 0.05 either way',
+  );
 });

@@ -111,14 +111,9 @@ test('without --dry-run and --confirm-spend the plan is printed and nothing runs
   expect(existsSync(out)).toBe(false);
 });
 
-test('a retrieval overlay that truly helps is accepted on the held-out slice', async () => {
-  // The incumbent is strict all-words search with no fallback: the offline policy's whole-question
-  // queries then rarely match. The scripted candidate turns it into any-word search.
-  const dir = join(scratch, 'helps');
-  mkdirSync(dir, { recursive: true });
-  const strict = join(dir, 'strict.yaml');
-  writeFileSync(strict, stringify({ query: { mode: 'all', fallback_to_any: false } }));
-  const config = parse(readFileSync(shipped('retrieval_config'), 'utf8')) as Record<string, unknown>;
+// A shipped campaign config with some keys changed, written under `dir` (paths made absolute).
+function campaignFile(dir: string, axis: string, changes: Record<string, unknown>): string {
+  const config = parse(readFileSync(shipped(axis), 'utf8')) as Record<string, unknown>;
   const file = join(dir, 'campaign.yaml');
   writeFileSync(
     file,
@@ -126,9 +121,22 @@ test('a retrieval overlay that truly helps is accepted on the held-out slice', a
       ...config,
       product: { repo: ROOT, manifest: 'agent-track.product.yaml' },
       llm_block: join(ROOT, 'configs/llm/openrouter.yaml'),
-      overlays: { base: strict, variations: [{ query: { mode: 'any' } }] },
+      ...changes,
     }),
   );
+  return file;
+}
+
+test('a retrieval overlay that truly helps is accepted on the held-out slice', async () => {
+  // The incumbent is strict all-words search with no fallback: the offline policy's whole-question
+  // queries then rarely match. The scripted candidate turns it into any-word search.
+  const dir = join(scratch, 'helps');
+  mkdirSync(dir, { recursive: true });
+  const strict = join(dir, 'strict.yaml');
+  writeFileSync(strict, stringify({ query: { mode: 'all', fallback_to_any: false } }));
+  const file = campaignFile(dir, 'retrieval_config', {
+    overlays: { base: strict, variations: [{ query: { mode: 'any' } }] },
+  });
   const candidate = canonicalJson({ query: { mode: 'any', fallback_to_any: false } });
   const result = await optimize(loadCampaignConfig(file), {
     ...SMALL,
@@ -144,20 +152,9 @@ test('a retrieval overlay that truly helps is accepted on the held-out slice', a
 }, 180_000);
 
 test('a dry run with a sampling stand-in and 2 repeats runs each task twice, the second as its rollout ~2', async () => {
-  const config = parse(readFileSync(shipped('usage_skill'), 'utf8')) as Record<string, unknown>;
   const dir = join(scratch, 'sampling');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'campaign.yaml');
-  writeFileSync(
-    file,
-    stringify({
-      ...config,
-      product: { repo: ROOT, manifest: 'agent-track.product.yaml' },
-      llm_block: join(ROOT, 'configs/llm/openrouter.yaml'),
-      repeats: 2,
-      stand_in: { temperature: 1, seed: 3 },
-    }),
-  );
+  const file = campaignFile(dir, 'usage_skill', { repeats: 2, stand_in: { temperature: 1, seed: 3 } });
   const out = join(dir, 'run');
   const result = await optimize(loadCampaignConfig(file), { ...SMALL, candidates: 1, out });
   const evaluations = readFileSync(join(out, 'evaluations.jsonl'), 'utf8')

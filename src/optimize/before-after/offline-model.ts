@@ -38,7 +38,8 @@ export async function startOfflineModel(
   const blockFile = join(dir, 'offline-llm-block.yaml');
   const params = [
     sampling.temperature === undefined ? null : `temperature: ${sampling.temperature}`,
-    sampling.seed === undefined ? null : `seed: ${sampling.seed}`,
+    // A sampling stand-in always names its seed (0 by default), so its repeats draw seed + k - 1.
+    sampling.seed === undefined && !((sampling.temperature ?? 0) > 0) ? null : `seed: ${sampling.seed ?? 0}`,
   ].filter((p) => p !== null);
   writeFileSync(
     blockFile,

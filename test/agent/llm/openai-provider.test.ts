@@ -83,7 +83,7 @@ test('settings the block leaves out are not sent; thinking budget goes as OpenRo
   expect(body.reasoning).toEqual({ max_tokens: 2048 });
 });
 
-test("a campaign's repeat k sends seed = the block's seed (0 when none) + k - 1; the first repeat sends the block's", async () => {
+test("a campaign's repeat k sends seed = the block's seed + k - 1; a block with no seed sends none", async () => {
   const seeds = async (params: { seed?: number }, repeats: (number | undefined)[]) => {
     open = await connect('openai', scripted(repeats.map(() => ({ content: 'ok' }))), { params });
     for (const repeat of repeats)
@@ -94,7 +94,7 @@ test("a campaign's repeat k sends seed = the block's seed (0 when none) + k - 1;
     return sent;
   };
   expect(await seeds({ seed: 7 }, [undefined, 1, 2, 3])).toEqual([7, 7, 8, 9]);
-  expect(await seeds({}, [undefined, 1, 2, 3])).toEqual([undefined, undefined, 1, 2]);
+  expect(await seeds({}, [undefined, 1, 2, 3])).toEqual([undefined, undefined, undefined, undefined]);
 });
 
 test('tool messages and assistant tool calls go out in OpenAI shape', async () => {

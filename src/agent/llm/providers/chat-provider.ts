@@ -42,8 +42,8 @@ export interface CompletionRequest {
   toolChoice?: ToolChoice;
   /**
    * Which repeat of a campaign's task this request belongs to (1-based, default 1). On the OpenAI
-   * wire a repeat after the first sends `seed` = the block's seed (0 when it names none) + repeat
-   * - 1, so a seeded model's repeats are draws, not copies; the Anthropic wire has no seed.
+   * wire a block that names a seed sends `seed` = that seed + repeat - 1, so a seeded model's
+   * repeats are draws, not copies; a block with no seed sends none; the Anthropic wire has no seed.
    */
   repeat?: number;
 }

@@ -46,8 +46,9 @@ export function openAIRequestBody(block: LlmBlock, request: CompletionRequest): 
   if (params.temperature !== undefined) body.temperature = params.temperature;
   if (params.top_p !== undefined) body.top_p = params.top_p;
   if (params.max_tokens !== undefined) body.max_tokens = params.max_tokens;
-  const repeat = request.repeat ?? 1;
-  if (params.seed !== undefined || repeat > 1) body.seed = (params.seed ?? 0) + repeat - 1;
+  // A seeded block's repeat k sends seed + k - 1 (its repeats are draws, not copies); a block with
+  // no seed sends none, and the model's own sampling makes repeats differ.
+  if (params.seed !== undefined) body.seed = params.seed + (request.repeat ?? 1) - 1;
   const thinking = params.thinking;
   if (thinking?.effort !== undefined) body.reasoning_effort = thinking.effort;
   else if (thinking?.budget_tokens !== undefined && thinking.enabled) {

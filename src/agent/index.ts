@@ -63,7 +63,7 @@ export type { RunTaskOptions, TaskRun } from './harness/run-task.js';
 export { runTask } from './harness/run-task.js';
 export { type SearchRung, searchRung } from './harness/search-rung.js';
 export type { WorkspaceOptions, WorkspaceResolver } from './harness/task-workspace.js';
-export { createWorkspaceResolver } from './harness/task-workspace.js';
+export { createWorkspaceResolver, productWorkspaces } from './harness/task-workspace.js';
 export type { JudgeAnswerOptions, RubricVerdict } from './judge/judge-answer.js';
 export { judgeAnswer } from './judge/judge-answer.js';
 export type { JudgedAnswer, JudgePairOptions, JudgeVerdict } from './judge/judge-pair.js';

@@ -257,6 +257,7 @@ const SURFACE: Record<string, string[]> = {
     'productIndexCommand',
     'productManifestSchema',
     'productServerCommand',
+    'productWorkspaces',
     'promptTokens',
     'proposerMessages',
     'readArtifact',

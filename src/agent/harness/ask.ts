@@ -10,7 +10,7 @@ import { openAgentProduct } from '../manifest/agent-product.js';
 import { filePathExtractor } from '../mcp/extract-result.js';
 import { openModel } from './open-model.js';
 import { runTask, type TaskRun } from './run-task.js';
-import { createWorkspaceResolver } from './task-workspace.js';
+import { productWorkspaces } from './task-workspace.js';
 
 export interface AskOptions {
   question: string;
@@ -56,12 +56,10 @@ export async function askQuestion(options: AskOptions): Promise<AskResult> {
   });
   const block = options.llmBlock === undefined ? undefined : loadLlmBlock(options.llmBlock).block;
   const cacheDir = resolveCacheDir(options.cacheDir);
-  const resolvePlace = createWorkspaceResolver({
+  const resolvePlace = productWorkspaces(product, {
     config,
     cacheDir,
     reposDir: join(cacheDir, 'repos'),
-    index: product.reads.workspace,
-    indexer: product.indexer,
     configFile,
   });
   const task = { id: 'ask', question: options.question, gold: {}, corpus: { dir: options.corpus } };

@@ -10,7 +10,7 @@ import { filePathExtractor } from '../mcp/extract-result.js';
 import type { LedgerLine } from './ledger.js';
 import { openModel } from './open-model.js';
 import { type HarnessSummary, runHarness } from './run-harness.js';
-import { createWorkspaceResolver } from './task-workspace.js';
+import { productWorkspaces } from './task-workspace.js';
 
 /** `harness run` as files and flags: what a campaign arm's child process is started with. */
 export interface HarnessRunOptions {
@@ -95,12 +95,10 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
       out: options.out,
       model,
       product,
-      workspaces: createWorkspaceResolver({
+      workspaces: productWorkspaces(product, {
         config,
         cacheDir,
         reposDir: options.reposDir ?? join(cacheDir, 'repos'),
-        index: product.reads.workspace,
-        indexer: product.indexer,
         configFile,
         ...(options.workspace === undefined ? {} : { workspace: options.workspace }),
       }),

@@ -5,7 +5,7 @@ import { searchCall, searchShape } from '../endpoint/tool-shapes.js';
 import type { AgentProduct } from '../manifest/agent-product.js';
 import { extractResult, filePathExtractor } from '../mcp/extract-result.js';
 import { reusedServers } from '../mcp/server-pool.js';
-import { createWorkspaceResolver } from './task-workspace.js';
+import { productWorkspaces } from './task-workspace.js';
 
 /** What one product's search tool returned for each task's question, scored against the gold. */
 export interface SearchRung {
@@ -32,12 +32,10 @@ export async function searchRung(
   tasks: readonly Task[],
   options: { config: string; cacheDir: string; reposDir: string; relevance?: RelevanceOptions },
 ): Promise<SearchRung> {
-  const resolve = createWorkspaceResolver({
+  const resolve = productWorkspaces(product, {
     config: loadServingConfig(options.config),
     cacheDir: options.cacheDir,
     reposDir: options.reposDir,
-    index: product.reads.workspace,
-    indexer: product.indexer,
     configFile: options.config,
   });
   const servers = reusedServers();

@@ -106,3 +106,17 @@ export function createWorkspaceResolver(options: WorkspaceOptions): WorkspaceRes
     return build;
   };
 }
+
+/**
+ * The resolver for a product's tasks: whether its server reads an index, and its own index step,
+ * taken from the product (an `AgentProduct`'s `reads.workspace` and `indexer`).
+ *
+ * @example
+ * const resolvePlace = productWorkspaces(product, { config, cacheDir, reposDir, configFile });
+ */
+export function productWorkspaces(
+  product: { reads: { workspace: boolean }; indexer: ProductIndexer | null },
+  options: Omit<WorkspaceOptions, 'index' | 'indexer'>,
+): WorkspaceResolver {
+  return createWorkspaceResolver({ ...options, index: product.reads.workspace, indexer: product.indexer });
+}

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import {
   connectMcpServer,
-  createWorkspaceResolver,
   loadProduct,
   openAgentProduct,
   PACKAGE_ROOT,
   type ProductManifest,
+  productWorkspaces,
   serveArgv,
 } from '../../agent/index.js';
 import { loadServingConfig } from '../../product/index.js';
@@ -168,12 +168,10 @@ export async function systemDescriptionTokens(
   options: { config: string; cacheDir: string; reposDir: string },
 ): Promise<number> {
   const product = system.open(options.config);
-  const place = await createWorkspaceResolver({
+  const place = await productWorkspaces(product, {
     config: loadServingConfig(options.config),
     cacheDir: options.cacheDir,
     reposDir: options.reposDir,
-    index: product.reads.workspace,
-    indexer: product.indexer,
     configFile: options.config,
   })(task);
   const session = await connectMcpServer(product.serverFor(place));

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import {
-  createWorkspaceResolver,
   DEFAULT_TURN_BUDGET,
   LEDGER_FILE,
   type LedgerLine,
   type OpenedModel,
+  productWorkspaces,
   readLedger,
   runHarness,
 } from '../../../agent/index.js';
@@ -112,12 +112,10 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
       out,
       model: options.model,
       product: setup.product,
-      workspaces: createWorkspaceResolver({
+      workspaces: productWorkspaces(setup.product, {
         config: setup.config,
         cacheDir: options.cacheDir,
         reposDir: options.reposDir,
-        index: setup.product.reads.workspace,
-        indexer: setup.product.indexer,
       }),
       concurrency: options.concurrency ?? 2,
       reuseServers: true,

@@ -1,6 +1,6 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { RUNG_METRICS, type RungRun } from '../../retrieval/index.js';
-import { SERIES_COLOURS } from './palette.js';
+import { groupedBars } from './grouped-bars.js';
 import { labelOverlays } from './same-split.js';
 
 const LEVELS = ['piece', 'file'] as const;
@@ -40,47 +40,12 @@ export function rungScoresSpec(runs: readonly RungRun[]): TopLevelSpec {
       })),
   );
   const labels = labelled.map((l) => l.label);
-  const x = {
-    field: 'metric',
-    type: 'nominal',
-    sort: [...RUNG_METRICS],
-    title: null,
-    axis: { labelAngle: 0 },
-  } as const;
-  const xOffset = { field: 'overlay', type: 'nominal', sort: labels } as const;
-  const color = {
-    field: 'overlay',
-    type: 'nominal',
-    title: 'overlay',
-    sort: labels,
-    scale: { domain: labels, range: labels.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) },
-  } as const;
-  const y = {
-    type: 'quantitative',
-    scale: { domain: [0, 1] as number[] },
-    title: 'mean over tasks (95% interval)',
-  } as const;
   return {
     title: { text: 'Retrieval rung: search quality per overlay', subtitle: rungCaption(runs) },
     data: { values },
     facet: {
       column: { field: 'level', type: 'nominal', sort: LEVELS.map((l) => `${l} level`), title: null },
     },
-    spec: {
-      width: { step: Math.max(14, 18 * labels.length) },
-      height: 220,
-      layer: [
-        {
-          name: 'score_bar',
-          mark: { type: 'bar' },
-          encoding: { x, xOffset, color, y: { field: 'mean', ...y } },
-        },
-        {
-          name: 'score_interval',
-          mark: { type: 'rule', color: '#222222', strokeWidth: 1.5 },
-          encoding: { x, xOffset, y: { field: 'low', ...y }, y2: { field: 'high' } },
-        },
-      ],
-    },
+    spec: groupedBars({ metrics: RUNG_METRICS, series: 'overlay', names: labels, layer: 'score' }),
   };
 }

@@ -1,0 +1,56 @@
+import { SERIES_COLOURS } from './palette.js';
+
+/**
+ * Bars of means in [0, 1] with their 95% intervals, one group per metric and one bar per series
+ * (a compared system, a retrieval overlay), coloured from `SERIES_COLOURS` in series order: the
+ * width, height and layers of a Vega-Lite view whose rows are `{metric, <series>, mean, low, high}`.
+ *
+ * @example
+ * groupedBars({ metrics: ['recall@5', 'mrr'], series: 'system', names: ['a', 'b'], layer: 'system' }).layer[0].name; // 'system_bar'
+ */
+export function groupedBars(options: {
+  metrics: readonly string[];
+  /** The field naming each bar's series, also the legend's title. */
+  series: string;
+  names: readonly string[];
+  /** The layers are named `<layer>_bar` and `<layer>_interval`. */
+  layer: string;
+}) {
+  const names = [...options.names];
+  const x = {
+    field: 'metric',
+    type: 'nominal',
+    sort: [...options.metrics],
+    title: null,
+    axis: { labelAngle: 0 },
+  } as const;
+  const xOffset = { field: options.series, type: 'nominal', sort: names } as const;
+  const color = {
+    field: options.series,
+    type: 'nominal',
+    title: options.series,
+    sort: names,
+    scale: { domain: names, range: names.map((_, i) => SERIES_COLOURS[i % SERIES_COLOURS.length]!) },
+  } as const;
+  const y = {
+    type: 'quantitative',
+    scale: { domain: [0, 1] as number[] },
+    title: 'mean over tasks (95% interval)',
+  } as const;
+  return {
+    width: { step: Math.max(14, 18 * names.length) },
+    height: 220,
+    layer: [
+      {
+        name: `${options.layer}_bar`,
+        mark: { type: 'bar' as const },
+        encoding: { x, xOffset, color, y: { field: 'mean', ...y } },
+      },
+      {
+        name: `${options.layer}_interval`,
+        mark: { type: 'rule' as const, color: '#222222', strokeWidth: 1.5 },
+        encoding: { x, xOffset, y: { field: 'low', ...y }, y2: { field: 'high' } },
+      },
+    ],
+  };
+}

@@ -39,7 +39,14 @@ export interface CampaignSetup {
 /** The shipped configs' objective: answered gate; gold 2, calls to gold 1, needless 1. */
 export const SHIPPED_OBJECTIVE: ObjectiveConfig = {
   gates: ['answered'],
-  weights: { answered: 0, gold_reached: 2, needless_call_rate: 1, calls_to_first_gold: 1, judge_score: 0 },
+  weights: {
+    answered: 0,
+    gold_reached: 2,
+    needless_call_rate: 1,
+    calls_to_first_gold: 1,
+    tool_calls: 0,
+    judge_score: 0,
+  },
 };
 
 export interface Outcome {

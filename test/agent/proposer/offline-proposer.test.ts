@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { OFFLINE_LABEL } from '../../../src/agent/endpoint/offline-label.js';
@@ -8,6 +10,7 @@ import {
   offlineRewrite,
 } from '../../../src/agent/endpoint/offline-proposer.js';
 import type { PolicyRequest } from '../../../src/agent/endpoint/policy.js';
+import { readGuidance } from '../../../src/agent/endpoint/stand-in-guidance.js';
 import { startEndpoint } from '../../../src/agent/endpoint/start-endpoint.js';
 import type { ChatMessage } from '../../../src/agent/llm/providers/chat-provider.js';
 import { createProvider } from '../../../src/agent/llm/providers/create-provider.js';
@@ -26,7 +29,9 @@ const DOCS = [
 ].join('\n');
 
 const FIRST = 'Use it when you need to find where something is defined before reading it.';
-const SECOND = 'Use it when the question names a concept rather than an exact identifier.';
+const SECOND =
+  'Use it when the results already show the code that answers: answer from them, at most 1 tool call.';
+const FOURTH = 'Use it when one more call would confirm the answer; stop once the gold is in hand.';
 
 /** A real offline endpoint over HTTP, and an OpenAI-wire provider that never retries. */
 async function offline() {
@@ -47,8 +52,15 @@ const request = (messages: ChatMessage[]): PolicyRequest => ({
   index: 0,
 });
 
-test('the sentences are the ones the tests below spell out', () => {
+test('the sentences are the ones the tests below spell out; two say what the stand-in acts on', () => {
   expect(OFFLINE_SENTENCES.slice(0, 2)).toEqual([FIRST, SECOND]);
+  expect(OFFLINE_SENTENCES[3]).toBe(FOURTH);
+  expect(OFFLINE_SENTENCES).toHaveLength(7);
+  // What readGuidance takes from each: a cap of 1 call from the second, stop-on-evidence from the fourth.
+  const read = OFFLINE_SENTENCES.map((sentence) => readGuidance(sentence));
+  expect(read.map((g) => g.maxCalls)).toEqual([null, 1, null, null, null, null, null]);
+  expect(read.map((g) => g.stopOnEvidence)).toEqual([false, false, false, true, false, false, false]);
+  expect(read.some((g) => g.followPointers || g.batch)).toBe(false);
 });
 
 test('tool_docs variant 0 appends the first sentence to the first tool, keeping comments and the rest', () => {
@@ -57,10 +69,9 @@ test('tool_docs variant 0 appends the first sentence to the first tool, keeping 
       '# The tools the agent sees.',
       'search_codebase:',
       '  # what it does',
-      // The description now ends in a newline, so it is written as a block scalar (folded at 80 columns).
-      '  description: >',
-      '    Search the code. Use it when you need to find where something is defined',
-      '    before reading it.',
+      // The description now ends in a newline, so it is written as a block scalar, never refolded.
+      '  description: |',
+      '    Search the code. Use it when you need to find where something is defined before reading it.',
       '  parameters:',
       '    query: What to look for.',
       'read_file:',
@@ -71,11 +82,14 @@ test('tool_docs variant 0 appends the first sentence to the first tool, keeping 
 });
 
 test.each([
-  // variant v edits tool v mod 2 with sentence floor(v / 2)
+  // variant v appends sentence v mod 7 to tool floor(v / 7) mod 2
   [0, 'search_codebase', `Search the code. ${FIRST}\n`],
-  [1, 'read_file', `Read a file. ${FIRST}\n`],
-  [2, 'search_codebase', `Search the code. ${SECOND}\n`],
-  [3, 'read_file', `Read a file. ${SECOND}\n`],
+  [1, 'search_codebase', `Search the code. ${SECOND}\n`],
+  [3, 'search_codebase', `Search the code. ${FOURTH}\n`],
+  [7, 'read_file', `Read a file. ${FIRST}\n`],
+  [8, 'read_file', `Read a file. ${SECOND}\n`],
+  // 14: sentence 0 on tool 7 mod 2 = 0 again
+  [14, 'search_codebase', `Search the code. ${FIRST}\n`],
 ])('tool_docs variant %i edits %s', (variant, tool, description) => {
   const text = offlineRewrite('tool_docs', DOCS, variant)!;
   const other = tool === 'search_codebase' ? 'read_file' : 'search_codebase';
@@ -88,10 +102,23 @@ test.each([
   expect(text.startsWith('# The tools the agent sees.\nsearch_codebase:\n  # what it does\n')).toBe(true);
 });
 
+test('on the shipped tool docs the rewrite changes one line: the diff is the sentence, nothing refolded', () => {
+  const shipped = readFileSync(
+    resolve(import.meta.dirname, '../../../configs/product/tool_docs.yaml'),
+    'utf8',
+  );
+  const before = shipped.split('\n');
+  const after = offlineRewrite('tool_docs', shipped, 1)!.split('\n');
+  expect(after).toHaveLength(before.length);
+  const changed = before.flatMap((line, i) => (line === after[i] ? [] : [i]));
+  expect(changed).toHaveLength(1);
+  expect(after[changed[0]!]).toBe(`${before[changed[0]!]} ${SECOND}`);
+});
+
 test('tool_docs wraps around the sentences after the last one', () => {
-  // One tool: variant 6 takes sentence floor(6 / 1) mod 6 = 0.
+  // One tool: variant 7 takes sentence 7 mod 7 = 0.
   const one = 'search_codebase:\n  description: Search.\n';
-  expect(parse(offlineRewrite('tool_docs', one, 6)!).search_codebase.description).toBe(`Search. ${FIRST}\n`);
+  expect(parse(offlineRewrite('tool_docs', one, 7)!).search_codebase.description).toBe(`Search. ${FIRST}\n`);
 });
 
 test.each([
@@ -109,12 +136,12 @@ test.each([
   ],
   [
     1,
-    'Search first.\n\nWhen to use the tools: use one when the question names a concept rather than an exact identifier.\n',
+    'Search first.\n\nWhen to use the tools: use one when the results already show the code that answers: answer from them, at most 1 tool call.\n',
   ],
-  // 7 mod 6 = 1
+  // 8 mod 7 = 1
   [
-    7,
-    'Search first.\n\nWhen to use the tools: use one when the question names a concept rather than an exact identifier.\n',
+    8,
+    'Search first.\n\nWhen to use the tools: use one when the results already show the code that answers: answer from them, at most 1 tool call.\n',
   ],
 ])('usage_skill variant %i appends a paragraph', (variant, expected) => {
   // Trailing blank lines of the skill are dropped before the paragraph.

@@ -185,8 +185,20 @@ describe('configEnumeration: what the plan and the result say about the grid', (
       '24 grid points run 12 distinct configurations (12 merged into the first point that runs the same); random draws 3 of them (seed 0)',
     ],
     [
-      'a grid holding the incumbent',
-      { retrieval_overlay: [null], turn_cap: [12], rewrite: [false] },
+      'a grid holding the default agent, with no incumbent named',
+      { retrieval_overlay: [null], turn_cap: [12], rewrite: [false], incumbent: undefined },
+      { enumerated: 2, distinct: 2, proposed: 1 },
+      "2 grid points run 2 distinct configurations; one is the incumbent's, not proposed; successive_halving proposes all 1",
+    ],
+    [
+      // The shipped incumbent (react over the strict overlay at turn cap 8) is left out; the
+      // rewrite architecture at the same overlay and cap is the one candidate.
+      'a grid holding the named incumbent',
+      {
+        retrieval_overlay: ['../retrieval/all-words-strict.yaml'],
+        turn_cap: [8],
+        rewrite: [false],
+      },
       { enumerated: 2, distinct: 2, proposed: 1 },
       "2 grid points run 2 distinct configurations; one is the incumbent's, not proposed; successive_halving proposes all 1",
     ],

@@ -140,6 +140,22 @@ describe('refusals name the key and the file', () => {
       },
       'grid.samples',
     ],
+    [
+      'a grid incumbent with a bad key',
+      'ask_architecture',
+      (d) => {
+        (d.grid as Record<string, unknown>).incumbent = { turncap: 8 };
+      },
+      'grid.incumbent.turncap',
+    ],
+    [
+      'a grid incumbent whose overlay is missing',
+      'ask_architecture',
+      (d) => {
+        (d.grid as Record<string, unknown>).incumbent = { retrieval_overlay: '../retrieval/nope.yaml' };
+      },
+      'grid.incumbent.retrieval_overlay',
+    ],
   ];
   test.each(cases)('%s', (_name, axis, mutate, key) => {
     const value = data(axis);

@@ -9,7 +9,14 @@ import {
 import { computeMetrics, type TrajectoryMetrics } from '../../../src/trajectory/index.js';
 import { buildTrajectory } from '../../trajectory/build-trajectory.js';
 
-const W = { answered: 0, gold_reached: 0, needless_call_rate: 0, calls_to_first_gold: 0, judge_score: 0 };
+const W = {
+  answered: 0,
+  gold_reached: 0,
+  needless_call_rate: 0,
+  calls_to_first_gold: 0,
+  tool_calls: 0,
+  judge_score: 0,
+};
 const obj = (weights: Partial<typeof W>, gates: ObjectiveConfig['gates'] = []): ObjectiveConfig => ({
   gates,
   weights: { ...W, ...weights },
@@ -40,6 +47,10 @@ describe('objectiveOf', () => {
     // judge 0.5 weighted 1 with answered weighted 1: (1 + 0.5) / 2 = 0.75
     ['judged', row, obj({ answered: 1, judge_score: 1 }), 0.5, 0.75],
     ['judge missing', row, obj({ answered: 1, judge_score: 1 }), null, null],
+    // every call is work: 4 calls score 1 / 4; with gold weighted 2, (2 * 1 + 1 * 0.25) / 3 = 0.75
+    ['tool calls', { ...row, tool_calls_total: 4 }, obj({ gold_reached: 2, tool_calls: 1 }), null, 0.75],
+    // a run that made no call did the least work: 1
+    ['no call', { ...row, tool_calls_total: 0 }, obj({ tool_calls: 1 }), null, 1],
   ] as const)('%s', (_name, r, objective, judge, expected) => {
     expect(objectiveOf(r, objective, judge)).toBe(expected);
   });

@@ -46,6 +46,8 @@ export const objectiveSchema = z
         needless_call_rate: weight.default(0),
         /** Scored as 1 / tool_calls_to_first_gold; 0 when the gold was never reached. */
         calls_to_first_gold: weight.default(0),
+        /** Scored as 1 / tool_calls_total (fewer calls better); 1 for a run that made none. */
+        tool_calls: weight.default(0),
         /** The judge's rubric score, normalized to [0, 1]; needs `judge`. */
         judge_score: weight.default(0),
       })
@@ -122,6 +124,17 @@ export const gridSchema = z
     strategy: z.enum(['grid', 'random', 'successive_halving']).default('successive_halving'),
     /** Points drawn for `random`. */
     samples: z.number().int().positive().optional(),
+    /** The point the campaign starts from (the agent as it runs today); fields left out are the default agent's. */
+    incumbent: z
+      .object({
+        architecture: z.enum(['react', 'rewrite']),
+        rewrite: z.boolean(),
+        retrieval_overlay: path.nullable(),
+        turn_cap: z.number().int().positive(),
+      })
+      .partial()
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -62,7 +62,8 @@ function baseOverlay(loaded: LoadedCampaign): unknown {
 
 /**
  * The incumbent: the artifact at the product's HEAD for a text axis; for `ask_architecture` the
- * agent as it runs by default (react, no rewrite, no overlay, the default turn budget); for
+ * grid's `incumbent` point, its missing fields the agent as it runs by default (react, no
+ * rewrite, no overlay, the default turn budget); for
  * `retrieval_config` the base overlay (`overlays.base`; none: the serving config as it is), which
  * every variation is merged over, so a win is attributable to the variation.
  *
@@ -75,7 +76,7 @@ export function incumbentOf(loaded: LoadedCampaign): Candidate {
     paths.artifact !== null
       ? readFileSync(paths.artifact, 'utf8')
       : config.axis === 'ask_architecture'
-        ? canonicalJson(HEAD_POINT)
+        ? canonicalJson({ ...HEAD_POINT, ...config.grid.incumbent })
         : canonicalJson(baseOverlay(loaded));
   return makeCandidate({ id: 'incumbent', parent: null, text, operator: 'head' });
 }

@@ -147,6 +147,8 @@ export function parseCampaignConfig(value: unknown, file: string): LoadedCampaig
     config.grid.retrieval_overlay.forEach((overlay, i) => {
       if (overlay !== null) existing(file, `grid.retrieval_overlay.${i}`, base, overlay, 'file');
     });
+    const start = config.grid.incumbent?.retrieval_overlay;
+    if (typeof start === 'string') existing(file, 'grid.incumbent.retrieval_overlay', base, start, 'file');
   }
   if (config.axis === 'retrieval_config') {
     if (config.overlays.base !== null) existing(file, 'overlays.base', base, config.overlays.base, 'file');

@@ -14,12 +14,15 @@ export function objectiveTerms(
   const reached = row.needle_reached ?? null;
   const calls = row.tool_calls_to_first_gold ?? null;
   const needless = row.needless_call_rate ?? null;
+  const total = row.tool_calls_total ?? null;
   return {
     answered: row.answered ?? null,
     gold_reached: reached,
     needless_call_rate: needless === null ? null : 1 - needless,
     // Gold that exists but was never reached is the worst case (0), not undefined.
     calls_to_first_gold: reached === null ? null : reached === 0 ? 0 : calls === null ? null : 1 / calls,
+    // Every call is work: one call scores 1, four 0.25; a run that needed none did the least.
+    tool_calls: total === null ? null : 1 / Math.max(1, total),
     judge_score: judgeScore,
   };
 }
@@ -32,7 +35,7 @@ export function objectiveTerms(
  * @example
  * // answered, gold reached at the 4th call, needless rate 0.25; weights gold 2, calls 1, needless 1:
  * objectiveOf({ answered: 1, needle_reached: 1, tool_calls_to_first_gold: 4, needless_call_rate: 0.25 },
- *   { gates: ['answered'], weights: { answered: 0, gold_reached: 2, needless_call_rate: 1, calls_to_first_gold: 1, judge_score: 0 } });
+ *   { gates: ['answered'], weights: { answered: 0, gold_reached: 2, needless_call_rate: 1, calls_to_first_gold: 1, tool_calls: 0, judge_score: 0 } });
  * // (2 * 1 + 1 * 0.75 + 1 * 0.25) / 4 = 0.75
  */
 export function objectiveOf(
@@ -80,7 +83,7 @@ export function objectiveOfMetrics(
  * into fractions, so they are continuous.
  *
  * @example
- * objectiveKind({ gates: ['answered'], weights: { answered: 0, gold_reached: 1, needless_call_rate: 0, calls_to_first_gold: 0, judge_score: 0 } }, 1);
+ * objectiveKind({ gates: ['answered'], weights: { answered: 0, gold_reached: 1, needless_call_rate: 0, calls_to_first_gold: 0, tool_calls: 0, judge_score: 0 } }, 1);
  * // 'binary'
  */
 export function objectiveKind(objective: ObjectiveConfig, repeats = 1): 'binary' | 'continuous' {

@@ -7,6 +7,7 @@
  * import { computeMetrics, readTrajectory, pairedComparison } from 'agent-track';
  */
 export { AgentTrackError, invalidOption } from './core/errors.js';
+export { EXIT_CODES, IncompleteRun } from './core/exit-status.js';
 export { buildReport, compareArms, renderReportMarkdown } from './report/index.js';
 export { isRelevant, loadSplit, scoreRanking } from './retrieval/index.js';
 export {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { AgentTrackError, packageVersion } from '../core/index.js';
+import { AgentTrackError, EXIT_CODES, IncompleteRun, packageVersion } from '../core/index.js';
 import { commands } from './commands.js';
 import { createProgram } from './program.js';
 
@@ -13,10 +13,11 @@ const program = createProgram({ version: packageVersion(), commands });
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  // A library error is a user-facing line with exit code 2; anything else is a bug and keeps its stack.
-  if (error instanceof AgentTrackError) {
+  // A library error is a refusal (exit 2), a run that ended short says why (3 or 4); each is one
+  // user-facing line. Anything else is a bug and keeps its stack.
+  if (error instanceof AgentTrackError || error instanceof IncompleteRun) {
     process.stderr.write(`agent-track: ${error.message}\n`);
-    process.exitCode = 2;
+    process.exitCode = error instanceof IncompleteRun ? error.exitCode : EXIT_CODES.refused;
   } else {
     throw error;
   }

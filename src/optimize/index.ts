@@ -41,6 +41,7 @@ export {
   type RunnableArm,
   runArms,
 } from './campaign/run-arms.js';
+export { incompleteRun, type RunEnd } from './campaign/run-end.js';
 export {
   type LedgerLine,
   ledgerLineSchema,

@@ -7,6 +7,8 @@ import { expect, test } from 'vitest';
 const SURFACE: Record<string, string[]> = {
   'agent-track': [
     'AgentTrackError',
+    'EXIT_CODES',
+    'IncompleteRun',
     'Recorder',
     'bootstrapCI',
     'buildReport',
@@ -295,6 +297,7 @@ const SURFACE: Record<string, string[]> = {
     'enumerationProposer',
     'evaluateCandidate',
     'formatUsd',
+    'incompleteRun',
     'ledgerLineSchema',
     'loadCampaignConfig',
     'loadCompareConfig',

@@ -144,7 +144,9 @@ export const beforeAfterCommand: CliCommand = {
       .option('--cache-dir <dir>', 'corpus, index and install cache')
       .option('--repos <dir>', 'local clones of pinned repositories')
       .action(async (flags: Flags) => {
-        const { beforeAfter, writeBeforeAfterReport } = await import('../../optimize/index.js');
+        const { beforeAfter, incompleteRun, writeBeforeAfterReport } = await import(
+          '../../optimize/index.js'
+        );
         const log = (line: string) => io.out(`${line}\n`);
         if (flags.reportOnly) {
           const written = await writeBeforeAfterReport(flags.reportOnly);
@@ -159,7 +161,18 @@ export const beforeAfterCommand: CliCommand = {
         ] as const) {
           if (value === undefined) throw new Error(`required option '${name}' not specified`);
         }
+        // An interrupt stops the rollouts, reports what finished and exits 3; a second one kills.
+        const interrupt = new AbortController();
+        const onInterrupt = () => {
+          if (interrupt.signal.aborted) process.exit(130);
+          io.err(
+            'agent-track: interrupted: stopping the rollouts, writing what finished (Ctrl-C again to kill)\n',
+          );
+          interrupt.abort();
+        };
+        process.on('SIGINT', onInterrupt);
         const result = await beforeAfter({
+          signal: interrupt.signal,
           harness: selfCommand('harness'),
           baseline: flags.baseline!,
           candidate: flags.candidate!,
@@ -197,10 +210,16 @@ export const beforeAfterCommand: CliCommand = {
           },
           log,
           progress: process.stderr,
-        });
+        }).finally(() => process.off('SIGINT', onInterrupt));
         if (result.report) {
           log(`\n${result.report.verdict.line}`);
           for (const file of result.files) log(`wrote ${file}`);
+          const end = incompleteRun({
+            stoppedBy: result.stoppedBy,
+            outcome: result.report.verdict.outcome ?? null,
+            dir: result.dir,
+          });
+          if (end !== null) throw end;
         }
       }),
 };

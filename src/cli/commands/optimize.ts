@@ -96,7 +96,7 @@ export const optimizeCommand: CliCommand = {
       .option('--cache-dir <dir>', 'corpus and index cache')
       .option('--repos <dir>', 'local clones of pinned repositories')
       .action(async (flags: Flags) => {
-        const { loadCampaignConfig, optimize } = await import('../../optimize/index.js');
+        const { incompleteRun, loadCampaignConfig, optimize } = await import('../../optimize/index.js');
         const log = (line: string) => io.out(`${line}\n`);
         const config = loadCampaignConfig(flags.config);
         const loaded =
@@ -104,7 +104,7 @@ export const optimizeCommand: CliCommand = {
             ? config
             : { ...config, config: { ...config.config, repeats: flags.repeats } };
         const { maxUsd, limit, rounds, candidates } = flags;
-        await optimize(loaded, {
+        const result = await optimize(loaded, {
           dryRun: flags.dryRun === true,
           confirmSpend: flags.confirmSpend === true,
           ...(maxUsd === undefined ? {} : { maxUsd }),
@@ -121,5 +121,15 @@ export const optimizeCommand: CliCommand = {
           ...priced('judgePrices', flags.judgeUsdPer1mInput, flags.judgeUsdPer1mOutput),
           log,
         });
+        // The money stops a campaign as a round limit would: its result is written, and it exits 3.
+        const end =
+          result === null
+            ? null
+            : incompleteRun({
+                stoppedBy: result.stop.startsWith('budget:') ? 'ceiling' : null,
+                outcome: null,
+                dir: result.dir,
+              });
+        if (end !== null) throw end;
       }),
 };

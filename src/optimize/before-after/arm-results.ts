@@ -24,10 +24,13 @@ export async function readArmResults(
   const { metrics, problems } = existsSync(armDir)
     ? await readArmMetrics(armDir, new Map(tasks.map((task) => [task.id, task])), roles)
     : { metrics: new Map(), problems: [] };
-  const failed = existsSync(paths.queue)
+  // Each rollout's latest state in the queue: failed (retries left or none) or never started.
+  const states = existsSync(paths.queue)
     ? openQueue(paths.queue)
         .states()
-        .filter((line) => line.arm === arm && line.status === 'excluded').length
-    : 0;
-  return { results: { commit: commit.sha, subject: commit.subject, metrics, failed }, problems };
+        .filter((line) => line.arm === arm)
+    : [];
+  const failed = states.filter((line) => line.status === 'excluded' || line.status === 'failed').length;
+  const notRun = states.filter((line) => line.status === 'not_run').length;
+  return { results: { commit: commit.sha, subject: commit.subject, metrics, failed, notRun }, problems };
 }

@@ -45,6 +45,8 @@ export interface BeforeAfterOptions {
   runLog?: string;
   log?: (line: string) => void;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Aborting stops the rollouts at once (an interrupt): what finished is reported, the run resumes later. */
+  signal?: AbortSignal;
 }
 
 export interface BeforeAfterResult {
@@ -53,4 +55,6 @@ export interface BeforeAfterResult {
   /** `null` for a plan-only invocation (nothing ran, nothing spent). */
   report: Report | null;
   files: string[];
+  /** What stopped the rollouts short: the ceiling, an interrupt, or nothing (`null`; also for a plan). */
+  stoppedBy: 'ceiling' | 'abort' | null;
 }

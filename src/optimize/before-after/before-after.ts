@@ -82,7 +82,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
         log(options)(
           `plan only: nothing ran, nothing was spent. Add --confirm-spend to run it (plan: ${join(dir, 'plan.json')}).`,
         );
-        return { dir, plan, report: null, files: [join(dir, 'plan.json')] };
+        return { dir, plan, report: null, files: [join(dir, 'plan.json')], stoppedBy: null };
       }
       return await runPlanned(campaign, { plan, corpora, blockVerdicts, split, installCache, offline });
     } finally {

@@ -190,6 +190,7 @@ export async function runPlanned(
       installCache: planned.installCache,
       prepared: campaign.prepared,
       blockVerdicts: planned.blockVerdicts,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.progress ? { progress: options.progress } : {}),
     });
   // A pilot is the campaign's first tasks run first: its rollouts are the campaign's (never paid
@@ -223,5 +224,5 @@ export async function runPlanned(
   };
   for (const record of reportRunRecords(written.report, dataset, artifacts))
     appendRunRecord(options.runLog ?? DEFAULT_RUN_LOG, record);
-  return { dir, plan, report: written.report, files: written.files };
+  return { dir, plan, report: written.report, files: written.files, stoppedBy: run.stoppedBy };
 }

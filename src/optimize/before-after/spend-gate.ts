@@ -12,7 +12,9 @@ export interface SpendGate {
 /**
  * The checks before anything that costs money starts, all before any process is spawned: nothing
  * runs without `--confirm-spend`; with `--max-usd` set, every price the run needs must be known
- * (fail closed, naming the missing flag), and an index build must fit under the ceiling.
+ * (fail closed, naming the missing flag), an index build must fit under the ceiling, and so must
+ * the cheapest arm's rollout at the plan's bound (a ceiling below one rollout is a budget floor:
+ * refused, exit 2, rather than a run that stops before its first rollout).
  *
  * @example
  * assertSpendAllowed(plan, { confirmSpend: true, maxUsd: 5 });
@@ -46,6 +48,15 @@ export function assertSpendAllowed(plan: Plan, gate: SpendGate): void {
       'SPEND_CEILING_BELOW_BUILD',
       `\`--max-usd ${gate.maxUsd}\` does not cover building the missing indexes (${formatUsd(plan.corpora.embed_usd)})`,
       { data: { max_usd: gate.maxUsd, index_build_usd: plan.corpora.embed_usd } },
+    );
+  }
+  const cheapest = Math.min(...plan.arms.map((arm) => arm.usd_per_rollout));
+  const build = gate.buildIndexes === true ? plan.corpora.embed_usd : 0;
+  if (plan.arms.length > 0 && cheapest > 0 && crossesCeiling(build + cheapest, gate.maxUsd)) {
+    throw new AgentTrackError(
+      'SPEND_CEILING_BELOW_ONE_ROLLOUT',
+      `\`--max-usd ${gate.maxUsd}\` does not cover one rollout (${formatUsd(cheapest)} at the plan's bound${build > 0 ? `, after ${formatUsd(build)} of index builds` : ''}): raise it, or lower \`--turn-budget\` or \`--context-tokens-per-turn\``,
+      { data: { max_usd: gate.maxUsd, usd_per_rollout: cheapest, index_build_usd: build } },
     );
   }
 }

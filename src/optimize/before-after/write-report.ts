@@ -59,9 +59,12 @@ export async function writeBeforeAfterReport(
   const md = join(dir, 'report.md');
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(md, renderReportMarkdown(report));
-  // Drawing loads vega: only here, when the report is drawn.
+  // Drawing loads vega: only here, and only when a task finished on both arms (no empty plot).
+  const paired = report.rows.some((row) => row.pairs > 0);
   const { plotRun } = await import('../../report/plots/index.js');
-  const plots = await plotRun([json], join(dir, 'plots'));
+  const plots = paired
+    ? await plotRun([json], join(dir, 'plots'))
+    : { figures: [], warnings: ['none drawn: no task finished on both arms'] };
   const viewer = await writeViewer(dir);
   return {
     report,

@@ -161,8 +161,9 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       const booking = options.spend.tryReserve('rollout', `${arm.arm}/${task.id}`, 1, job.usd);
       if (booking === null) {
         stoppedBy = 'ceiling';
+        const spent = options.spend.spentUsd();
         log(
-          `stopped at the ceiling: ${arm.arm} ${task.id} (${formatUsd(job.usd)}) would take ${formatUsd(options.spend.spentUsd())} past ${formatUsd(options.spend.ceilingUsd ?? 0)}`,
+          `stopped at the ceiling: ${arm.arm} ${task.id} (${formatUsd(job.usd)}) would take the booked ${formatUsd(spent)} to ${formatUsd(spent + job.usd)}, past ${formatUsd(options.spend.ceilingUsd ?? 0)}`,
         );
         queue.update(arm.arm, task.id, { status: 'not_run', exception: CEILING });
         tally.notRun++;

@@ -97,9 +97,17 @@ export async function optimize(
   const check = planCheck(loaded, slices, { ceiling, prices, perRound, space, agentMaxTokens });
   for (const line of check.lines) log(line);
   if (!options.dryRun) {
+    if (!check.ok && options.confirmSpend !== true) {
+      log('The budget does not cover the least this campaign needs: --confirm-spend would be refused.');
+      return null;
+    }
     if (!check.ok) {
       log('The budget does not cover the least this campaign needs; stopping.');
-      return null;
+      throw new AgentTrackError(
+        'CAMPAIGN_REFUSED',
+        `A paid run of this campaign is refused before anything runs (ceiling $${ceiling.toFixed(2)}): ${check.refusals.join('; ')}`,
+        { data: { max_usd: ceiling, refusals: check.refusals } },
+      );
     }
     if (options.confirmSpend !== true) {
       log('Nothing ran: pass --dry-run to walk it offline, or --confirm-spend to pay for it.');

@@ -6,12 +6,14 @@ import { groupByTask, type RepeatPlan, repeatSummary, taskValue } from './repeat
 import type { ArmCell, ArmInfo, Report, ReportRow } from './report-schema.js';
 import { verdictOf } from './verdict.js';
 
-/** What one arm produced: per task its metrics, and the rollouts that failed outright. */
+/** What one arm produced: per task its metrics, the rollouts that failed outright, and those never run. */
 export interface ArmResults {
   commit: string;
   subject: string;
   metrics: ReadonlyMap<string, TrajectoryMetrics>;
   failed: number;
+  /** Rollouts the ceiling or an interrupt stopped before they started (default 0). */
+  notRun?: number;
 }
 
 export interface BuildReportOptions {
@@ -95,6 +97,7 @@ function armInfo(name: ArmInfo['name'], arm: ArmResults, tasks: number): ArmInfo
     outcomes,
     near_cap: nearCap,
     failed: arm.failed,
+    not_run: arm.notRun ?? 0,
   };
 }
 

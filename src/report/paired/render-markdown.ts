@@ -72,16 +72,23 @@ export function renderReportMarkdown(report: Report, options: RenderReportOption
   }
   out.push(`**${verdictMark(report)} ${report.verdict.line}**`, '');
   if (report.verdict.rule !== undefined) out.push(report.verdict.rule, '');
+  const notRun = base!.not_run + cand!.not_run;
+  const failed = base!.failed + cand!.failed;
+  if (notRun + failed > 0)
+    out.push(
+      `**Partial run:** ${notRun} rollout(s) never ran (stopped by the ceiling or an interrupt) and ${failed} failed; the rows pair only the tasks both arms finished. Running it again resumes without paying twice for what finished.`,
+      '',
+    );
   out.push(
-    '| arm | commit | tasks | outcomes | near cap | failed rollouts |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| arm | commit | tasks | outcomes | near cap | failed rollouts | not run |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const arm of [base!, cand!]) {
     const tally = Object.entries(arm.outcomes)
       .map(([outcome, n]) => `${outcome} ${n}`)
       .join(', ');
     out.push(
-      `| ${label(arm.name)} | \`${arm.commit.slice(0, 12)}\` ${arm.subject} | ${arm.tasks} | ${tally || 'none'} | ${arm.near_cap} | ${arm.failed} |`,
+      `| ${label(arm.name)} | \`${arm.commit.slice(0, 12)}\` ${arm.subject} | ${arm.tasks} | ${tally || 'none'} | ${arm.near_cap} | ${arm.failed} | ${arm.not_run} |`,
     );
   }
   out.push('', '## Outcome per task', '', `| task | ${baseLabel} | ${candLabel} |`, '| --- | --- | --- |');

@@ -39,6 +39,8 @@ export const armInfoSchema = z
     outcomes: z.record(z.string(), z.number().int()),
     near_cap: z.number().int(),
     failed: z.number().int(),
+    /** Rollouts the ceiling or an interrupt stopped before they started. */
+    not_run: z.number().int().default(0),
   })
   .strict();
 

@@ -32,9 +32,9 @@ function armsTable(report: Report): string {
     const outcomes = Object.entries(arm.outcomes)
       .map(([o, n]) => `${o} ${n}`)
       .join(', ');
-    return `<tr><td>${h(arm.name)}</td><td><code title="${h(arm.commit)}">${h(arm.commit.slice(0, 12))}</code> ${h(arm.subject)}</td><td>${arm.tasks}</td><td>${h(outcomes)}</td><td>${arm.near_cap}</td><td>${arm.failed}</td></tr>`;
+    return `<tr><td>${h(arm.name)}</td><td><code title="${h(arm.commit)}">${h(arm.commit.slice(0, 12))}</code> ${h(arm.subject)}</td><td>${arm.tasks}</td><td>${h(outcomes)}</td><td>${arm.near_cap}</td><td>${arm.failed}</td><td>${arm.not_run}</td></tr>`;
   });
-  return `<table class="arms"><thead><tr><th>arm</th><th>commit</th><th>tasks</th><th>outcomes</th><th>near cap</th><th>failed rollouts</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<table class="arms"><thead><tr><th>arm</th><th>commit</th><th>tasks</th><th>outcomes</th><th>near cap</th><th>failed rollouts</th><th>not run</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
 function figuresHtml(figures: readonly ViewerFigure[]): string {

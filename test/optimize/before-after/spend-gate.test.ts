@@ -129,4 +129,28 @@ describe('spend gate', () => {
       expect.objectContaining({ code: 'SPEND_CEILING_BELOW_BUILD' }),
     );
   });
+
+  test('a ceiling below one rollout is a budget floor, refused before anything is booked', () => {
+    // A rollout at the plan's bound costs $0.5 (as above): $0.4 covers none; with the $0.25 build, $0.7 neither.
+    const plan = planWith({ prices: { inputPer1m: 0.5, outputPer1m: 1 } });
+    expect(plan.arms.map((arm) => arm.usd_per_rollout)).toEqual([0.5, 0.5]);
+    expect(() => assertSpendAllowed(plan, { confirmSpend: true, maxUsd: 0.4 })).toThrow(
+      expect.objectContaining({
+        code: 'SPEND_CEILING_BELOW_ONE_ROLLOUT',
+        message:
+          "`--max-usd 0.4` does not cover one rollout ($0.5000 at the plan's bound): raise it, or lower `--turn-budget` or `--context-tokens-per-turn`",
+      }),
+    );
+    expect(() => assertSpendAllowed(plan, { confirmSpend: true, maxUsd: 0.5 })).not.toThrow();
+    const building = planWith({
+      prices: { inputPer1m: 0.5, outputPer1m: 1, embedPer1m: 0.25 },
+      corpora: [{ key: 'workspace', state: 'missing', sourceBytes: 4_000_000 }],
+      buildIndexes: true,
+    });
+    expect(() =>
+      assertSpendAllowed(building, { confirmSpend: true, maxUsd: 0.7, buildIndexes: true }),
+    ).toThrow(
+      /does not cover one rollout \(\$0\.5000 at the plan's bound, after \$0\.2500 of index builds\)/,
+    );
+  });
 });

@@ -192,13 +192,18 @@ test('a paid run whose judge has no price fails closed before anything runs, nam
   const file = campaignFile(dir, 'ask_prompt', endpoint.openaiBaseUrl, {});
   const lines: string[] = [];
   const before = endpoint.requests.length;
-  const result = await optimize(loadCampaignConfig(file), {
-    ...paid,
-    limit: 2,
-    out: join(dir, 'run'),
-    log: (line) => lines.push(line),
+  // Refused (exit 2) naming why, after the plan says the same.
+  await expect(
+    optimize(loadCampaignConfig(file), {
+      ...paid,
+      limit: 2,
+      out: join(dir, 'run'),
+      log: (line) => lines.push(line),
+    }),
+  ).rejects.toMatchObject({
+    code: 'CAMPAIGN_REFUSED',
+    message: expect.stringContaining('prices unknown: a paid run fails closed'),
   });
-  expect(result).toBeNull();
   const text = lines.join('\n');
   expect(text).toMatch(
     /judge calls: cost unknown \(pass --judge-usd-per-1m-input and --judge-usd-per-1m-output\)/,
@@ -286,13 +291,14 @@ test("a paid run whose agent block bounds no output fails closed: a rollout's wo
   );
   const lines: string[] = [];
   const before = endpoint.requests.length;
-  const result = await optimize(loadCampaignConfig(file), {
-    ...paid,
-    limit: 2,
-    out: join(dir, 'run'),
-    log: (line) => lines.push(line),
-  });
-  expect(result).toBeNull();
+  await expect(
+    optimize(loadCampaignConfig(file), {
+      ...paid,
+      limit: 2,
+      out: join(dir, 'run'),
+      log: (line) => lines.push(line),
+    }),
+  ).rejects.toMatchObject({ code: 'CAMPAIGN_REFUSED' });
   expect(lines.join('\n')).toMatch(
     /sets no `params.max_tokens`: a rollout's output has no bound, so a paid run fails closed/,
   );

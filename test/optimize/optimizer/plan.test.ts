@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import type { AgentTrackError } from '../../../src/core/index.js';
 import {
   type LoadedCampaign,
   loadCampaignConfig,
@@ -28,16 +29,27 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const PRICES = { inputPer1m: 1, outputPer1m: 5 };
 
 // The plan of a paid run without --confirm-spend: printed, checked, nothing run.
-async function plan(loaded: LoadedCampaign, maxUsd: number) {
+// With --confirm-spend a budget floor is a refusal before any spend (`CAMPAIGN_REFUSED`, exit 2), after the plan is printed.
+async function plan(loaded: LoadedCampaign, maxUsd: number, confirmSpend = false) {
   const lines: string[] = [];
   const out = join(scratch, `run-${maxUsd}`);
   const result = await optimize(loaded, {
     dryRun: false,
+    confirmSpend,
     prices: PRICES,
     maxUsd,
     cacheDir,
     out,
     log: (l) => lines.push(l),
+  }).catch((error: AgentTrackError) => {
+    lines.push(`refused: ${error.code}`);
+    expect(error.code).toBe('CAMPAIGN_REFUSED');
+    expect(error.message).toMatch(
+      new RegExp(
+        `^A paid run of this campaign is refused before anything runs \\(ceiling \\$${maxUsd.toFixed(2)}\\): the ceiling covers about \\d+ rollout`,
+      ),
+    );
+    return null;
   });
   expect(result).toBeNull();
   expect(existsSync(out)).toBe(false);
@@ -88,14 +100,22 @@ describe('the plan counts the candidates a campaign will run', () => {
     // Its 12 distinct candidates need $29.96: the check passes, and only --confirm-spend is missing.
     const fits = await plan(loadCampaignConfig(file), 35);
     expect(fits).not.toContain('The budget does not cover the least this campaign needs; stopping.');
+    expect(fits).not.toContain('refused: CAMPAIGN_REFUSED');
     expect(fits.at(-1)).toBe(
       'Nothing ran: pass --dry-run to walk it offline, or --confirm-spend to pay for it.',
     );
     // Below $29.96 it is refused, naming what the ceiling covers: floor(29 / 0.29376) = 98 rollouts.
-    const short = await plan(loadCampaignConfig(file), 29);
+    const short = await plan(loadCampaignConfig(file), 29, true);
     expect(short).toContain(
       "  the ceiling covers about 98 rollout(s), not the 102 of the incumbent's evaluation, one round's screening and one confirmation, with 0 proposer and 0 judge call(s)",
     );
-    expect(short.at(-1)).toBe('The budget does not cover the least this campaign needs; stopping.');
+    expect(short.slice(-2)).toEqual([
+      'The budget does not cover the least this campaign needs; stopping.',
+      'refused: CAMPAIGN_REFUSED',
+    ]);
+    // Without --confirm-spend nothing was asked to run: the plan says what would happen (exit 0).
+    expect((await plan(loadCampaignConfig(file), 29)).at(-1)).toBe(
+      'The budget does not cover the least this campaign needs: --confirm-spend would be refused.',
+    );
   });
 });

@@ -185,6 +185,7 @@ describe('records from saved runs', () => {
           outcomes: {},
           near_cap: 0,
           failed: 0,
+          not_run: 0,
         },
         {
           name: 'candidate',
@@ -194,6 +195,7 @@ describe('records from saved runs', () => {
           outcomes: {},
           near_cap: 0,
           failed: 0,
+          not_run: 0,
         },
       ],
       outcomes_by_task: [],

@@ -9,6 +9,8 @@ export interface BudgetCheck {
   ok: boolean;
   /** The plan's lines, ready to print. */
   lines: string[];
+  /** Why a paid run would be refused, one clause each (empty when `ok`). */
+  refusals: string[];
 }
 
 // "up to 2 round(s) of 4 candidate(s)", or each round's count when they differ.
@@ -82,35 +84,33 @@ export function planCheck(
     `  the least a real run needs (incumbent, ${proposals} proposals, screening ${k} candidate(s), ${k > 0 ? 'one confirmation' : 'no confirmation'}): ${estimateText(need)}`,
     `  the most all ${rounds} round(s) and ${confirmations} confirmation(s) could need, before the ceiling stops it: ${estimateText(most.value())}`,
   ];
-  let ok = need.calls.rollout <= config.budgets.max_rollouts;
-  if (!ok)
-    lines.push(`  \`budgets.max_rollouts\` ${config.budgets.max_rollouts} is below ${need.calls.rollout}`);
+  const refusals: string[] = [];
+  const refuse = (line: string) => {
+    lines.push(line);
+    refusals.push(line.trim());
+  };
+  if (need.calls.rollout > config.budgets.max_rollouts)
+    refuse(`  \`budgets.max_rollouts\` ${config.budgets.max_rollouts} is below ${need.calls.rollout}`);
   if (need.calls.judge > config.budgets.max_judge_calls) {
-    ok = false;
-    lines.push(
-      `  \`budgets.max_judge_calls\` ${config.budgets.max_judge_calls} is below ${need.calls.judge}`,
-    );
+    refuse(`  \`budgets.max_judge_calls\` ${config.budgets.max_judge_calls} is below ${need.calls.judge}`);
   }
   if (options.agentMaxTokens === null) {
-    ok = false;
-    lines.push(
+    refuse(
       "  the agent's LLM block sets no `params.max_tokens`: a rollout's output has no bound, so a paid run fails closed",
     );
   }
   if (need.usd === null) {
-    ok = false;
-    lines.push('  prices unknown: a paid run fails closed');
+    refuse('  prices unknown: a paid run fails closed');
   } else if (need.usd > options.ceiling) {
-    ok = false;
     const rollout = callUsd(
       'rollout',
       options.prices.rollout,
       rolloutTokens({ maxTokens: options.agentMaxTokens }),
     )!;
     const covered = rollout > 0 ? Math.floor(options.ceiling / rollout) : Number.POSITIVE_INFINITY;
-    lines.push(
+    refuse(
       `  the ceiling covers about ${covered} rollout(s), not the ${need.calls.rollout} of the incumbent's evaluation, one round's screening and one confirmation, with ${need.calls.proposer} proposer and ${need.calls.judge} judge call(s)`,
     );
   }
-  return { ok, lines };
+  return { ok: refusals.length === 0, lines, refusals };
 }

@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeFilesystemProduct } from '../optimize/before-after/fs-product.js';
+import { tempDir } from '../optimize/campaign/helpers.js';
+import { cli } from './run-cli.js';
+
+// The exit codes a script reads (README "Exit codes"), from the real CLI on a product whose server
+// is the npm filesystem server (no build): 4 a finished run with too few pairs, 3 a ceiling stop
+// with its partial report, 2 a ceiling below one rollout refused before anything runs.
+const dir = tempDir();
+let repo: string;
+beforeAll(() => {
+  repo = makeFilesystemProduct(dir.path);
+});
+afterAll(() => dir[Symbol.dispose]());
+
+const run = (out: string, ...more: string[]) =>
+  cli(
+    'before-after',
+    ...['--repo', repo, '--baseline', 'HEAD~1', '--candidate', 'HEAD', '--split', 'fixture-code/small_test'],
+    ...['--limit', '2', '--cache-dir', join(dir.path, 'cache'), '--out', join(dir.path, out)],
+    ...['--usd-per-1m-input', '1', '--usd-per-1m-output', '5'],
+    ...more,
+  );
+
+// What one rollout is booked at in this plan (every arm's at the plan's bound).
+function perRollout(out: string): number {
+  const plan = JSON.parse(readFileSync(join(dir.path, out, 'plan.json'), 'utf8')) as {
+    arms: { usd_per_rollout: number }[];
+  };
+  return Math.max(...plan.arms.map((arm) => arm.usd_per_rollout));
+}
+
+describe('before-after exit codes', () => {
+  test('a finished run with 2 pairs, under the 5 a verdict needs, exits 4', async () => {
+    const result = await run('few', '--confirm-spend');
+    expect(result.stderr).toContain('agent-track: finished without a verdict: too few pairs');
+    expect(result.code).toBe(4);
+    expect(result.stdout).toContain('Inconclusive: 2 pair(s)');
+  }, 240_000);
+
+  test('a ceiling stop exits 3 with a partial report that says what is missing and draws no empty plot', async () => {
+    const plan = await run('plan');
+    expect(plan.code).toBe(0);
+    // One at a time, room for one rollout at the plan's bound: the first runs and settles at what it
+    // used (well under the bound), the second's booking would cross the ceiling, so it and the rest never run.
+    const bound = perRollout('plan');
+    const ceiling = (1.05 * bound).toFixed(4);
+    const result = await run('ceiling', '--confirm-spend', '--concurrency', '1', '--max-usd', ceiling);
+    expect(result.stderr).toContain('agent-track: stopped by the ceiling (`--max-usd`): partial results in');
+    expect(result.code).toBe(3);
+    const report = readFileSync(join(dir.path, 'ceiling/report.md'), 'utf8');
+    expect(report).toContain(
+      '**Partial run:** 3 rollout(s) never ran (stopped by the ceiling or an interrupt) and 0 failed',
+    );
+    expect(readFileSync(join(dir.path, 'ceiling/campaign.log'), 'utf8')).toMatch(
+      new RegExp(
+        `stopped at the ceiling: candidate go-01 \\(\\$${bound.toFixed(4)}\\) would take the booked \\$0\\.0\\d+ to \\$0\\.1\\d+, past \\$${ceiling}`,
+      ),
+    );
+    // No task finished on both arms: no pair, no plot, and the run says so.
+    expect(result.stdout).toContain('plots: none drawn: no task finished on both arms');
+    expect(existsSync(join(dir.path, 'ceiling/plots'))).toBe(false);
+  }, 240_000);
+
+  test('a ceiling below one rollout is refused before anything runs: exit 2', async () => {
+    await run('floor-plan');
+    const ceiling = (0.5 * perRollout('floor-plan')).toFixed(4);
+    const result = await run('floor', '--confirm-spend', '--max-usd', ceiling);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^agent-track: \`--max-usd ${ceiling}\` does not cover one rollout \\(\\$[\\d.]+ at the plan's bound\\)`,
+      ),
+    );
+    expect(existsSync(join(dir.path, 'floor/arms'))).toBe(false);
+    expect(existsSync(join(dir.path, 'floor/ledger.jsonl'))).toBe(false);
+  }, 240_000);
+});

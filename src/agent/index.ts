@@ -86,7 +86,7 @@ export type {
   ToolDefinition,
 } from './llm/providers/chat-provider.js';
 export { createProvider } from './llm/providers/create-provider.js';
-export type { ProviderOptions } from './llm/providers/provider-options.js';
+export { blockKey, type ProviderOptions } from './llm/providers/provider-options.js';
 export type { RetryEvent } from './llm/providers/with-retries.js';
 export type { Architecture } from './loop/architecture.js';
 export { ARCHITECTURES } from './loop/architecture.js';

@@ -228,6 +228,7 @@ const SURFACE: Record<string, string[]> = {
     'PRODUCT_MANIFEST_FILE',
     'artifactFromReply',
     'askQuestion',
+    'blockKey',
     'claudeCodeAgent',
     'commandAgent',
     'connectMcpServer',

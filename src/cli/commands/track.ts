@@ -127,6 +127,16 @@ async function track(flags: TrackFlags, io: CliIo): Promise<void> {
       data: { ledger: result.ledger },
     });
   }
+  // A ceiling stop is exit 3, a finished track without a verdict 4 (its report is written either way).
+  if (result.ran) {
+    const { incompleteRun } = await import('../../optimize/index.js');
+    const end = incompleteRun({
+      stoppedBy: result.stopped?.type === 'SpendCeiling' ? 'ceiling' : null,
+      outcome: result.report?.report.verdict.outcome ?? null,
+      dir: out,
+    });
+    if (end !== null) throw end;
+  }
 }
 
 /**

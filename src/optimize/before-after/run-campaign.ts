@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { LlmBlock } from '../../agent/index.js';
+import { blockKey, type LlmBlock } from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
 import { rolloutTasks, type Task } from '../../retrieval/index.js';
 import { resolveToolRoles } from '../../trajectory/index.js';
@@ -102,8 +102,10 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     maxUsd: options.maxUsd,
     buildIndexes: options.buildIndexes ?? false,
   };
-  // Refusals first, before anything is written: the gate, then a campaign started with another plan.
+  // Refusals first, before anything is written: the gate, a key the block names but the
+  // environment lacks (every rollout would fail at once), then a campaign started with another plan.
   assertSpendAllowed(options.plan, gate);
+  blockKey(options.llmBlock.block, { ...process.env, ...options.env });
   assertSamePlan(dir, options.plan);
   // What earlier runs of this campaign spent counts against the ceiling (the spend ledger holds it).
   const spend = openCampaignSpend(options.plan, { ...gate, file: paths.spend });

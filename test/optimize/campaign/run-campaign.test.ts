@@ -180,6 +180,25 @@ describe('runCampaign', () => {
     expect(resumed.run.arms.map((arm) => arm.finished)).toEqual([0, 0]);
   });
 
+  test('a block whose key variable is unset is refused before anything is booked, naming the variable', async () => {
+    using dir = tempDir();
+    const { run } = await fixtureCampaign(dir.path, {
+      tasks: fixtureTasks({ t1: 'ok' }),
+      block: {
+        provider: 'openai',
+        base_url: 'http://127.0.0.1:9/v1',
+        auth: { env: 'AGENT_TRACK_TEST_UNSET_KEY' },
+      },
+    });
+    await expect(runCampaign({ ...run, env: {} })).rejects.toMatchObject({
+      code: 'LLM_KEY_MISSING',
+      message: expect.stringContaining('the environment variable `AGENT_TRACK_TEST_UNSET_KEY` is not set'),
+    });
+    // Nothing booked, nothing queued: the rollouts that would have failed at once were never paid for.
+    expect(existsSync(join(run.dir, 'spend.jsonl'))).toBe(false);
+    expect(existsSync(join(run.dir, 'queue.jsonl'))).toBe(false);
+  });
+
   test('a key only one arm knows is refused naming the arm, the commit and the key', async () => {
     using dir = tempDir();
     const { repo, shas, run, startedLog } = await fixtureCampaign(dir.path, {

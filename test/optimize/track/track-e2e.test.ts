@@ -46,12 +46,15 @@ test('a track end to end through the CLI: plan, two arms per task, blind judge, 
   expect(openTrackLedger(join(out, 'ledger.jsonl')).lines()).toHaveLength(0);
 
   printed = '';
-  await createProgram({ version: '0', commands, io }).parseAsync([
-    'node',
-    'agent-track',
-    ...args,
-    '--confirm-spend',
-  ]);
+  // 3 judged pairs give no verdict (below): the run finishes, its report written, and exits 4.
+  await expect(
+    createProgram({ version: '0', commands, io }).parseAsync([
+      'node',
+      'agent-track',
+      ...args,
+      '--confirm-spend',
+    ]),
+  ).rejects.toMatchObject({ name: 'IncompleteRun', exitCode: 4 });
   const track = trackReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
   expect(
     track.tasks.map((t) => [t.task_id, t.status, t.scores.bare, t.scores['with-server'], t.parity]),

@@ -27,6 +27,30 @@ export interface ResolvedConnection {
 export const NO_KEY = 'no-key';
 
 /**
+ * The key the block names by `auth.env`, read from `env`; `undefined` for a block with no `auth`.
+ * A named variable that is unset or empty is refused by its name (never a value), so a campaign
+ * can check it before anything is spent.
+ *
+ * @example
+ * blockKey({ provider: 'openai', base_url: 'http://127.0.0.1:9/v1', auth: { env: 'MY_KEY' } }, {}); // throws LLM_KEY_MISSING
+ */
+export function blockKey(
+  block: LlmBlock,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+  if (block.auth === undefined) return undefined;
+  const secret = env[block.auth.env];
+  if (secret === undefined || secret.length === 0) {
+    throw new AgentTrackError(
+      'LLM_KEY_MISSING',
+      `The LLM block names its key by \`auth.env\` = \`${block.auth.env}\`, but the environment variable \`${block.auth.env}\` is not set`,
+      { data: { env: block.auth.env } },
+    );
+  }
+  return secret;
+}
+
+/**
  * Reads the key named by `auth.env` and the retry/timeout settings. A named variable that is unset
  * or empty is refused by its name (never a value).
  *
@@ -34,18 +58,7 @@ export const NO_KEY = 'no-key';
  * resolveConnection(block, { env: { OPENROUTER_API_KEY: '...' } });
  */
 export function resolveConnection(block: LlmBlock, options: ProviderOptions = {}): ResolvedConnection {
-  const env = options.env ?? process.env;
-  let secret: string | undefined;
-  if (block.auth !== undefined) {
-    secret = env[block.auth.env];
-    if (secret === undefined || secret.length === 0) {
-      throw new AgentTrackError(
-        'LLM_KEY_MISSING',
-        `The LLM block names its key by \`auth.env\` = \`${block.auth.env}\`, but the environment variable \`${block.auth.env}\` is not set`,
-        { data: { env: block.auth.env } },
-      );
-    }
-  }
+  const secret = blockKey(block, options.env ?? process.env);
   const policy: RetryPolicy = {
     maxRetries: block.max_retries ?? LLM_BLOCK_DEFAULTS.max_retries,
     backoff: options.backoff ?? exponentialBackoff,

@@ -11,7 +11,7 @@
  */
 
 export type { Usage } from '../trajectory/index.js';
-export { countTokens, promptTokens } from './endpoint/count-tokens.js';
+export { countTokens, promptTokens, toolTokens } from './endpoint/count-tokens.js';
 export type { OfflinePolicyOptions } from './endpoint/offline-policy.js';
 export { createOfflinePolicy, OFFLINE_LABEL } from './endpoint/offline-policy.js';
 export type {

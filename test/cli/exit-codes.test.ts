@@ -10,9 +10,13 @@ import { cli } from './run-cli.js';
 // with its partial report, 2 a ceiling below one rollout refused before anything runs.
 const dir = tempDir();
 let repo: string;
-beforeAll(() => {
+let few: Awaited<ReturnType<typeof cli>>;
+// One finished run first: it builds both arms, and their measured tool listings are kept in the
+// cache, so the plans below (which build nothing) price a rollout as the runs will.
+beforeAll(async () => {
   repo = makeFilesystemProduct(dir.path);
-});
+  few = await run('few', '--confirm-spend');
+}, 240_000);
 afterAll(() => dir[Symbol.dispose]());
 
 const run = (out: string, ...more: string[]) =>
@@ -34,7 +38,7 @@ function perRollout(out: string): number {
 
 describe('before-after exit codes', () => {
   test('a finished run with 2 pairs, under the 5 a verdict needs, exits 4', async () => {
-    const result = await run('few', '--confirm-spend');
+    const result = few;
     expect(result.stderr).toContain('agent-track: finished without a verdict: too few pairs');
     expect(result.code).toBe(4);
     expect(result.stdout).toContain('Inconclusive: 2 pair(s)');
@@ -43,6 +47,9 @@ describe('before-after exit codes', () => {
   test('a ceiling stop exits 3 with a partial report that says what is missing and draws no empty plot', async () => {
     const plan = await run('plan');
     expect(plan.code).toBe(0);
+    expect(plan.stdout).toContain(
+      'tool descriptions 1,538 tokens (measured when this commit was last built)',
+    );
     // One at a time, room for one rollout at the plan's bound: the first runs and settles at what it
     // used (well under the bound), the second's booking would cross the ceiling, so it and the rest never run.
     const bound = perRollout('plan');
@@ -71,7 +78,7 @@ describe('before-after exit codes', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       new RegExp(
-        `^agent-track: \`--max-usd ${ceiling}\` does not cover one rollout \\(\\$[\\d.]+ at the plan's bound\\)`,
+        `^agent-track: \`--max-usd ${Number(ceiling)}\` does not cover one rollout \\(\\$[\\d.]+ at the plan's bound\\)`,
       ),
     );
     expect(existsSync(join(dir.path, 'floor/arms'))).toBe(false);

@@ -279,6 +279,7 @@ const SURFACE: Record<string, string[]> = {
     'startEndpoint',
     'systemPrompt',
     'toolDescriptionTokens',
+    'toolTokens',
     'writeMcpConfig',
   ],
   'agent-track/optimize': [

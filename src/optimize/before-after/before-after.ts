@@ -15,10 +15,12 @@ export type { BeforeAfterOptions, BeforeAfterResult } from './before-after-optio
 
 /**
  * The main job: one split through the same harness twice, changing only the product's commit.
- * Always: checks (the LLM block asked of both arms' own harnesses, the serving config, the split),
- * the plan printed and written (`plan.json`) with each arm's tool-description tokens measured from
- * its own server. With `confirmSpend`: the spend gate, the index builds, the arms in worktrees and
- * child processes (resumable through the ledger), then the report and plots.
+ * Always: checks (the serving config, the split, both commits), the plan printed and written
+ * (`plan.json`). Without `confirmSpend` that is all, in seconds: both commits are checked out and
+ * nothing is set up (each arm's tool descriptions from `armToolTokens`). With it: the arms set up
+ * (installs reused by lockfile), the LLM block asked of both arms' own harnesses, their tools
+ * measured from their own servers, the spend gate, the index builds, the rollouts in child
+ * processes (resumable through the ledger), then the report and plots.
  *
  * @example
  * const { plan } = await beforeAfter({ baseline: 'HEAD~1', candidate: 'HEAD', split: 'fixture-code/small_test', model: 'offline' });
@@ -34,12 +36,15 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
       { data: { option: 'temperature', model: options.model } },
     );
   }
-  const split = await loadSplit(options.split, { reposDir });
-  const tasks = options.limit === undefined ? split.tasks : split.tasks.slice(0, options.limit);
   const arms = [
     { arm: 'baseline', commit: await resolveCommit(repo, options.baseline) },
     { arm: 'candidate', commit: await resolveCommit(repo, options.candidate) },
   ];
+  log(options)(
+    `before-after: ${arms.map(({ arm, commit }) => `${arm} ${commit.rev} (${commit.sha.slice(0, 12)})`).join(' -> ')} on ${options.split}${options.confirmSpend ? '' : '; a plan: both commits checked out, nothing set up, nothing spent'}`,
+  );
+  const split = await loadSplit(options.split, { reposDir });
+  const tasks = options.limit === undefined ? split.tasks : split.tasks.slice(0, options.limit);
   const name = `${options.split.replace(/[^\w.-]+/g, '-')}-${arms[0]!.commit.sha.slice(0, 8)}-${arms[1]!.commit.sha.slice(0, 8)}`;
   const dir = resolve(options.dir ?? join('runs', name));
   mkdirSync(dir, { recursive: true });
@@ -58,15 +63,19 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     const block = loadLlmBlock(offline?.blockFile ?? options.llmBlock!);
     const installCache = join(cacheDir, 'installs');
     // The arms are prepared once: probed for the plan, then run from the same worktrees.
+    // A plan spends nothing and builds nothing: its worktrees are checked out, never set up.
+    const built = options.confirmSpend === true;
     const prepared = await prepareArms({
       repo,
       arms: arms.map(({ arm, commit }) => ({ arm, commit: commit.sha })),
       recordFile: campaignPaths(dir).worktrees,
       installCache,
       ...(options.harness === undefined ? {} : { defaultHarness: options.harness }),
+      setup: built,
+      log: log(options),
     });
     try {
-      const campaign = { options, repo, dir, name, cacheDir, reposDir, tasks, arms, block, prepared };
+      const campaign = { options, repo, dir, name, cacheDir, reposDir, tasks, arms, block, prepared, built };
       const { plan, corpora, blockVerdicts } = await planCampaign(campaign);
       if (options.varianceFrom !== undefined) {
         const differences = await pairedDifferences(resolve(options.varianceFrom));

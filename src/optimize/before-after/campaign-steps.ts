@@ -7,7 +7,6 @@ import type { LoadedSplit, Task } from '../../retrieval/index.js';
 import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
 import type { CommitInfo } from '../campaign/arms/commits.js';
 import type { PreparedArms } from '../campaign/arms/prepare-arms.js';
-import { descriptionTokens } from './arm-probe.js';
 import type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';
 import type { OfflineModel } from './offline-model.js';
 import { buildPlan, writePlan } from './plan.js';
@@ -17,6 +16,7 @@ import { type PowerPlan, pairedDifferences, powerPlan, writePowerPlan } from './
 import { assertSamePlan, runCampaign } from './run-campaign.js';
 import { assertSpendAllowed } from './spend-gate.js';
 import { type IndexCode, surveyCorpora } from './survey-corpora.js';
+import { type ArmToolTokens, armToolTokens } from './tool-tokens.js';
 import { writeBeforeAfterReport } from './write-report.js';
 
 export const log = (options: BeforeAfterOptions) => options.log ?? (() => {});
@@ -58,18 +58,26 @@ export interface Campaign {
   arms: { arm: string; commit: CommitInfo }[];
   block: LoadedLlmBlock;
   prepared: PreparedArms;
+  /** The arms were set up (a run); `false` for a plan, which checks out worktrees and runs no setup. */
+  built: boolean;
 }
 
-// The plan from the prepared arms: the LLM block asked of both arms' own harnesses, each arm's tool
-// descriptions counted from its own server, the corpora surveyed; printed and written.
+// The plan from the prepared arms: built, the LLM block asked of both arms' own harnesses and each
+// arm's tool descriptions counted from its own server; not built (a plan), the figures an unbuilt
+// arm gives (`armToolTokens`) and the block check left to the run. The corpora surveyed; printed and written.
 export async function planCampaign(campaign: Campaign) {
   const { options, dir, tasks, prepared, block } = campaign;
-  const blockVerdicts = await checkLlmBlock(prepared.arms, block.file);
+  const blockVerdicts = campaign.built ? await checkLlmBlock(prepared.arms, block.file) : [];
   for (const verdict of blockVerdicts) log(options)(verdict.line);
-  const tokens = new Map<string, number>();
+  if (!campaign.built)
+    log(options)(
+      "LLM block: each arm's own harness checks it when the arms are built (with --confirm-spend), before anything is spent",
+    );
+  const tokens = new Map<string, ArmToolTokens>();
   const first = tasks.find((task) => task.corpus !== undefined)?.corpus;
+  // Only a built arm's server is probed, with a real corpus when its server reads one.
   const probeCorpus =
-    first === undefined
+    first === undefined || !campaign.built
       ? undefined
       : (
           await materializeCorpus(first, {
@@ -80,7 +88,9 @@ export async function planCampaign(campaign: Campaign) {
   for (const arm of prepared.arms)
     tokens.set(
       arm.arm,
-      await descriptionTokens(arm, {
+      await armToolTokens(arm, {
+        cacheDir: campaign.cacheDir,
+        built: campaign.built,
         ...(options.config === undefined ? {} : { config: options.config }),
         ...(probeCorpus === undefined ? {} : { corpus: probeCorpus }),
       }),
@@ -115,7 +125,12 @@ export async function planCampaign(campaign: Campaign) {
       limit: options.limit ?? null,
       repeats: options.repeats ?? 1,
     },
-    arms: campaign.arms.map(({ arm, commit }) => ({ arm, commit, descriptionTokens: tokens.get(arm)! })),
+    arms: campaign.arms.map(({ arm, commit }) => ({
+      arm,
+      commit,
+      descriptionTokens: tokens.get(arm)!.tokens,
+      descriptionSource: tokens.get(arm)!.source,
+    })),
     model: options.model,
     llmBlock: block,
     ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),

@@ -10,6 +10,8 @@ export const armPlanSchema = z
     arm: armNameSchema,
     commit: z.object({ rev: z.string(), sha: z.string(), subject: z.string() }).strict(),
     description_tokens: count,
+    /** `server`: measured from the built arm's listing; `cache`: kept from an earlier build; `artifact`: estimated from its tool_docs file; `unknown`: 0 until built. */
+    description_tokens_source: z.enum(['server', 'cache', 'artifact', 'unknown']).default('server'),
     rollouts: count,
     calls_per_rollout: count,
     input_tokens_per_rollout: count,

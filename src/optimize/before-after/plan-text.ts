@@ -19,6 +19,14 @@ function table(rows: string[][]): string[] {
  * @example
  * process.stdout.write(renderPlan(plan));
  */
+// What the plan says about an arm's tool-description figure when it was not measured just now.
+const SOURCE_TEXT = {
+  server: '',
+  cache: ' (measured when this commit was last built)',
+  artifact: ' (estimated from its tool_docs artifact; measured from its server when built)',
+  unknown: ' (unknown until the arm is built: counted as 0)',
+} as const;
+
 export function renderPlan(plan: Plan): string {
   const lines: string[] = [];
   const { tasks } = plan;
@@ -33,7 +41,7 @@ export function renderPlan(plan: Plan): string {
   );
   for (const arm of plan.arms) {
     lines.push(
-      `  ${arm.arm}: ${arm.commit.sha.slice(0, 12)} "${arm.commit.subject}" (${arm.commit.rev}); tool descriptions ${int(arm.description_tokens)} tokens`,
+      `  ${arm.arm}: ${arm.commit.sha.slice(0, 12)} "${arm.commit.subject}" (${arm.commit.rev}); tool descriptions ${int(arm.description_tokens)} tokens${SOURCE_TEXT[arm.description_tokens_source]}`,
     );
   }
   lines.push(`Model \`${plan.model}\` via ${plan.endpoint.provider} at ${plan.endpoint.base_url}`);

@@ -13,7 +13,13 @@ export interface PlanInput {
   /** `repeats`: rollouts per task per arm (default 1); the paired unit stays the task. */
   tasks: { count: number; split?: string | null; limit?: number | null; repeats?: number };
   /** Each arm's commit and the token count of the tool descriptions its server lists. */
-  arms: readonly { arm: string; commit: CommitInfo; descriptionTokens: number }[];
+  arms: readonly {
+    arm: string;
+    commit: CommitInfo;
+    descriptionTokens: number;
+    /** Where the figure came from (`armToolTokens`); default `server`. */
+    descriptionSource?: 'server' | 'cache' | 'artifact' | 'unknown';
+  }[];
   model: string;
   llmBlock: Pick<LoadedLlmBlock, 'file' | 'canonical' | 'hash' | 'block'>;
   turnBudget?: number;
@@ -95,6 +101,7 @@ export function buildPlan(input: PlanInput): Plan {
       arm: arm.arm,
       commit: { rev: arm.commit.rev, sha: arm.commit.sha, subject: arm.commit.subject },
       description_tokens: description,
+      description_tokens_source: arm.descriptionSource ?? 'server',
       rollouts: tasks,
       calls_per_rollout: turnBudget * callsPerTurn,
       input_tokens_per_rollout: inputPerRollout,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compareArms } from '../../../src/index.js';
 import { beforeAfter } from '../../../src/optimize/before-after/before-after.js';
 import { makeDemoProduct } from '../../../src/optimize/before-after/demo-product.js';
+import { artifactToolTokens } from '../../../src/optimize/before-after/tool-tokens.js';
 import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
 import { seedInstall } from '../../../src/optimize/campaign/arms/setup-arm.js';
 
@@ -36,19 +37,36 @@ const common = () => ({
 });
 
 describe('before-after on a product with two real commits', () => {
-  test('plan only: the plan is printed and written, no arm runs, nothing is spent', async () => {
+  test('plan only: the plan is printed and written, nothing is set up, no arm runs, nothing is spent', async () => {
     const dir = join(scratch, 'plan-only');
     const lines: string[] = [];
     const result = await beforeAfter({ ...common(), dir, log: (line) => lines.push(line) });
+    // Both commits checked out and read, neither set up (no install, no build): the first line says so.
+    expect(lines[0]).toMatch(
+      /^before-after: baseline .* on fixture-code\/small_test; a plan: both commits checked out, nothing set up, nothing spent$/,
+    );
+    expect(lines.filter((line) => line.endsWith('no setup (a plan builds nothing)'))).toHaveLength(2);
     expect(result.report).toBeNull();
     expect(existsSync(join(dir, 'plan.json'))).toBe(true);
     expect(existsSync(join(dir, 'arms'))).toBe(false);
     expect(existsSync(join(dir, 'ledger.jsonl'))).toBe(false);
     expect(result.plan.tasks.count).toBe(4);
     expect(result.plan.arms.map((arm) => arm.commit.sha)).toEqual([product.baseline, product.candidate]);
-    // each arm's own server was started and its tools counted
-    expect(result.plan.arms.every((arm) => arm.description_tokens > 500)).toBe(true);
-    expect(lines.filter((line) => line.endsWith('accepts the block'))).toHaveLength(2);
+    // No server was started: each arm's tool descriptions are estimated from its tool_docs at its commit.
+    for (const arm of result.plan.arms) {
+      const docs = execFileSync('git', ['show', `${arm.commit.sha}:configs/product/tool_docs.yaml`], {
+        cwd: product.repo,
+        encoding: 'utf8',
+      });
+      expect(arm).toMatchObject({
+        description_tokens: artifactToolTokens(docs),
+        description_tokens_source: 'artifact',
+      });
+    }
+    expect(lines.filter((line) => line.endsWith('accepts the block'))).toHaveLength(0);
+    expect(lines).toContain(
+      "LLM block: each arm's own harness checks it when the arms are built (with --confirm-spend), before anything is spent",
+    );
     expect(lines.join('\n')).toContain('plan only: nothing ran, nothing was spent');
   }, 120_000);
 
@@ -61,7 +79,23 @@ describe('before-after on a product with two real commits', () => {
   test('a run builds the indexes, runs both arms, and the report re-derives identically from the files', async () => {
     const dir = join(scratch, 'run');
     const runLog = join(scratch, 'runs.jsonl');
-    const result = await beforeAfter({ ...common(), dir, confirmSpend: true, buildIndexes: true, runLog });
+    const lines: string[] = [];
+    const result = await beforeAfter({
+      ...common(),
+      dir,
+      confirmSpend: true,
+      buildIndexes: true,
+      runLog,
+      log: (line) => lines.push(line),
+    });
+    // Both commits share the lockfile of the checkout the install cache was seeded from: each arm
+    // links that install instead of running `npm ci`, and says so; the build still runs in each.
+    expect(
+      lines.filter((line) => line.includes('its install reused from the cache (lockfile unchanged)')),
+    ).toHaveLength(2);
+    // Built arms are measured from their own servers, and their harnesses accept the block.
+    expect(result.plan.arms.map((arm) => arm.description_tokens_source)).toEqual(['server', 'server']);
+    expect(lines.filter((line) => line.endsWith('accepts the block'))).toHaveLength(2);
     const report = result.report!;
     expect(report.offline).toBe(true);
     expect(report.arms.map((arm) => arm.tasks)).toEqual([4, 4]);

@@ -35,6 +35,8 @@ export interface PrepareArmOptions {
   onWorktree?: (dir: string) => void;
   /** The harness for a product whose manifest names none: the running agent-track's (the CLI's own). */
   defaultHarness?: readonly string[];
+  /** `false`: check the worktree out and read its manifest, run no setup (a plan spends nothing and builds nothing). */
+  setup?: boolean;
 }
 
 /**
@@ -51,17 +53,23 @@ export async function prepareArm(options: PrepareArmOptions): Promise<PreparedAr
   try {
     options.onWorktree?.(worktree);
     const manifest = readArmManifest(worktree, options.manifestName);
-    const setup = await setupArm({
-      worktree,
-      setup: manifest.setup,
-      installCache: options.installCache,
-      env: options.env,
-      signal: options.signal,
-    });
+    const setup =
+      options.setup === false
+        ? { install: 'skipped' as const, installKey: null, durationMs: 0 }
+        : await setupArm({
+            worktree,
+            setup: manifest.setup,
+            installCache: options.installCache,
+            env: options.env,
+            signal: options.signal,
+          });
     const { harness, productArgs, own } = armHarness(manifest, worktree, options.defaultHarness);
-    if (own) assertProductInWorktree({ arm: options.arm, worktree, role: 'harness', argv: harness });
-    const serve = serveArgv({ dir: worktree, file: manifest.file, manifest });
-    if (serve !== null) assertProductInWorktree({ arm: options.arm, worktree, role: 'serve', argv: serve });
+    // What the harness and server run exists once set up (a build makes `dist/`): checked then.
+    if (options.setup !== false) {
+      if (own) assertProductInWorktree({ arm: options.arm, worktree, role: 'harness', argv: harness });
+      const serve = serveArgv({ dir: worktree, file: manifest.file, manifest });
+      if (serve !== null) assertProductInWorktree({ arm: options.arm, worktree, role: 'serve', argv: serve });
+    }
     return { arm: options.arm, commit: options.commit, worktree, manifest, harness, productArgs, setup };
   } catch (error) {
     await removeWorktree(options.repo, worktree);

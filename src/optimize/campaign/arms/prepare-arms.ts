@@ -24,6 +24,18 @@ async function removeStaleWorktrees(file: string): Promise<void> {
   rmSync(file, { force: true });
 }
 
+/** What preparing one arm did, in one line: its worktree, and its setup (an install reused or made). */
+export function armPreparedLine(arm: PreparedArm): string {
+  const took = `${(arm.setup.durationMs / 1000).toFixed(1)} s`;
+  const what = {
+    skipped: 'no setup (a plan builds nothing)',
+    none: arm.manifest.setup ? `set up in ${took}` : 'no setup in its manifest',
+    reused: `set up in ${took}, its install reused from the cache (lockfile unchanged)`,
+    installed: `set up in ${took}, installed afresh (kept for the next worktree with this lockfile)`,
+  }[arm.setup.install];
+  return `${arm.arm}: worktree at ${arm.commit.slice(0, 12)}; ${what}`;
+}
+
 /**
  * Prepares every arm of a campaign once (`prepareArm`: worktree at its commit, set up, its product
  * checked to live inside it), one after the other so the second can link the first one's install.
@@ -45,6 +57,10 @@ export async function prepareArms(options: {
   signal?: AbortSignal;
   /** The harness for products whose manifest names none (see `prepareArm`). */
   defaultHarness?: readonly string[];
+  /** `false`: worktrees and manifests only, no setup (see `prepareArm`). */
+  setup?: boolean;
+  /** Told each arm's step as it starts and ends (`baseline: setup (npm ci && npm run build)...`). */
+  log?: (line: string) => void;
 }): Promise<PreparedArms> {
   const repo = resolve(options.repo);
   await removeStaleWorktrees(options.recordFile);
@@ -60,6 +76,8 @@ export async function prepareArms(options: {
   };
   try {
     for (const arm of options.arms) {
+      if (options.setup !== false)
+        options.log?.(`${arm.arm}: a worktree at ${arm.commit.slice(0, 12)}, then its setup...`);
       prepared.push(
         await prepareArm({
           onWorktree: (dir) => record([...prepared.map((p) => p.worktree), dir]),
@@ -71,9 +89,12 @@ export async function prepareArms(options: {
           env: options.env,
           signal: options.signal,
           ...(options.defaultHarness === undefined ? {} : { defaultHarness: options.defaultHarness }),
+          ...(options.setup === undefined ? {} : { setup: options.setup }),
         }),
       );
       record(prepared.map((p) => p.worktree));
+      const done = prepared.at(-1)!;
+      options.log?.(armPreparedLine(done));
     }
   } catch (error) {
     await release();

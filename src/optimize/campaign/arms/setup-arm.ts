@@ -50,7 +50,8 @@ export interface SetupArmOptions {
 }
 
 export interface SetupArmResult {
-  install: 'reused' | 'installed' | 'none';
+  /** `skipped`: the arm was prepared for a plan, which runs no setup. */
+  install: 'reused' | 'installed' | 'none' | 'skipped';
   /** sha256 of the lockfile (with the install command and Node ABI) the install is keyed by. */
   installKey: string | null;
   durationMs: number;

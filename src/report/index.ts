@@ -35,6 +35,11 @@ export { DECISION_RULE, decisionRuleText, minimumPairs, verdictOf } from './pair
 export { compareRunRecords, type RunComparison, type RunComparisonRow } from './run-log/compare-records.js';
 export { findRunRecord } from './run-log/find-record.js';
 export { reportRunRecords, rungRunRecords } from './run-log/records-from.js';
-export { appendRunRecord, DEFAULT_RUN_LOG, readRunLog } from './run-log/run-log.js';
-export { type RunMetric, type RunRecord, runRecordSchema } from './run-log/run-record-schema.js';
+export { appendRunRecord, defaultRunLog, readRunLog } from './run-log/run-log.js';
+export {
+  type RunMetric,
+  type RunRecord,
+  type RunRecordInput,
+  runRecordSchema,
+} from './run-log/run-record-schema.js';
 export { type WriteViewerOptions, type WrittenViewer, writeViewer } from './viewer/write-viewer.js';

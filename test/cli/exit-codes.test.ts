@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -39,6 +40,15 @@ function perRollout(out: string): number {
 describe('before-after exit codes', () => {
   test('a finished run with 2 pairs, under the 5 a verdict needs, exits 4', async () => {
     const result = few;
+    // Its records went to the run log in the cache directory; the product's checkout stays clean.
+    const log = readFileSync(join(dir.path, 'cache', 'runs.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(log.map((line) => (JSON.parse(line) as { system: string }).system)).toEqual([
+      'before-after',
+      'before-after',
+    ]);
+    expect(execFileSync('git', ['status', '--porcelain'], { cwd: repo, encoding: 'utf8' })).toBe('');
     expect(result.stderr).toContain('agent-track: finished without a verdict: too few pairs');
     expect(result.code).toBe(4);
     expect(result.stdout).toContain('Inconclusive: 2 pair(s)');

@@ -148,7 +148,6 @@ const SURFACE: Record<string, string[]> = {
   ],
   'agent-track/report': [
     'DECISION_RULE',
-    'DEFAULT_RUN_LOG',
     'appendRunRecord',
     'armCellText',
     'buildCompareReport',
@@ -157,6 +156,7 @@ const SURFACE: Record<string, string[]> = {
     'compareReportSchema',
     'compareRunRecords',
     'decisionRuleText',
+    'defaultRunLog',
     'findRunRecord',
     'formatNumber',
     'minimumPairs',

@@ -40,6 +40,7 @@ interface Flags {
   usdPer1mEmbed?: number;
   cacheDir?: string;
   repos?: string;
+  runLog?: string;
 }
 
 // The offline stand-in's sampling, when asked for (`beforeAfter` refuses it for a real model).
@@ -142,6 +143,10 @@ export const beforeAfterCommand: CliCommand = {
         dollars('--usd-per-1m-embed'),
       )
       .option('--cache-dir <dir>', 'corpus, index and install cache')
+      .option(
+        '--run-log <file>',
+        "the run log to append the arms' records to (default: the cache directory's runs.jsonl)",
+      )
       .option('--repos <dir>', 'local clones of pinned repositories')
       .action(async (flags: Flags) => {
         const { beforeAfter, incompleteRun, writeBeforeAfterReport } = await import(
@@ -191,6 +196,7 @@ export const beforeAfterCommand: CliCommand = {
           ...(flags.out ? { dir: flags.out } : {}),
           ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
           ...(flags.repos ? { reposDir: flags.repos } : {}),
+          ...(flags.runLog ? { runLog: flags.runLog } : {}),
           confirmSpend: flags.confirmSpend === true,
           buildIndexes: flags.buildIndexes === true,
           maxUsd: flags.maxUsd ?? null,

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveCacheDir } from '../../core/index.js';
-import { DEFAULT_RUN_LOG, formatNumber } from '../../report/index.js';
+import { defaultRunLog, formatNumber } from '../../report/index.js';
 import type { RungComparisonRow, RungRun } from '../../retrieval/index.js';
 import { formatTable } from '../format.js';
 import { collect, positiveInteger } from '../options.js';
@@ -18,7 +18,7 @@ interface RetrievalFlags {
   cacheDir?: string;
   repos?: string;
   workspace?: string;
-  runLog: string;
+  runLog?: string;
 }
 
 /** `agent-track retrieval`: the free rung, search quality per overlay with no model and no money. */
@@ -42,7 +42,10 @@ export const retrievalCommand: CliCommand = {
       )
       .option('--repos <dir>', 'local clones of pinned repositories (default <cache>/repos)')
       .option('--workspace <dir>', 'an indexed workspace for tasks that name no corpus')
-      .option('--run-log <file>', 'the run log to append one record per overlay to', DEFAULT_RUN_LOG)
+      .option(
+        '--run-log <file>',
+        "the run log to append one record per overlay to (default: the cache directory's runs.jsonl)",
+      )
       .action(async (flags: RetrievalFlags) => {
         const { runRetrievalRung } = await import('../../product/index.js');
         const { appendRunRecord, rungRunRecords } = await import('../../report/index.js');
@@ -67,11 +70,10 @@ export const retrievalCommand: CliCommand = {
         mkdirSync(dirname(out), { recursive: true });
         writeFileSync(out, `${JSON.stringify(run, null, 2)}\n`);
         const params = { config: flags.config ?? null, workspace: flags.workspace ?? null };
-        const records = rungRunRecords(run, { run: out }, params).map((r) =>
-          appendRunRecord(flags.runLog, r),
-        );
+        const runLog = flags.runLog ?? defaultRunLog(flags.cacheDir);
+        const records = rungRunRecords(run, { run: out }, params).map((r) => appendRunRecord(runLog, r));
         io.out(
-          `${renderRun(run)}\n\nsaved ${out}\nlogged ${records.map((r) => r.id).join(', ')} in ${flags.runLog}\n`,
+          `${renderRun(run)}\n\nsaved ${out}\nlogged ${records.map((r) => r.id).join(', ')} in ${runLog}\n`,
         );
         if (flags.compare) {
           const { compareRungs, readRungRun } = await import('../../retrieval/index.js');

@@ -1,6 +1,6 @@
 import {
   compareRunRecords,
-  DEFAULT_RUN_LOG,
+  defaultRunLog,
   findRunRecord,
   formatNumber,
   type RunMetric,
@@ -73,24 +73,26 @@ export const runsCommand: CliCommand = {
   name: 'runs',
   describe: (command, io) => {
     command.description('the run log: every recorded run per system, config and dataset');
-    const logOption = ['--log <file>', 'the run log', DEFAULT_RUN_LOG] as const;
+    const logOption = ['--log <file>', "the run log (default: the cache directory's runs.jsonl)"] as const;
     command
       .command('list')
       .description('one line per recorded run')
       .option(...logOption)
-      .action((flags: { log: string }) => list(io, flags.log));
+      .action((flags: { log?: string }) => list(io, flags.log ?? defaultRunLog()));
     command
       .command('show')
       .description("a run's params, artifacts and metrics with their intervals")
       .argument('<id>', 'a run id or a unique prefix of one')
       .option(...logOption)
-      .action((id: string, flags: { log: string }) => show(io, flags.log, id));
+      .action((id: string, flags: { log?: string }) => show(io, flags.log ?? defaultRunLog(), id));
     command
       .command('compare')
       .description('two runs of one dataset side by side (refuses different datasets, naming the difference)')
       .argument('<a>', 'a run id')
       .argument('<b>', 'another run id')
       .option(...logOption)
-      .action((a: string, b: string, flags: { log: string }) => compare(io, flags.log, a, b));
+      .action((a: string, b: string, flags: { log?: string }) =>
+        compare(io, flags.log ?? defaultRunLog(), a, b),
+      );
   },
 };

@@ -41,7 +41,7 @@ export interface BeforeAfterOptions {
   prices?: { inputPer1m?: number | null; outputPer1m?: number | null; embedPer1m?: number | null };
   cacheDir?: string;
   reposDir?: string;
-  /** The JSONL run log each finished run appends its records to (default `runs/runs.jsonl`). */
+  /** The JSONL run log each finished run appends its records to (default: the cache directory's `runs.jsonl`). */
   runLog?: string;
   log?: (line: string) => void;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };

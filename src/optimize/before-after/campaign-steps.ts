@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { type LoadedLlmBlock, PRODUCT_MANIFEST_FILE, servedPlaces } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/index.js';
 import { indexCodeId, loadServingConfig, materializeCorpus } from '../../product/index.js';
-import { appendRunRecord, DEFAULT_RUN_LOG, reportRunRecords } from '../../report/index.js';
+import { appendRunRecord, defaultRunLog, reportRunRecords } from '../../report/index.js';
 import type { LoadedSplit, Task } from '../../retrieval/index.js';
 import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
 import type { CommitInfo } from '../campaign/arms/commits.js';
@@ -238,6 +238,6 @@ export async function runPlanned(
     plots: join(dir, 'plots'),
   };
   for (const record of reportRunRecords(written.report, dataset, artifacts))
-    appendRunRecord(options.runLog ?? DEFAULT_RUN_LOG, record);
+    appendRunRecord(options.runLog ?? defaultRunLog(cacheDir), record);
   return { dir, plan, report: written.report, files: written.files, stoppedBy: run.stoppedBy };
 }

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { isEmbeddedProduct, loadLlmBlock } from '../../agent/index.js';
 import { AgentTrackError, openJsonlLog, resolveCacheDir } from '../../core/index.js';
+import { appendRunRecord, defaultRunLog } from '../../report/index.js';
 import { createProgress } from '../campaign/progress.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import type { ModelPrices } from '../campaign/spend/usd.js';
@@ -21,6 +22,7 @@ import { loggedProposer } from './propose/proposal-log.js';
 import type { Proposer } from './propose/proposer.js';
 import { incumbentEvidence } from './propose/worst-runs.js';
 import { assembleResult, type CandidateRecord, type OptimizationResult, writeResultFiles } from './result.js';
+import { optimizeRunRecord } from './run-record.js';
 import { type RoundsOutcome, runRounds } from './run-rounds.js';
 import { freeRungScreen } from './screen/free-rung.js';
 
@@ -49,6 +51,8 @@ export interface OptimizeOptions {
   cacheDir?: string;
   reposDir?: string;
   concurrency?: number;
+  /** The run log the campaign's record is appended to (default: the cache directory's `runs.jsonl`). */
+  runLog?: string;
   log?: (line: string) => void;
   /** Where a terminal's progress line goes (default: stderr; silent when it is not a TTY). */
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
@@ -265,6 +269,7 @@ export async function optimize(
     space,
   });
   writeResultFiles(result);
+  appendRunRecord(options.runLog ?? defaultRunLog(options.cacheDir), optimizeRunRecord(result));
   for (const warning of await trace.write(dir)) log(`  plot: ${warning}`);
   log(
     `Stopped: ${outcome.stop}. Spent $${ledger.spentUsd().toFixed(2)}; a real run of these steps: ${estimateText(result.estimate)}`,

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentAdapter } from '../../agent/index.js';
 import { type LlmBlock, openModel, writeMcpConfig } from '../../agent/index.js';
+import { appendRunRecord, defaultRunLog, reportRunRecords } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { rolloutTasks } from '../../retrieval/index.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
@@ -44,6 +45,8 @@ export interface TrackOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Where `report.md` goes (default `<out>/report.md`; `report.json` beside the track). */
   reportFile?: string;
+  /** The run log each finished track appends its records to (default: the cache directory's `runs.jsonl`). */
+  runLog?: string;
   onLine?: (text: string) => void;
 }
 
@@ -155,6 +158,17 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
     product: product.name,
   });
   say(`report: ${written.reportFile}`);
+  // One record per arm in the run log, beside before-afters, campaigns and retrieval runs.
+  // `<dataset>/<slice>`, where a dataset may be a path of its own.
+  const cut = options.split.lastIndexOf('/');
+  const dataset = {
+    name: cut > 0 ? options.split.slice(0, cut) : options.split,
+    slice: cut > 0 ? options.split.slice(cut + 1) : null,
+    limit: null,
+    tasks: options.tasks.length,
+  };
+  for (const record of reportRunRecords(written.report.report, dataset, { report: written.reportFile }))
+    appendRunRecord(options.runLog ?? defaultRunLog(options.cacheDir), { ...record, system: 'track' });
   return {
     plan,
     ran: true,

@@ -7,7 +7,7 @@ import type { DatasetRef, RunMetric, RunRecordInput } from './run-record-schema.
  * `file mrr`, `latency ...`) with their intervals, and the latency percentiles.
  *
  * @example
- * for (const record of rungRunRecords(run, { run: 'runs/retrieval/x.json' })) appendRunRecord(DEFAULT_RUN_LOG, record);
+ * for (const record of rungRunRecords(run, { run: 'runs/retrieval/x.json' })) appendRunRecord(defaultRunLog(), record);
  */
 export function rungRunRecords(
   run: RungRun,
@@ -45,7 +45,7 @@ export function rungRunRecords(
  *
  * @example
  * for (const record of reportRunRecords(report, { name: 'fixture-code', slice: 'small_test', limit: null, tasks: 12 }, { report: 'runs/c/report.json' }))
- *   appendRunRecord(DEFAULT_RUN_LOG, record);
+ *   appendRunRecord(defaultRunLog(), record);
  */
 export function reportRunRecords(
   report: Report,

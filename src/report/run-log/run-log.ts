@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { AgentTrackError, issueParts, openJsonlLog, readJsonlLog } from '../../core/index.js';
+import {
+  AgentTrackError,
+  issueParts,
+  openJsonlLog,
+  readJsonlLog,
+  resolveCacheDir,
+} from '../../core/index.js';
 import { gitState } from './git-state.js';
 import {
   type RunRecord,
@@ -9,8 +15,17 @@ import {
   runRecordSchema,
 } from './run-record-schema.js';
 
-/** Where runs are logged unless told otherwise. */
-export const DEFAULT_RUN_LOG = join('runs', 'runs.jsonl');
+/**
+ * Where runs are logged unless told otherwise: one log per user, in the cache directory
+ * (`AGENT_TRACK_CACHE_DIR`, else `~/.cache/agent-track`), never under the current directory (a
+ * before-after run from a product's checkout leaves that repository clean).
+ *
+ * @example
+ * defaultRunLog(); // '/home/me/.cache/agent-track/runs.jsonl'
+ */
+export function defaultRunLog(cacheDir?: string): string {
+  return join(resolveCacheDir(cacheDir), 'runs.jsonl');
+}
 
 /**
  * Appends one run record (one system, config and dataset) to a JSONL run log as one line, and

@@ -42,7 +42,7 @@ export const runRecordInputSchema = z
   .object({ ...shape, created_at: z.iso.datetime().optional(), git: gitSchema.optional() })
   .strict();
 
-/** One line of the run log (`runs/runs.jsonl`). */
+/** One line of the run log (`defaultRunLog()`: the cache directory's `runs.jsonl`). */
 export const runRecordSchema = z
   .object({
     format: z.literal(1),

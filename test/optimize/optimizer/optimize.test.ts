@@ -95,6 +95,13 @@ describe('optimize --dry-run', () => {
       }
       if (axis === 'tool_docs') {
         expect(result!.candidates.every((c) => c.operator === 'reflective')).toBe(true);
+        // The campaign's record is in the run log of the cache directory, beside other runs.
+        const records = readFileSync(join(cacheDir, 'runs.jsonl'), 'utf8').trim().split('\n');
+        expect(JSON.parse(records.at(-1)!)).toMatchObject({
+          system: 'optimize',
+          config: `tool_docs:${result!.final.id}`,
+          dataset: { name: 'fixture-code', slice: 'test', tasks: 12 },
+        });
         expectDiffApplies(result!.diff, 'configs/product/tool_docs.yaml');
       }
       // The grid's 24 points run 12 distinct configurations; the overlays' 6 are all distinct.

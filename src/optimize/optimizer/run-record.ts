@@ -1,0 +1,47 @@
+import type { RunRecordInput } from '../../report/index.js';
+import type { OptimizationResult } from './result.js';
+
+/**
+ * The run-log record of an optimize campaign (`system: optimize`, config `<axis>:<final id>`, the
+ * held-out slice as its dataset): the incumbent's search mean, and each confirmation's paired
+ * delta with its interval over its pairs (`delta <candidate>`), so `runs list` shows campaigns
+ * beside before-afters and retrieval runs.
+ *
+ * @example
+ * appendRunRecord(defaultRunLog(), optimizeRunRecord(result));
+ */
+export function optimizeRunRecord(result: OptimizationResult): RunRecordInput {
+  // `<dataset>/<slice>`, where a dataset may be a path of its own.
+  const split = result.acceptance.slice;
+  const cut = split.lastIndexOf('/');
+  const [name, slice] = cut > 0 ? [split.slice(0, cut), split.slice(cut + 1)] : [split, null];
+  return {
+    system: 'optimize',
+    config: `${result.axis}:${result.final.id}`,
+    dataset: { name, slice, limit: null, tasks: result.acceptance.tasks },
+    params: {
+      dry_run: result.dry_run,
+      stop: result.stop,
+      rounds: result.rounds,
+      rollouts: result.rollouts,
+      usd: result.spend.usd,
+    },
+    metrics: [
+      {
+        key: 'incumbent search mean',
+        value: result.incumbent.search_mean,
+        low: null,
+        high: null,
+        n: result.search.tasks,
+      },
+      ...result.confirmations.map((c) => ({
+        key: `delta ${c.candidate} (${c.decision})`,
+        value: c.delta,
+        low: c.low,
+        high: c.high,
+        n: c.pairs,
+      })),
+    ],
+    artifacts: { result: `${result.dir}/result.json`, report: `${result.dir}/result.md` },
+  };
+}

@@ -131,6 +131,14 @@ export async function optimize(
     },
   );
   const ledger = openSpendLedger(join(dir, 'spend.jsonl'), { ceilingUsd: ceiling });
+  // One line per rollout evaluated in this directory, by this run or the ones it resumes.
+  const evaluations = openFileCache(join(dir, 'evaluations.jsonl'));
+  if (options.resume !== undefined) {
+    const earlier = evaluations.size;
+    log(
+      `Resuming \`${dir}\`: ${earlier} rollout(s) and $${ledger.spentUsd().toFixed(2)} booked by earlier runs; nothing they finished runs again.`,
+    );
+  }
   const money = campaignMoney({
     ledger,
     prices,
@@ -212,7 +220,7 @@ export async function optimize(
         loaded,
         slices,
         evaluate,
-        cache: openFileCache(join(dir, 'evaluations.jsonl')),
+        cache: evaluations,
         proposer,
         confirmations,
         confirmationsLog,
@@ -264,6 +272,8 @@ export async function optimize(
     bookings: ledger.bookings(),
     spentUsd: ledger.spentUsd(),
     rollouts: money.rollouts(),
+    campaignRollouts: evaluations.size,
+    resumed: options.resume !== undefined,
     estimate: money.estimate.value(),
     judged: judge !== null,
     space,

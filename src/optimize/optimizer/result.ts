@@ -30,7 +30,12 @@ export interface OptimizationResult {
   candidate_space: CandidateSpace | null;
   candidates: CandidateRecord[];
   confirmations: ConfirmationEntry[];
+  /** Rollouts booked by this run. */
   rollouts: number;
+  /** Rollouts evaluated in the campaign's directory (`evaluations.jsonl`): this run's and those of the runs it resumed. */
+  campaign_rollouts: number;
+  /** This run resumed an earlier one in the same directory. */
+  resumed: boolean;
   spend: { usd: number; by_kind: Record<string, number> };
   estimate: CostEstimate;
   /** A unified diff against the product's artifact when a text candidate was accepted. */
@@ -109,7 +114,7 @@ export function renderResultMarkdown(result: OptimizationResult): string {
   const lines = [
     `# optimize: ${result.axis}${result.dry_run ? ' (dry run: offline policy, $0.00)' : ''}`,
     '',
-    `Config \`${result.config}\`. Stopped: ${result.stop} after ${result.rounds} round(s), ${result.rollouts} rollout(s).`,
+    `Config \`${result.config}\`. Stopped: ${result.stop} after ${result.rounds} round(s), ${result.campaign_rollouts} rollout(s)${result.resumed ? ` (${result.rollouts} in this run, which resumed an earlier one)` : ''}.`,
     `Search slice ${result.search.slice} (${result.search.tasks} tasks), held-out ${result.acceptance.slice} (${result.acceptance.tasks} tasks).`,
     `Incumbent \`${result.incumbent.hash.slice(0, 12)}\` scored ${num(result.incumbent.search_mean)} on the search slice; final \`${result.final.id}\`.`,
     `Judge: ${result.judge}.`,
@@ -198,6 +203,8 @@ export async function assembleResult(input: {
   bookings: readonly SpendBooking[];
   spentUsd: number;
   rollouts: number;
+  campaignRollouts: number;
+  resumed: boolean;
   estimate: CostEstimate;
   judged: boolean;
   space: CandidateSpace | null;
@@ -220,6 +227,8 @@ export async function assembleResult(input: {
     candidates: outcome.records,
     confirmations: [...input.confirmations],
     rollouts: input.rollouts,
+    campaign_rollouts: input.campaignRollouts,
+    resumed: input.resumed,
     spend: { usd: input.spentUsd, by_kind: spendByKind(input.bookings) },
     estimate: input.estimate,
     diff:

@@ -208,8 +208,18 @@ test('a resumed campaign pays for nothing it already evaluated', async () => {
   const out = join(scratch, 'resume');
   const first = await optimize(loaded, { ...SMALL, out });
   expect(first!.rollouts).toBeGreaterThan(0);
-  const again = await optimize(loaded, { ...SMALL, resume: out });
+  expect(first).toMatchObject({ campaign_rollouts: first!.rollouts, resumed: false });
+  const lines: string[] = [];
+  const again = await optimize(loaded, { ...SMALL, resume: out, log: (line) => lines.push(line) });
   expect(again!.rollouts).toBe(0);
+  // The counts come from the directory's files: the campaign's rollouts, and the run says it resumed.
+  expect(again).toMatchObject({ campaign_rollouts: first!.rollouts, resumed: true });
+  expect(lines).toContain(
+    `Resuming \`${out}\`: ${first!.rollouts} rollout(s) and $0.00 booked by earlier runs; nothing they finished runs again.`,
+  );
+  expect(readFileSync(join(out, 'result.md'), 'utf8')).toContain(
+    `, ${first!.rollouts} rollout(s) (0 in this run, which resumed an earlier one).`,
+  );
   expect(again!.candidates.map((c) => c.screening)).toEqual(first!.candidates.map((c) => c.screening));
 }, 120_000);
 

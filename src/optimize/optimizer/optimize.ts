@@ -281,6 +281,10 @@ export async function optimize(
   writeResultFiles(result);
   appendRunRecord(options.runLog ?? defaultRunLog(options.cacheDir), optimizeRunRecord(result));
   for (const warning of await trace.write(dir)) log(`  plot: ${warning}`);
+  if (result.diff !== null)
+    log(
+      `Accepted \`${result.final.id}\`: its diff (apply it in the product's repository with \`git apply ${join(dir, 'accepted.diff')}\`):\n${result.diff.trimEnd()}`,
+    );
   log(
     `Stopped: ${outcome.stop}. Spent $${ledger.spentUsd().toFixed(2)}; a real run of these steps: ${estimateText(result.estimate)}`,
   );

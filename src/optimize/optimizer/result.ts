@@ -167,6 +167,8 @@ export function renderResultMarkdown(result: OptimizationResult): string {
 export function writeResultFiles(result: OptimizationResult): void {
   writeFileSync(join(result.dir, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(result.dir, 'result.md'), renderResultMarkdown(result));
+  // The accepted change on its own, ready for `git apply` in the product's repository.
+  if (result.diff !== null) writeFileSync(join(result.dir, 'accepted.diff'), result.diff);
   // Rewritten whole: a resumed campaign re-derives every proposal (its rollouts from the cache).
   const lines = result.candidates.map((r) => {
     const confirmation = result.confirmations.find((e) => e.candidate === r.id);

@@ -103,6 +103,11 @@ describe('optimize --dry-run', () => {
           dataset: { name: 'fixture-code', slice: 'test', tasks: 12 },
         });
         expectDiffApplies(result!.diff, 'configs/product/tool_docs.yaml');
+        // Printed on the terminal and kept on its own, ready for `git apply`.
+        expect(readFileSync(join(out, 'accepted.diff'), 'utf8')).toBe(result!.diff);
+        expect(lines.join('\n')).toContain(
+          `Accepted \`${result!.final.id}\`: its diff (apply it in the product's repository with \`git apply ${join(out, 'accepted.diff')}\`):\ndiff --git a/configs/product/tool_docs.yaml`,
+        );
       }
       // The grid's 24 points run 12 distinct configurations; the overlays' 6 are all distinct.
       expect(result!.candidate_space).toEqual(

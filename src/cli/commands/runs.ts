@@ -59,13 +59,28 @@ function compare(io: CliIo, log: string, a: string, b: string): void {
     a: left,
     b: right,
     rows,
+    paired,
   } = compareRunRecords(findRunRecord(records, a, log), findRunRecord(records, b, log));
-  io.out(
-    `${left.id} (${left.system} ${left.config}) vs ${right.id} (${right.system} ${right.config}) on ${dataset(left)}\n${formatTable(
-      ['metric', left.id, right.id, 'delta (b - a)'],
-      rows.map((row) => [row.key, ci(row.a), ci(row.b), formatNumber(row.delta)]),
-    )}\n`,
-  );
+  const head = `${left.id} (${left.system} ${left.config}) vs ${right.id} (${right.system} ${right.config}) on ${dataset(left)}`;
+  const note = paired
+    ? 'The two arms of one paired run: "paired delta" is over the tasks both ran, with its 95% interval; "delta (b - a)" is the difference of the two means.'
+    : 'Unpaired: "delta (b - a)" is the difference of two means from separate runs, with no test; for a paired answer run both in one before-after.';
+  const table = paired
+    ? formatTable(
+        ['metric', left.id, right.id, 'delta (b - a)', 'paired delta (pairs)'],
+        rows.map((row) => [
+          row.key,
+          ci(row.a),
+          ci(row.b),
+          formatNumber(row.delta),
+          row.paired === null ? 'n/a' : `${ci(row.paired)} (${row.paired.n})`,
+        ]),
+      )
+    : formatTable(
+        ['metric', left.id, right.id, 'delta (b - a)'],
+        rows.map((row) => [row.key, ci(row.a), ci(row.b), formatNumber(row.delta)]),
+      );
+  io.out(`${head}\n${note}\n${table}\n`);
 }
 
 /** `agent-track runs`: the run log, listed, one record shown, two compared side by side. */

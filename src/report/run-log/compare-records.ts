@@ -5,14 +5,18 @@ export interface RunComparisonRow {
   key: string;
   a: RunMetric | null;
   b: RunMetric | null;
-  /** `b - a` of the values; `null` when either is missing. */
+  /** `b - a` of the values, an unpaired difference of two means; `null` when either is missing. */
   delta: number | null;
+  /** The paired delta over the tasks both ran (`delta <key>` of `b`), when `a` and `b` are the two arms of one paired run; else `null`. */
+  paired: RunMetric | null;
 }
 
 export interface RunComparison {
   a: RunRecord;
   b: RunRecord;
   rows: RunComparisonRow[];
+  /** The two records are the arms of one paired run (one report): each row carries its paired delta. */
+  paired: boolean;
 }
 
 const DATASET_KEYS = ['name', 'slice', 'limit', 'tasks'] as const;
@@ -41,12 +45,29 @@ export function compareRunRecords(a: RunRecord, b: RunRecord): RunComparison {
   const byKey = (record: RunRecord) => new Map(record.metrics.map((m) => [m.key, m]));
   const ma = byKey(a);
   const mb = byKey(b);
-  const keys = [...ma.keys(), ...[...mb.keys()].filter((k) => !ma.has(k))];
+  // The arms of one before-after or track share its report: the candidate's record holds the
+  // paired deltas (`delta <key>`, over the tasks both arms ran), which are the ones to read.
+  const paired =
+    a.artifacts.report !== undefined && a.artifacts.report === b.artifacts.report && a.id !== b.id;
+  const deltas = paired ? (mb.has(`delta ${[...ma.keys()][0]}`) ? mb : ma) : new Map<string, RunMetric>();
+  const sign = deltas === ma ? -1 : 1;
+  const isDelta = (k: string) => k.startsWith('delta ');
+  const keys = [...ma.keys(), ...[...mb.keys()].filter((k) => !ma.has(k))].filter(
+    (k) => !paired || !isDelta(k),
+  );
   const rows = keys.map((key): RunComparisonRow => {
     const left = ma.get(key) ?? null;
     const right = mb.get(key) ?? null;
     const delta = left?.value != null && right?.value != null ? right.value - left.value : null;
-    return { key, a: left, b: right, delta };
+    const d = deltas.get(`delta ${key}`);
+    const flip = (v: number | null) => (v === null ? null : sign * v);
+    const pairedRow =
+      d === undefined
+        ? null
+        : sign === 1
+          ? d
+          : { ...d, value: flip(d.value), low: flip(d.high), high: flip(d.low) };
+    return { key, a: left, b: right, delta, paired: pairedRow };
   });
-  return { a, b, rows };
+  return { a, b, rows, paired };
 }

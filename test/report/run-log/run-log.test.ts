@@ -97,10 +97,12 @@ describe('the run log', () => {
         ],
       }),
     );
+    // Two separate runs: unpaired, a difference of means and no paired delta.
+    expect(compareRunRecords(a, b).paired).toBe(false);
     expect(compareRunRecords(a, b).rows).toEqual([
-      { key: 'piece recall@10', a: a.metrics[0], b: null, delta: null },
-      { key: 'piece mrr', a: a.metrics[1], b: b.metrics[0], delta: 0.125 },
-      { key: 'new', a: null, b: b.metrics[1], delta: null },
+      { key: 'piece recall@10', a: a.metrics[0], b: null, delta: null, paired: null },
+      { key: 'piece mrr', a: a.metrics[1], b: b.metrics[0], delta: 0.125, paired: null },
+      { key: 'new', a: null, b: b.metrics[1], delta: null, paired: null },
     ]);
     const other = appendRunRecord(
       log,
@@ -127,8 +129,11 @@ describe('the run log', () => {
     };
     expect(await run('list')).toMatch(new RegExp(`${a.id}.*bm25.*fixture-code/test[\\s\\S]*${b.id}.*hybrid`));
     expect(await run('show', a.id.slice(0, 6))).toContain('piece recall@10  0.750 [0.500, 0.920]');
-    expect(await run('compare', a.id, b.id)).toMatch(
-      /piece mrr\s+0\.500 \[0\.300, 0\.700\]\s+0\.500 \[0\.300, 0\.700\]\s+0/,
+    const compared = await run('compare', a.id, b.id);
+    expect(compared).toMatch(/piece mrr\s+0\.500 \[0\.300, 0\.700\]\s+0\.500 \[0\.300, 0\.700\]\s+0/);
+    // Two separate runs: the delta is said to be unpaired.
+    expect(compared).toContain(
+      'Unpaired: "delta (b - a)" is the difference of two means from separate runs, with no test',
     );
   });
 });
@@ -231,5 +236,27 @@ describe('records from saved runs', () => {
       { key: 'needless_call_rate', value: 0.25, low: 0.4, high: 0.6, n: 3 },
       { key: 'delta needless_call_rate', value: -0.25, low: -0.3, high: -0.2, n: 3 },
     ]);
+    // Compared, the two arms of one report are paired: the candidate's paired delta is read, and
+    // turned round (sign and interval) when the candidate is `a`.
+    const log = join(scratch, 'paired.jsonl');
+    const [rb, rc] = [appendRunRecord(log, base!), appendRunRecord(log, cand!)];
+    const forward = compareRunRecords(rb, rc);
+    expect(forward.paired).toBe(true);
+    expect(forward.rows).toEqual([
+      {
+        key: 'needless_call_rate',
+        a: rb.metrics[0],
+        b: rc.metrics[0],
+        delta: -0.25,
+        paired: { key: 'delta needless_call_rate', value: -0.25, low: -0.3, high: -0.2, n: 3 },
+      },
+    ]);
+    expect(compareRunRecords(rc, rb).rows[0]!.paired).toEqual({
+      key: 'delta needless_call_rate',
+      value: 0.25,
+      low: 0.2,
+      high: 0.3,
+      n: 3,
+    });
   });
 });

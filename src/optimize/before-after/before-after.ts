@@ -62,7 +62,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     }
     const block = loadLlmBlock(offline?.blockFile ?? options.llmBlock!);
     const installCache = join(cacheDir, 'installs');
-    // The arms are prepared once: probed for the plan, then run from the same worktrees.
+    // The arms are prepared once: probed for the plan (when built), then run from the same worktrees.
     // A plan spends nothing and builds nothing: its worktrees are checked out, never set up.
     const built = options.confirmSpend === true;
     const prepared = await prepareArms({

@@ -17,7 +17,7 @@ import {
 
 /**
  * Where runs are logged unless told otherwise: one log per user, in the cache directory
- * (`AGENT_TRACK_CACHE_DIR`, else `~/.cache/agent-track`), never under the current directory (a
+ * (`AGENT_TRACK_CACHE`, else `~/.cache/agent-track`), never under the current directory (a
  * before-after run from a product's checkout leaves that repository clean).
  *
  * @example

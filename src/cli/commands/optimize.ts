@@ -125,11 +125,7 @@ export const optimizeCommand: CliCommand = {
         const end =
           result === null
             ? null
-            : incompleteRun({
-                stoppedBy: result.stop.startsWith('budget:') ? 'ceiling' : null,
-                outcome: null,
-                dir: result.dir,
-              });
+            : incompleteRun({ stoppedBy: result.stopped_by, outcome: null, dir: result.dir });
         if (end !== null) throw end;
       }),
 };

@@ -214,6 +214,7 @@ export async function optimize(
   };
   let outcome: RoundsOutcome;
   let failure: unknown = null;
+  let stoppedBy: 'ceiling' | null = null;
   try {
     outcome = await runRounds(
       {
@@ -256,6 +257,7 @@ export async function optimize(
     // The money stops a campaign like a round limit; anything else is thrown after what was
     // recorded is written (the logs already hold it for a resume).
     const budget = error instanceof AgentTrackError && error.code === 'BUDGET_EXHAUSTED';
+    if (budget) stoppedBy = 'ceiling';
     if (!budget) failure = error;
     outcome = { ...partial, stop: `${budget ? 'budget' : 'error'}: ${(error as Error).message}` };
   } finally {
@@ -274,6 +276,7 @@ export async function optimize(
     rollouts: money.rollouts(),
     campaignRollouts: evaluations.size,
     resumed: options.resume !== undefined,
+    stoppedBy,
     estimate: money.estimate.value(),
     judged: judge !== null,
     space,

@@ -36,6 +36,8 @@ export interface OptimizationResult {
   campaign_rollouts: number;
   /** This run resumed an earlier one in the same directory. */
   resumed: boolean;
+  /** `ceiling`: a booking the budget refused ended the campaign (the CLI exits 3); else `null`. */
+  stopped_by: 'ceiling' | null;
   spend: { usd: number; by_kind: Record<string, number> };
   estimate: CostEstimate;
   /** A unified diff against the product's artifact when a text candidate was accepted. */
@@ -207,6 +209,7 @@ export async function assembleResult(input: {
   rollouts: number;
   campaignRollouts: number;
   resumed: boolean;
+  stoppedBy: 'ceiling' | null;
   estimate: CostEstimate;
   judged: boolean;
   space: CandidateSpace | null;
@@ -231,6 +234,7 @@ export async function assembleResult(input: {
     rollouts: input.rollouts,
     campaign_rollouts: input.campaignRollouts,
     resumed: input.resumed,
+    stopped_by: input.stoppedBy,
     spend: { usd: input.spentUsd, by_kind: spendByKind(input.bookings) },
     estimate: input.estimate,
     diff:

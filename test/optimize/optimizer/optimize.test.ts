@@ -213,7 +213,7 @@ test('a resumed campaign pays for nothing it already evaluated', async () => {
   const out = join(scratch, 'resume');
   const first = await optimize(loaded, { ...SMALL, out });
   expect(first!.rollouts).toBeGreaterThan(0);
-  expect(first).toMatchObject({ campaign_rollouts: first!.rollouts, resumed: false });
+  expect(first).toMatchObject({ campaign_rollouts: first!.rollouts, resumed: false, stopped_by: null });
   const lines: string[] = [];
   const again = await optimize(loaded, { ...SMALL, resume: out, log: (line) => lines.push(line) });
   expect(again!.rollouts).toBe(0);

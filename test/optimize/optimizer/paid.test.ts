@@ -142,6 +142,8 @@ test('the ceiling holds with the reflective proposer and the judge counted', asy
     log: (line) => lines.push(line),
   });
   expect(result!.stop).toMatch(/^budget: the ceiling \$1\.60 would be crossed by /);
+  // Stopped by the ceiling, structurally: the CLI reads this and exits 3.
+  expect(result!.stopped_by).toBe('ceiling');
   expect(result!.spend.usd).toBeLessThanOrEqual(ceiling);
   expect(result!.spend.by_kind.proposer).toBeGreaterThan(0);
   expect(result!.spend.by_kind.judge).toBeGreaterThan(0);

@@ -69,6 +69,7 @@ const SURFACE: Record<string, string[]> = {
     'mrrOf',
     'ndcgAtK',
     'normalizePath',
+    'parseSplitName',
     'parseTasksJsonl',
     'passAt1Needle',
     'precisionAt1',

@@ -1,4 +1,5 @@
 import type { RunRecordInput } from '../../report/index.js';
+import { parseSplitName } from '../../retrieval/index.js';
 import type { OptimizationResult } from './result.js';
 
 /**
@@ -11,10 +12,7 @@ import type { OptimizationResult } from './result.js';
  * appendRunRecord(defaultRunLog(), optimizeRunRecord(result));
  */
 export function optimizeRunRecord(result: OptimizationResult): RunRecordInput {
-  // `<dataset>/<slice>`, where a dataset may be a path of its own.
-  const split = result.acceptance.slice;
-  const cut = split.lastIndexOf('/');
-  const [name, slice] = cut > 0 ? [split.slice(0, cut), split.slice(cut + 1)] : [split, null];
+  const { dataset: name, slice } = parseSplitName(result.acceptance.slice);
   return {
     system: 'optimize',
     config: `${result.axis}:${result.final.id}`,

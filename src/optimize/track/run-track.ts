@@ -4,7 +4,7 @@ import type { AgentAdapter } from '../../agent/index.js';
 import { type LlmBlock, openModel, writeMcpConfig } from '../../agent/index.js';
 import { appendRunRecord, defaultRunLog, reportRunRecords } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
-import { rolloutTasks } from '../../retrieval/index.js';
+import { parseSplitName, rolloutTasks } from '../../retrieval/index.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import type { RolloutContext } from './run-rollout.js';
 import { openTrackLedger } from './track-ledger.js';
@@ -159,14 +159,8 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
   });
   say(`report: ${written.reportFile}`);
   // One record per arm in the run log, beside before-afters, campaigns and retrieval runs.
-  // `<dataset>/<slice>`, where a dataset may be a path of its own.
-  const cut = options.split.lastIndexOf('/');
-  const dataset = {
-    name: cut > 0 ? options.split.slice(0, cut) : options.split,
-    slice: cut > 0 ? options.split.slice(cut + 1) : null,
-    limit: null,
-    tasks: options.tasks.length,
-  };
+  const { dataset: name, slice } = parseSplitName(options.split);
+  const dataset = { name, slice, limit: null, tasks: options.tasks.length };
   for (const record of reportRunRecords(written.report.report, dataset, { report: written.reportFile }))
     appendRunRecord(options.runLog ?? defaultRunLog(options.cacheDir), { ...record, system: 'track' });
   return {

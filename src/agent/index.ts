@@ -90,9 +90,11 @@ export { blockKey, type ProviderOptions } from './llm/providers/provider-options
 export type { RetryEvent } from './llm/providers/with-retries.js';
 export type { Architecture } from './loop/architecture.js';
 export { ARCHITECTURES } from './loop/architecture.js';
-export type { AgentRun, RunAgentOptions } from './loop/run-agent.js';
-export { DEFAULT_TURN_BUDGET, runAgent } from './loop/run-agent.js';
+export type { AgentRun, RequestTally, RunAgentOptions } from './loop/run-agent.js';
+export { DEFAULT_TURN_BUDGET, emptyTally, runAgent } from './loop/run-agent.js';
 export { systemPrompt } from './loop/system-prompt.js';
+export type { CappedRequest, TokenCap, TokenMeter } from './loop/token-cap.js';
+export { parseTokenCap, TOKEN_CAP_ENV, tokenMeter } from './loop/token-cap.js';
 export type { AgentProduct, OpenProductOptions } from './manifest/agent-product.js';
 export { isEmbeddedProduct, openAgentProduct } from './manifest/agent-product.js';
 export type { LoadedProduct } from './manifest/load-manifest.js';

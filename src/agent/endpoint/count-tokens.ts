@@ -1,4 +1,4 @@
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
+import { countTokens as countO200k, decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import type { ChatMessage, ToolDefinition } from '../llm/providers/chat-provider.js';
 
 /**
@@ -10,6 +10,17 @@ import type { ChatMessage, ToolDefinition } from '../llm/providers/chat-provider
  */
 export function countTokens(text: string): number {
   return text.length === 0 ? 0 : countO200k(text);
+}
+
+/**
+ * The first `limit` tokens of a text (all of it when it has no more).
+ *
+ * @example
+ * headTokens('hello world again', 2); // 'hello world'
+ */
+export function headTokens(text: string, limit: number): string {
+  const tokens = encode(text);
+  return tokens.length <= limit ? text : decode(tokens.slice(0, Math.max(0, limit)));
 }
 
 function messageTokens(message: ChatMessage): number {

@@ -15,6 +15,8 @@ export interface PolicyRequest {
   temperature?: number;
   /** The request's `seed` (OpenAI wire), when it sent one. */
   seed?: number;
+  /** The request's output limit (`max_tokens`, or OpenAI's `max_completion_tokens`), when it sent one. */
+  maxTokens?: number;
 }
 
 /** One tool call in a policy's reply; the endpoint makes a deterministic id when none is given. */

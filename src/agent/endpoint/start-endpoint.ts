@@ -141,9 +141,11 @@ export async function startEndpoint(options: EndpointOptions): Promise<RunningEn
       index: record.index!,
     };
     if (neutral.toolChoice !== undefined) request.toolChoice = neutral.toolChoice;
-    const { temperature, seed } = parsed.data as { temperature?: unknown; seed?: unknown };
+    const { temperature, seed, max_tokens, max_completion_tokens } = parsed.data as Record<string, unknown>;
     if (typeof temperature === 'number') request.temperature = temperature;
     if (typeof seed === 'number' && Number.isInteger(seed)) request.seed = seed;
+    const limit = max_completion_tokens ?? max_tokens;
+    if (typeof limit === 'number' && Number.isInteger(limit) && limit >= 0) request.maxTokens = limit;
     let turn: PolicyTurn;
     try {
       turn = await policy.respond(request);

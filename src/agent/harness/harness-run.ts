@@ -5,6 +5,7 @@ import { readTasks } from '../../retrieval/index.js';
 import { loadLlmBlock } from '../llm/load-block.js';
 import { refuseModelSettingsInEnv } from '../llm/refuse-model-settings.js';
 import type { Architecture } from '../loop/architecture.js';
+import type { TokenCap } from '../loop/token-cap.js';
 import { openAgentProduct } from '../manifest/agent-product.js';
 import { filePathExtractor } from '../mcp/extract-result.js';
 import type { LedgerLine } from './ledger.js';
@@ -42,6 +43,8 @@ export interface HarnessRunOptions {
   /** Regex whose matches (first group) are a result's identifiers when a server returns no `structuredContent`. */
   identifierPattern?: string;
   env?: Readonly<Record<string, string | undefined>>;
+  /** The most each rollout may use; see `tokenMeter`. */
+  tokenCap?: TokenCap;
   onTask?: (line: LedgerLine) => void;
   /** Called once the model is open: whether its answers are the offline policy's. */
   onStart?: (info: { offline: boolean; tasks: number; product: string }) => void;
@@ -112,6 +115,7 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
       ...(options.reuseServers === undefined ? {} : { reuseServers: options.reuseServers }),
       ...(options.attempts === undefined ? {} : { attempts: options.attempts }),
       ...(options.onTask === undefined ? {} : { onTask: options.onTask }),
+      ...(options.tokenCap === undefined ? {} : { tokenCap: options.tokenCap }),
     });
   } finally {
     await model.close();

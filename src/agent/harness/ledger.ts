@@ -31,6 +31,13 @@ export const ledgerLineSchema = z
     turns: z.number().int().nonnegative().nullable(),
     tool_calls: z.number().int().nonnegative().nullable(),
     usage: usageLineSchema.nullable(),
+    /**
+     * Completion requests sent (every attempt); on a failed line `usage` then holds what the
+     * answered ones reported. Absent in ledgers written before it was kept.
+     */
+    requests: z.number().int().nonnegative().nullable().optional(),
+    /** Requests sent with old tool results cut to stay within the rollout's token cap. */
+    context_cuts: z.number().int().nonnegative().nullable().optional(),
     cost_usd: z.number().nonnegative().nullable(),
     /** Wall time of the task's attempts, workspace preparation included. */
     duration_ms: z.number().nonnegative(),

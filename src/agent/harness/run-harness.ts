@@ -4,6 +4,8 @@ import { AgentTrackError, invalidOption, recordError, redact } from '../../core/
 import type { Task } from '../../retrieval/index.js';
 import { importedTaskDir, OUTCOMES, type Outcome } from '../../trajectory/index.js';
 import type { Architecture } from '../loop/architecture.js';
+import { emptyTally, type RequestTally } from '../loop/run-agent.js';
+import type { TokenCap } from '../loop/token-cap.js';
 import type { AgentProduct } from '../manifest/agent-product.js';
 import type { TextExtractor } from '../mcp/extract-result.js';
 import { freshServers, reusedServers } from '../mcp/server-pool.js';
@@ -39,6 +41,8 @@ export interface HarnessOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Called with each ledger line as it is appended. */
   onTask?: (line: LedgerLine) => void;
+  /** The most each rollout may use (what a campaign booked it at); see `tokenMeter`. */
+  tokenCap?: TokenCap;
 }
 
 export interface HarnessSummary {
@@ -74,7 +78,15 @@ function doneLine(
   run: TaskRun,
   base: Omit<
     LedgerLine,
-    'status' | 'outcome' | 'turns' | 'tool_calls' | 'usage' | 'cost_usd' | 'description_tokens' | 'error'
+    | 'status'
+    | 'outcome'
+    | 'turns'
+    | 'tool_calls'
+    | 'usage'
+    | 'cost_usd'
+    | 'description_tokens'
+    | 'error'
+    | 'context_cuts'
   >,
 ): LedgerLine {
   const usage = run.usage;
@@ -96,7 +108,24 @@ function doneLine(
           },
     cost_usd: usage?.cost_usd ?? null,
     description_tokens: run.description_tokens,
+    context_cuts: run.context_cuts,
     error: null,
+  };
+}
+
+/**
+ * What a failed task's attempts used, as far as it is known: zero when no request was sent (it is
+ * refunded), the answered requests' tokens when every sent request was answered with usage, else
+ * `null` (its booking then stands at the worst case).
+ */
+function failedUsage(tally: RequestTally): LedgerLine['usage'] {
+  if (tally.answered < tally.sent || tally.unreported > 0) return null;
+  return {
+    prompt: tally.prompt,
+    completion: tally.completion,
+    reasoning: null,
+    cached: null,
+    messages: tally.answered,
   };
 }
 
@@ -140,6 +169,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
       let attempts = 0;
       let line: LedgerLine | undefined;
       let lastError: unknown;
+      const tally = emptyTally();
       while (line === undefined && attempts < maxAttempts) {
         attempts += 1;
         try {
@@ -154,6 +184,8 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
             thinking: options.model.thinking,
             servers,
             overwrite: true,
+            tally,
+            ...(options.tokenCap === undefined ? {} : { tokenCap: options.tokenCap }),
             ...(options.architecture === undefined ? {} : { architecture: options.architecture }),
             ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),
             ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
@@ -164,6 +196,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
             attempts,
             duration_ms: Math.round(performance.now() - taskBegan),
             trajectory,
+            requests: tally.sent,
             finished_at: new Date().toISOString(),
           });
         } catch (error) {
@@ -178,7 +211,8 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
         attempts,
         turns: null,
         tool_calls: null,
-        usage: null,
+        usage: failedUsage(tally),
+        requests: tally.sent,
         cost_usd: null,
         duration_ms: Math.round(performance.now() - taskBegan),
         description_tokens: null,

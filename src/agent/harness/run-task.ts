@@ -10,7 +10,8 @@ import {
 } from '../../trajectory/index.js';
 import type { ChatProvider } from '../llm/providers/chat-provider.js';
 import type { Architecture } from '../loop/architecture.js';
-import { DEFAULT_TURN_BUDGET, runAgent } from '../loop/run-agent.js';
+import { DEFAULT_TURN_BUDGET, type RequestTally, runAgent } from '../loop/run-agent.js';
+import type { TokenCap } from '../loop/token-cap.js';
 import type { ServerSpec } from '../manifest/server-command.js';
 import { filePathExtractor, type TextExtractor } from '../mcp/extract-result.js';
 import { freshServers, type ServerPool } from '../mcp/server-pool.js';
@@ -39,6 +40,10 @@ export interface RunTaskOptions {
   servers?: ServerPool;
   /** Replace a trajectory already in the task's directory (a retry); default: refuse. */
   overwrite?: boolean;
+  /** The most the rollout may use (its booking); see `tokenMeter`. */
+  tokenCap?: TokenCap;
+  /** Counts the rollout's completion requests, also when it throws. */
+  tally?: RequestTally;
 }
 
 /** What one finished rollout produced. */
@@ -55,6 +60,8 @@ export interface TaskRun {
   duration_ms: number;
   /** Tokens of the tool definitions the server listed. */
   description_tokens: number;
+  /** Requests sent with old tool results cut to stay within the token cap. */
+  context_cuts: number;
 }
 
 /**
@@ -94,6 +101,8 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       turnBudget: options.turnBudget ?? DEFAULT_TURN_BUDGET,
       thinking: options.thinking ?? false,
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.tokenCap === undefined ? {} : { tokenCap: options.tokenCap }),
+      ...(options.tally === undefined ? {} : { tally: options.tally }),
     });
     clean = !run.timedOut;
     const durationMs = Math.round(performance.now() - began);
@@ -116,6 +125,7 @@ export async function runTask(task: Task, options: RunTaskOptions): Promise<Task
       usage: usageTotals(trajectory),
       duration_ms: durationMs,
       description_tokens: session.descriptionTokens,
+      context_cuts: run.contextCuts,
     };
   } finally {
     await servers.release(session, clean);

@@ -14,7 +14,7 @@ export interface LastReply {
 export interface OutcomeInput {
   /** The per-task timeout ended the run. */
   timedOut: boolean;
-  /** LangGraph's recursion limit stopped the graph. */
+  /** LangGraph's recursion limit, or the token cap (a request that could not fit), stopped the graph. */
   recursionLimitHit: boolean;
   /** The model still called tools at the turn budget, so it was given one final turn without tools. */
   finalTurn: boolean;
@@ -31,7 +31,7 @@ export interface ClassifiedOutcome {
 }
 
 /**
- * How a rollout ended, decided in this order: `timeout`; `budget_exhausted` (the recursion limit,
+ * How a rollout ended, decided in this order: `timeout`; `budget_exhausted` (the recursion limit or token cap,
  * LangGraph's canned "need more steps" reply, or a final tool-less turn that gave no text);
  * `exhausted_finalized` (that final turn answered); `starved_reply` (an empty reply cut at the
  * token limit while thinking was on); `unanswered_empty` (any other empty reply); else `answered`.

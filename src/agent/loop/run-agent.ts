@@ -8,6 +8,7 @@ import { createRecordingProxy } from '../mcp/recording-proxy.js';
 import { type AgentSteps, buildAgentGraph, recursionLimitFor } from './agent-graph.js';
 import { ARCHITECTURES, type Architecture } from './architecture.js';
 import { type ClassifiedOutcome, classifyOutcome } from './outcome.js';
+import { type TokenCap, tokenMeter } from './token-cap.js';
 
 /** The default number of tool-calling turns before the final tool-less one. */
 export const DEFAULT_TURN_BUDGET = 12;
@@ -30,13 +31,47 @@ export interface RunAgentOptions {
   timeoutMs?: number;
   /** Thinking was on in the block (decides `starved_reply`). */
   thinking?: boolean;
+  /** The most the rollout may use (its booking): old tool results are cut to stay under it. */
+  tokenCap?: TokenCap;
+  /** Counts every completion request as it goes, so a rollout that throws still says what it sent. */
+  tally?: RequestTally;
 }
+
+/**
+ * The completion requests of one or more attempts at a rollout: sent, answered, and the reported
+ * tokens of the answered ones (`unreported`: answers without usage).
+ */
+export interface RequestTally {
+  sent: number;
+  answered: number;
+  unreported: number;
+  prompt: number;
+  completion: number;
+}
+
+/** A tally at zero. */
+export const emptyTally = (): RequestTally => ({
+  sent: 0,
+  answered: 0,
+  unreported: 0,
+  prompt: 0,
+  completion: 0,
+});
 
 /** How one agent run ended. */
 export interface AgentRun extends ClassifiedOutcome {
   turns: number;
   turnBudget: number;
   timedOut: boolean;
+  /** Requests sent with tool results cut to stay within the token cap (0 without a cap). */
+  contextCuts: number;
+}
+
+class TokenCapReached extends Error {
+  constructor() {
+    super("The next request would not fit in what is left of the rollout's token cap");
+    this.name = 'TokenCapReached';
+  }
 }
 
 class RolloutTimeout extends Error {
@@ -84,15 +119,34 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
   let last: CompletionResult | null = null;
   let turns = 0;
   let finalTurn = false;
+  let contextCuts = 0;
+  // At most the tool turns and the final tool-less one (the rewrite step is turn 1 of them).
+  const meter = options.tokenCap === undefined ? null : tokenMeter(options.tokenCap, turnBudget + 1);
   const steps: AgentSteps = {
     complete: async (messages, step) => {
+      const offered = step.tools ? tools : [];
+      const capped = meter?.next(messages, offered);
+      if (capped === null) throw new TokenCapReached();
+      if (capped !== undefined && capped.cut > 0) contextCuts += 1;
+      const tally = options.tally;
+      if (tally !== undefined) tally.sent += 1;
       const reply = await options.provider.complete({
         model: options.model,
-        messages,
-        tools: step.tools ? tools : [],
+        messages: capped?.messages ?? messages,
+        tools: offered,
         ...(step.tools ? { toolChoice: step.toolChoice } : {}),
         ...(options.repeat === undefined ? {} : { repeat: options.repeat }),
+        ...(capped === undefined ? {} : { maxTokens: capped.maxTokens }),
       });
+      if (capped !== undefined) meter!.record(capped, reply.usage);
+      if (tally !== undefined) {
+        tally.answered += 1;
+        if (reply.usage === undefined) tally.unreported += 1;
+        else {
+          tally.prompt += reply.usage.prompt;
+          tally.completion += reply.usage.completion;
+        }
+      }
       if (controller.signal.aborted) throw controller.signal.reason;
       const id = seen.has(reply.message.id) ? `${reply.message.id}~${step.turn}` : reply.message.id;
       seen.add(id);
@@ -134,7 +188,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
   try {
     await Promise.race([invoked, expired]);
   } catch (error) {
-    if (error instanceof GraphRecursionError) recursionLimitHit = true;
+    if (error instanceof GraphRecursionError || error instanceof TokenCapReached) recursionLimitHit = true;
     else if (!timedOut) throw error;
   } finally {
     clearTimeout(timer);
@@ -155,5 +209,5 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
             tool_calls: lastReply.message.tool_calls.length,
           },
   });
-  return { ...classified, turns, turnBudget, timedOut };
+  return { ...classified, turns, turnBudget, timedOut, contextCuts };
 }

@@ -125,7 +125,7 @@ export const beforeAfterCommand: CliCommand = {
       .option(
         '--output-tokens-per-turn <n>',
         'assumed output tokens per turn',
-        nonNegativeInteger('--output-tokens-per-turn'),
+        positiveInteger('--output-tokens-per-turn'),
       )
       .option(
         '--usd-per-1m-input <x>',

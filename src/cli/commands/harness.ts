@@ -21,6 +21,21 @@ interface RunFlags extends AgentRunFlags {
   reuseServers?: boolean;
   attempts: number;
   identifierPattern?: string;
+  maxInputTokens?: number;
+  maxOutputTokens?: number;
+}
+
+// The flags win over the campaign's variable; one flag without the other leaves that side unbounded.
+async function tokenCap(flags: RunFlags) {
+  const { TOKEN_CAP_ENV, parseTokenCap } = await import('../../agent/index.js');
+  if (flags.maxInputTokens === undefined && flags.maxOutputTokens === undefined) {
+    const text = process.env[TOKEN_CAP_ENV];
+    return text === undefined || text === '' ? {} : { tokenCap: parseTokenCap(text) };
+  }
+  const unbounded = Number.MAX_SAFE_INTEGER;
+  return {
+    tokenCap: { input: flags.maxInputTokens ?? unbounded, output: flags.maxOutputTokens ?? unbounded },
+  };
 }
 
 function taskLine(line: LedgerLine): string {
@@ -50,6 +65,7 @@ async function run(flags: RunFlags, io: CliIo): Promise<void> {
     ...(flags.retryFailed === true ? { retryFailed: true } : {}),
     ...(flags.reuseServers === true ? { reuseServers: true } : {}),
     ...(flags.identifierPattern === undefined ? {} : { identifierPattern: flags.identifierPattern }),
+    ...(await tokenCap(flags)),
     onStart: ({ offline, tasks, product }) => {
       if (offline) io.out('model: offline policy (a deterministic stand-in for a model, not a model)\n');
       io.out(`product: ${product}; ${tasks} tasks\n`);
@@ -130,6 +146,16 @@ export const harnessCommand: CliCommand = {
       .option(
         '--identifier-pattern <regex>',
         'identifiers from result text when a server returns no structuredContent',
+      )
+      .option(
+        '--max-input-tokens <n>',
+        'prompt tokens one rollout may send in all (a campaign passes its booking): old tool results are cut, with a marker, to stay under it',
+        positiveInteger('--max-input-tokens'),
+      )
+      .option(
+        '--max-output-tokens <n>',
+        'completion tokens one rollout may receive in all: each request asks for at most its share',
+        positiveInteger('--max-output-tokens'),
       )
       .action((flags: RunFlags) => run(flags, io));
     command

@@ -49,7 +49,9 @@ export function renderPlan(plan: Plan): string {
     `LLM block \`${plan.llm_block.file}\` (sha256 ${plan.llm_block.hash.slice(0, 16)}), byte-identical for ${plan.arms.length === 2 ? 'both arms' : `all ${plan.arms.length} arms`}:`,
   );
   lines.push(`  ${plan.llm_block.canonical}`);
-  lines.push(`Estimate (every rollout spends its full turn budget of ${plan.turn_budget} turns):`);
+  lines.push(
+    `Estimate (every rollout spends its full turn budget of ${plan.turn_budget} turns; each is held to these tokens, old tool results cut to fit, so none costs more):`,
+  );
   lines.push(
     ...table([
       ['arm', 'rollouts', 'calls', 'input tokens', 'output tokens', 'per rollout', 'dollars'],

@@ -76,6 +76,13 @@ export function buildPlan(input: PlanInput): Plan {
     'output-tokens-per-turn',
     input.outputTokensPerTurn ?? PLAN_DEFAULTS.outputTokensPerTurn,
   );
+  // A rollout is held to the output it is booked at: booked at none, it could not answer.
+  if (output < 1)
+    throw invalidOption(
+      'output-tokens-per-turn',
+      'a positive integer (a rollout booked at no output cannot answer)',
+      output,
+    );
   const taskCount = nonNegativeInteger('limit', input.tasks.count);
   const repeats = input.tasks.repeats ?? 1;
   if (!Number.isInteger(repeats) || repeats < 1)

@@ -27,6 +27,17 @@ export function finishedLines(paths: CampaignPaths, arm: string): Map<string, Ha
 }
 
 /**
+ * Every line an arm's harness wrote for one task, oldest first (failed attempts included).
+ *
+ * @example
+ * taskLines(campaignPaths('runs/demo'), 'baseline', 't1').at(-1)?.status; // 'failed'
+ */
+export function taskLines(paths: CampaignPaths, arm: string, taskId: string): HarnessLedgerLine[] {
+  const { records } = readJsonlLog(paths.armLedger(arm), harnessLedgerLineSchema, 'harness ledger');
+  return records.filter((line) => line.task_id === taskId);
+}
+
+/**
  * The tasks an arm's harness recorded as finished (task id -> outcome).
  *
  * @example

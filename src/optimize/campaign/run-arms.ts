@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { TOKEN_CAP_ENV } from '../../agent/index.js';
 import type { RecordedError } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
 import type { Plan } from '../before-after/plan-schema.js';
@@ -9,7 +10,7 @@ import { openCampaignLog } from './campaign-log.js';
 import { openLedger } from './ledger.js';
 import { createProgress, type ProgressState } from './progress.js';
 import { openQueue } from './queue.js';
-import { finishedLines, reconcile, recordFinished } from './resume.js';
+import { finishedLines, reconcile, recordFinished, taskLines } from './resume.js';
 import type { SpendLedger } from './spend/spend-ledger.js';
 import { formatUsd, type ModelPrices, rolloutCost } from './spend/usd.js';
 
@@ -124,6 +125,13 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
   };
   const usdOf = (arm: string) =>
     options.plan.arms.find((planned) => planned.arm === arm)?.usd_per_rollout ?? 0;
+  // Each rollout is held by its harness to the tokens it was booked at.
+  const capEnv = (arm: string): Record<string, string | undefined> => {
+    const planned = options.plan.arms.find((candidate) => candidate.arm === arm);
+    if (planned === undefined) return { ...options.env };
+    const cap = `${planned.input_tokens_per_rollout}:${planned.output_tokens_per_rollout}`;
+    return { ...options.env, [TOKEN_CAP_ENV]: cap };
+  };
   const jobs: Job[] = pending.map(({ arm, task }) => ({ arm, task, usd: usdOf(arm.arm) }));
 
   const progress = createProgress(options.progress ?? process.stderr);
@@ -177,6 +185,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       const taskDir = join(dir, paths.trajectory(arm.arm, task.id));
       if (existsSync(taskDir) && !existsSync(join(taskDir, 'result.json')))
         rmSync(taskDir, { recursive: true, force: true });
+      const linesBefore = taskLines(paths, arm.arm, task.id).length;
       const result = await runArmProcess({
         worktree: arm.worktree,
         argv: [
@@ -194,7 +203,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
           ...(options.harnessArgs ?? []),
           ...(options.armArgs?.(arm.arm) ?? []),
         ],
-        env: options.env,
+        env: capEnv(arm.arm),
         timeoutMs: options.rolloutTimeoutMs ?? null,
         signal: options.signal,
         secrets,
@@ -224,6 +233,13 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         tally.notRun++;
         log(`${arm.arm} ${task.id} interrupted`);
         return;
+      }
+      // A failed attempt is settled at what its harness says it sent: $0 when no request went out.
+      const failedLine = taskLines(paths, arm.arm, task.id).slice(linesBefore).at(-1);
+      const failedCost = failedLine === undefined ? null : rolloutCost(failedLine, prices);
+      if (failedCost !== null) {
+        options.spend.settle(booking, failedCost);
+        if (failedCost === 0) log(`${arm.arm} ${task.id}: no request was sent, its booking is refunded`);
       }
       failures.set(arm.arm, (failures.get(arm.arm) ?? 0) + 1);
       const last = attempt === maxAttempts;

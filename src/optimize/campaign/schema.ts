@@ -56,6 +56,7 @@ export const harnessLedgerLineSchema = z
     status: z.string().optional(),
     /** What the rollout used, when the harness says (a reservation is settled at it). */
     turns: z.number().int().nonnegative().nullable().optional(),
+    requests: z.number().int().nonnegative().nullable().optional(),
     usage: z
       .object({ prompt: z.number(), completion: z.number(), messages: z.number() })
       .passthrough()

@@ -174,6 +174,7 @@ export async function optimize(
     reposDir,
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     reserveRollout: money.reserveRollout,
+    rolloutCap: money.rolloutCap,
     settleRollout: money.settleRollout,
     releaseRollout: money.releaseRollout,
     ...(judge === null ? {} : { judge: judge.score }),

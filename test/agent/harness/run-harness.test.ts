@@ -118,7 +118,9 @@ test('a failing rollout is retried once, then recorded as failed with its type a
     });
     expect(crashing).toMatchObject({ done: 0, failed: 1 });
     const failed = readLedger(join(dir.path, 'ledger.jsonl')).get('crash')!;
-    expect(failed).toMatchObject({ status: 'failed', outcome: null, attempts: 2, usage: null, turns: null });
+    // Both attempts sent two requests, both answered: the failed line says what they used.
+    expect(failed).toMatchObject({ status: 'failed', outcome: null, attempts: 2, requests: 4, turns: null });
+    expect(failed.usage?.messages).toBe(4);
     expect(failed.error?.type).toBe('MCP_SERVER_EXITED');
     expect(failed.error?.message).toContain('text-fixture: crashing at call 2 on purpose');
 

@@ -66,13 +66,13 @@ describe.each(PROVIDERS)('ChatProvider contract: %s', (name) => {
       scripted([
         {
           content: 'ok',
-          usage: { prompt: 1000, completion: 300, reasoning: 200, cached: 600 },
+          usage: { prompt: 1000, completion: 250, reasoning: 200, cached: 600 },
           cost_usd: 0.0123,
         },
       ]),
     );
     const result = await open.provider.complete(ask);
-    expect(result.usage).toEqual({ prompt: 1000, completion: 300, reasoning: 200, cached: 600 });
+    expect(result.usage).toEqual({ prompt: 1000, completion: 250, reasoning: 200, cached: 600 });
     expect(result.cost_usd).toBe(0.0123);
   });
 

@@ -166,6 +166,7 @@ describe('buildPlan', () => {
     ['turnBudget', { turnBudget: 0 }, '`turn-budget`'],
     ['callsPerTurn', { callsPerTurn: -1 }, '`calls-per-turn`'],
     ['contextTokensPerTurn', { contextTokensPerTurn: 1.5 }, '`context-tokens-per-turn`'],
+    ['outputTokensPerTurn', { outputTokensPerTurn: 0 }, 'a rollout booked at no output cannot answer'],
     ['price', { prices: { inputPer1m: -2 } }, '`usd-per-1m-input`'],
   ])('refuses a bad %s naming the flag', (_name, extra, named) => {
     using dir = tempDir();

@@ -21,10 +21,10 @@ function planWith(extra: Partial<PlanInput>) {
     ],
     model: 'm',
     llmBlock: loadLlmBlock(file),
-    // 1 turn of 1,000,000 input and 0 output tokens: a rollout costs exactly the input price.
+    // 1 turn of 1,000,000 input and 1 output token: at $0 output a rollout costs exactly the input price.
     turnBudget: 1,
     contextTokensPerTurn: 1_000_000,
-    outputTokensPerTurn: 0,
+    outputTokensPerTurn: 1,
     ...extra,
   });
 }
@@ -76,14 +76,14 @@ describe('spend ledger: booking before each step', () => {
 
 describe('spend gate', () => {
   test('nothing runs without --confirm-spend', () => {
-    const plan = planWith({ prices: { inputPer1m: 0.5, outputPer1m: 1 } });
+    const plan = planWith({ prices: { inputPer1m: 0.5, outputPer1m: 0 } });
     expect(() => assertSpendAllowed(plan, { confirmSpend: false, maxUsd: null })).toThrow(
       expect.objectContaining({ code: 'SPEND_NOT_CONFIRMED', message: expect.stringContaining('$2.00') }),
     );
   });
 
   test('an unknown price with a ceiling fails closed, naming the flag', () => {
-    const plan = planWith({ prices: { outputPer1m: 1 } });
+    const plan = planWith({ prices: { outputPer1m: 0 } });
     expect(() => assertSpendAllowed(plan, { confirmSpend: true, maxUsd: 5 })).toThrow(
       expect.objectContaining({
         code: 'SPEND_PRICE_UNKNOWN',
@@ -96,7 +96,7 @@ describe('spend gate', () => {
 
   test('the embed price matters only when building indexes', () => {
     const plan = planWith({
-      prices: { inputPer1m: 0.5, outputPer1m: 1 },
+      prices: { inputPer1m: 0.5, outputPer1m: 0 },
       corpora: [{ key: 'workspace', state: 'missing', sourceBytes: 400 }],
     });
     expect(() => assertSpendAllowed(plan, { confirmSpend: true, maxUsd: 5 })).not.toThrow();
@@ -108,7 +108,7 @@ describe('spend gate', () => {
   test('the index build comes off the ceiling first, then the arms share the rest', () => {
     // Missing corpus: 4,000,000 bytes / 4 = 1,000,000 tokens at $0.25 = $0.25; a rollout costs $0.5.
     const plan = planWith({
-      prices: { inputPer1m: 0.5, outputPer1m: 1, embedPer1m: 0.25 },
+      prices: { inputPer1m: 0.5, outputPer1m: 0, embedPer1m: 0.25 },
       corpora: [{ key: 'workspace', state: 'missing', sourceBytes: 4_000_000 }],
       buildIndexes: true,
     });
@@ -132,7 +132,7 @@ describe('spend gate', () => {
 
   test('a ceiling below one rollout is a budget floor, refused before anything is booked', () => {
     // A rollout at the plan's bound costs $0.5 (as above): $0.4 covers none; with the $0.25 build, $0.7 neither.
-    const plan = planWith({ prices: { inputPer1m: 0.5, outputPer1m: 1 } });
+    const plan = planWith({ prices: { inputPer1m: 0.5, outputPer1m: 0 } });
     expect(plan.arms.map((arm) => arm.usd_per_rollout)).toEqual([0.5, 0.5]);
     expect(() => assertSpendAllowed(plan, { confirmSpend: true, maxUsd: 0.4 })).toThrow(
       expect.objectContaining({
@@ -143,7 +143,7 @@ describe('spend gate', () => {
     );
     expect(() => assertSpendAllowed(plan, { confirmSpend: true, maxUsd: 0.5 })).not.toThrow();
     const building = planWith({
-      prices: { inputPer1m: 0.5, outputPer1m: 1, embedPer1m: 0.25 },
+      prices: { inputPer1m: 0.5, outputPer1m: 0, embedPer1m: 0.25 },
       corpora: [{ key: 'workspace', state: 'missing', sourceBytes: 4_000_000 }],
       buildIndexes: true,
     });

@@ -54,7 +54,7 @@ export async function fixtureCampaign(
     llmBlock,
     turnBudget: 1,
     contextTokensPerTurn: 1_000_000,
-    outputTokensPerTurn: 0,
+    outputTokensPerTurn: 1,
     prices: { inputPer1m: price, outputPer1m: price === null ? null : 0 },
   });
   const startedLog = join(root, 'started.log');

@@ -153,6 +153,34 @@ describe('runCampaign', () => {
     expect(resumed.run.bookedUsd).toBeCloseTo(0.25, 12);
   });
 
+  test('each rollout gets its booking as a token cap; one that fails before any request is refunded', async () => {
+    using dir = tempDir();
+    const tasks = fixtureTasks({ t1: 'ok', t2: 'no-request' });
+    const { run, startedLog } = await fixtureCampaign(dir.path, { tasks });
+    const result = await runCampaign(run);
+    // The plan books 1 turn of 1,000,000 context tokens in and 1 out.
+    const caps = readFileSync(startedLog, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('cap '));
+    // t1 once per arm, t2 twice per arm (a retry), each with the cap.
+    expect(caps).toHaveLength(6);
+    expect(caps.every((line) => line.endsWith(' 1000000:1'))).toBe(true);
+    const spend = readLines(join(run.dir, 'spend.jsonl')) as SpendLine[];
+    // t2 was tried twice per arm, each attempt booked at $0.1 and settled at $0: no request went out.
+    const settled = spend.filter((line) => line.type === 'settle' && line.key.includes('t2'));
+    expect(settled.map((line) => [line.key, line.usd])).toEqual([
+      ['baseline/t2', 0],
+      ['baseline/t2#2', 0],
+      ['candidate/t2', 0],
+      ['candidate/t2#2', 0],
+    ]);
+    // t1's two rollouts report no usage: they stay booked at $0.1 each.
+    expect(result.run.bookedUsd).toBeCloseTo(0.2, 12);
+    expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
+      'baseline t2: no request was sent, its booking is refunded',
+    );
+  });
+
   test('the ceiling stops the run before the rollout that would cross it', async () => {
     using dir = tempDir();
     const tasks = fixtureTasks({ t1: 'ok', t2: 'ok', t3: 'ok' });

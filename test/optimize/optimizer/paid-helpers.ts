@@ -24,9 +24,12 @@ const offline = createOfflinePolicy();
  * answers citing the files seen. `onlyFor`: the habit helps only on these questions (a candidate
  * that overfits the search slice). Proposer and judge prompts go to the offline policy
  * (`failProposer`: every proposer request gets a 500 instead; `judgeDown.value`: every rubric
- * request gets a 500 while it is true); every reply reports `usage` (6,000
- * prompt and 800 completion tokens) so costs are known by hand.
+ * request gets a 500 while it is true). Every reply reports `usage` so costs are known by hand:
+ * 6,000 prompt and 800 completion tokens for a proposer or judge reply, 2,000 and 200 for a
+ * rollout's (near what its prompts count, as the agent loop's token cap calibrates on them).
  */
+const ROLLOUT_USAGE = { prompt: 2000, completion: 200 };
+
 export function habitPolicy(
   options: { onlyFor?: ReadonlySet<string>; failProposer?: boolean; judgeDown?: { value: boolean } } = {},
 ): Policy {
@@ -56,14 +59,19 @@ export function habitPolicy(
           type: 'reply',
           content: '',
           tool_calls: [{ name: 'search_codebase', arguments: { query: plan[calls.length]! } }],
-          usage,
+          usage: ROLLOUT_USAGE,
         };
         return reply;
       }
       const files = [
         ...new Set(request.messages.flatMap((m) => (m.role === 'tool' ? pathsIn(m.content) : []))),
       ];
-      return { type: 'reply', content: `Files seen: ${files.join(', ')}.`, tool_calls: [], usage };
+      return {
+        type: 'reply',
+        content: `Files seen: ${files.join(', ')}.`,
+        tool_calls: [],
+        usage: ROLLOUT_USAGE,
+      };
     },
   };
 }

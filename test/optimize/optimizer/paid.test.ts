@@ -157,10 +157,11 @@ test('the ceiling holds with the reflective proposer and the judge counted', asy
     // Each proposer or judge request reports 6,000 + 800 tokens: 6000 * $1/1M + 800 * $5/1M = $0.010.
     if (kinds.get(line.key) === 'proposer') expect(line.usd).toBeCloseTo(0.01, 12);
     if (kinds.get(line.key) === 'judge') expect(line.usd).toBeCloseTo(0.01, 12);
-    // A rollout is three replies (the placeholder probe, the search, the answer): 3 * $0.010; one
-    // booked in the batch the ceiling refused never started and was released at $0.
+    // A rollout is three replies (the placeholder probe, the search, the answer) of 2,000 + 200
+    // tokens: 3 * (2000 * $1/1M + 200 * $5/1M) = $0.009; one booked in the batch the ceiling
+    // refused never started and was released at $0.
     if (kinds.get(line.key) === 'rollout')
-      expect([0, 0.03].map((v) => Math.abs(v - line.usd) < 1e-12)).toContain(true);
+      expect([0, 0.009].map((v) => Math.abs(v - line.usd) < 1e-12)).toContain(true);
   }
   expect(ledger.filter((l) => l.type === 'settle' && kinds.get(l.key) === 'rollout').length).toBeGreaterThan(
     4,

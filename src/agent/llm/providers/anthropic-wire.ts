@@ -6,7 +6,13 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { Usage } from '../../../trajectory/index.js';
 import type { LlmBlock } from '../block-schema.js';
-import type { CompletionRequest, CompletionResult, FinishReason, ToolCall } from './chat-provider.js';
+import {
+  type CompletionRequest,
+  type CompletionResult,
+  type FinishReason,
+  outputLimit,
+  type ToolCall,
+} from './chat-provider.js';
 
 /**
  * Neutral messages as Anthropic messages: system text lifted out, tool results as `tool_result`
@@ -63,7 +69,7 @@ export function anthropicRequestBody(
   const { system, messages } = toAnthropicMessages(request.messages);
   const body: MessageCreateParamsNonStreaming = {
     model: request.model,
-    max_tokens: params.max_tokens ?? 0,
+    max_tokens: outputLimit(params.max_tokens, request.maxTokens) ?? 0,
     messages,
   };
   if (system !== undefined) body.system = system;
@@ -88,7 +94,11 @@ export function anthropicRequestBody(
   const thinking = params.thinking;
   if (thinking !== undefined) {
     body.thinking = thinking.enabled
-      ? { type: 'enabled', budget_tokens: thinking.budget_tokens ?? 0 }
+      ? // Thinking counts in max_tokens: a request's lower limit lowers the budget under it.
+        {
+          type: 'enabled',
+          budget_tokens: Math.min(thinking.budget_tokens ?? 0, Math.max(0, body.max_tokens - 1)),
+        }
       : { type: 'disabled' };
   }
   return body;

@@ -46,6 +46,23 @@ export interface CompletionRequest {
    * repeats are draws, not copies; a block with no seed sends none; the Anthropic wire has no seed.
    */
   repeat?: number;
+  /**
+   * This request's output limit (the agent loop's share of what the rollout was booked for); sent as
+   * the lower of it and the block's `params.max_tokens`.
+   */
+  maxTokens?: number;
+}
+
+/**
+ * The output limit a request is sent with: the lower of the block's and the request's, `undefined`
+ * when neither sets one.
+ *
+ * @example
+ * outputLimit(4096, 500); // 500
+ */
+export function outputLimit(block: number | undefined, request: number | undefined): number | undefined {
+  if (block === undefined) return request;
+  return request === undefined ? block : Math.min(block, request);
 }
 
 /** Normalised to OpenAI's words: Anthropic `end_turn` -> `stop`, `tool_use` -> `tool_calls`, `max_tokens` -> `length`. */

@@ -1,7 +1,12 @@
 import type { ChatCompletion, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Usage } from '../../../trajectory/index.js';
 import type { LlmBlock } from '../block-schema.js';
-import type { CompletionRequest, CompletionResult, ToolCall } from './chat-provider.js';
+import {
+  type CompletionRequest,
+  type CompletionResult,
+  outputLimit,
+  type ToolCall,
+} from './chat-provider.js';
 import { parseToolArguments } from './tool-arguments.js';
 
 /** Neutral messages as OpenAI chat-completions messages. */
@@ -45,7 +50,8 @@ export function openAIRequestBody(block: LlmBlock, request: CompletionRequest): 
   }
   if (params.temperature !== undefined) body.temperature = params.temperature;
   if (params.top_p !== undefined) body.top_p = params.top_p;
-  if (params.max_tokens !== undefined) body.max_tokens = params.max_tokens;
+  const maxTokens = outputLimit(params.max_tokens, request.maxTokens);
+  if (maxTokens !== undefined) body.max_tokens = maxTokens;
   // A seeded block's repeat k sends seed + k - 1 (its repeats are draws, not copies); a block with
   // no seed sends none, and the model's own sampling makes repeats differ.
   if (params.seed !== undefined) body.seed = params.seed + (request.repeat ?? 1) - 1;

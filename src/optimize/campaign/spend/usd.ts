@@ -26,23 +26,29 @@ export function tokensUsd(input: number, output: number, prices: ModelPrices): n
   return (input / 1e6) * prices.inputPer1m + (output / 1e6) * prices.outputPer1m;
 }
 
-/** What a finished rollout's harness ledger line says it used. */
+/** What a rollout's harness ledger line says it used. */
 export interface RolloutUsage {
   turns?: number | null | undefined;
+  /** Completion requests it sent (every attempt); older ledgers lack it (then `turns` counts). */
+  requests?: number | null | undefined;
   usage?: { prompt: number; completion: number; messages: number } | null | undefined;
   cost_usd?: number | null | undefined;
 }
 
 /**
- * What a finished rollout cost, for settling its reservation: its measured tokens at the prices,
- * or the endpoint's quote when higher. `null` keeps the worst case booked: no usage, a turn that
- * reported none (the priced tokens would be too low), or an unknown price.
+ * What a rollout cost, for settling its reservation: $0 when it sent no request (a rollout that
+ * failed first is refunded), else its measured tokens at the prices, or the endpoint's quote when
+ * higher. `null` keeps the worst case booked: no usage, a request answered without any (the priced
+ * tokens would be too low), or an unknown price.
  *
  * @example
  * rolloutCost({ turns: 2, usage: { prompt: 8000, completion: 600, messages: 2 }, cost_usd: null }, { inputPer1m: 1, outputPer1m: 5 }); // 0.011
+ * rolloutCost({ requests: 0, usage: null }, { inputPer1m: 1, outputPer1m: 5 }); // 0
  */
 export function rolloutCost(line: RolloutUsage, prices: ModelPrices): number | null {
-  if (line.usage == null || line.turns == null || line.usage.messages < line.turns) return null;
+  if (line.requests === 0) return 0;
+  const sent = line.requests ?? line.turns;
+  if (line.usage == null || sent == null || line.usage.messages < sent) return null;
   const usd = tokensUsd(line.usage.prompt, line.usage.completion, prices);
   if (usd === null || !Number.isFinite(usd)) return null;
   return Math.max(usd, line.cost_usd ?? 0);

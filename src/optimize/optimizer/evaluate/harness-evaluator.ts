@@ -7,6 +7,7 @@ import {
   productWorkspaces,
   readLedger,
   runHarness,
+  type TokenCap,
 } from '../../../agent/index.js';
 import { rolloutTask, type Task, taskIdOf } from '../../../retrieval/index.js';
 import { computeMetrics, readTrajectories, type Trajectory } from '../../../trajectory/index.js';
@@ -44,6 +45,8 @@ export interface HarnessEvaluatorOptions {
   concurrency?: number;
   /** Called before each rollout with its key and turn budget: where it is booked at its worst case (may throw). */
   reserveRollout?: (key: string, turns: number) => string;
+  /** The tokens a rollout of `turns` is booked at: the agent loop holds each rollout under them. */
+  rolloutCap?: (turns: number) => TokenCap;
   /** Called after a booked rollout with its harness ledger line: where it is settled. */
   settleRollout?: (bookedKey: string, line: LedgerLine | undefined) => void;
   /** Called for a booked rollout that never started (a later booking of its batch was refused). */
@@ -121,6 +124,9 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
       reuseServers: true,
       retryFailed: true,
       attempts: 1,
+      ...(options.rolloutCap === undefined
+        ? {}
+        : { tokenCap: options.rolloutCap(setup.turnBudget ?? DEFAULT_TURN_BUDGET) }),
       ...(setup.architecture === undefined ? {} : { architecture: setup.architecture }),
       ...(setup.turnBudget === undefined ? {} : { turnBudget: setup.turnBudget }),
     });

@@ -3,6 +3,7 @@ import {
   type CompletionResult,
   type LedgerLine,
   promptTokens,
+  type TokenCap,
 } from '../../../agent/index.js';
 import { AgentTrackError } from '../../../core/index.js';
 import type { SpendLedger } from '../../campaign/spend/spend-ledger.js';
@@ -21,6 +22,8 @@ import {
 export interface CampaignMoney {
   /** Books one rollout of at most `turns` turns (counted against `budgets.max_rollouts`); returns its ledger key. */
   reserveRollout(key: string, turns?: number): string;
+  /** The tokens a rollout of `turns` tool turns is booked at: the most the agent loop lets it use. */
+  rolloutCap(turns?: number): TokenCap;
   settleRollout(key: string, line: LedgerLine | undefined): void;
   /** Settles a booked rollout that never started at $0. */
   releaseRollout(key: string): void;
@@ -84,6 +87,7 @@ export function campaignMoney(options: {
   return {
     estimate,
     rollouts: () => rollouts,
+    rolloutCap: (turns) => rolloutTokens({ ...(turns === undefined ? {} : { turns }), maxTokens }),
     reserveRollout(key, turns) {
       if (ledger.calls('rollout') + 1 > budgets.max_rollouts)
         throw exhausted(`\`budgets.max_rollouts\` ${budgets.max_rollouts} would be crossed by ${key}`, key);

@@ -219,6 +219,12 @@ const SURFACE: Record<string, string[]> = {
     'serveReference',
     'serveStdio',
   ],
+  'agent-track/server': [
+    'DEFAULT_SERVING_CONFIG',
+    'DEFAULT_TOOL_DOCS',
+    'loadServingConfig',
+    'serveReference',
+  ],
   'agent-track/agent': [
     'AGENT_NAMES',
     'ARCHITECTURES',
@@ -351,6 +357,7 @@ const FILES: Record<string, string> = {
   'agent-track/report': 'report/index',
   'agent-track/plots': 'report/plots/index',
   'agent-track/product': 'product/index',
+  'agent-track/server': 'product/server/index',
   'agent-track/agent': 'agent/index',
   'agent-track/optimize': 'optimize/index',
 };

@@ -9,6 +9,7 @@ import type { TokenCap } from '../loop/token-cap.js';
 import type { AgentProduct } from '../manifest/agent-product.js';
 import type { TextExtractor } from '../mcp/extract-result.js';
 import { freshServers, reusedServers } from '../mcp/server-pool.js';
+import { warmServers } from '../mcp/warm-pool.js';
 import { LEDGER_FILE, type LedgerLine, openLedger } from './ledger.js';
 import type { OpenedModel } from './open-model.js';
 import { runPool } from './promise-pool.js';
@@ -30,7 +31,7 @@ export interface HarnessOptions {
   extractor?: TextExtractor;
   /**
    * Keep a finished rollout's server for the next task on the same workspace instead of starting
-   * one per task (default false). Only for servers with no state between calls.
+   * one per task. Only for servers with no state between calls; default: the manifest's `stateless`.
    */
   reuseServers?: boolean;
   /** Rollouts per task before it is recorded as failed (default 2: a failure is retried once). */
@@ -161,9 +162,17 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
   let done = 0;
   let failed = 0;
   const failures: HarnessSummary['failures'] = [];
-  const servers = options.reuseServers === true ? reusedServers() : freshServers();
+  // A server a manifest declares stateless serves rollout after rollout; any other is fresh per
+  // rollout, started ahead of need (warm).
+  const concurrency = options.concurrency ?? 1;
+  const reuse = options.reuseServers ?? options.product.product.manifest.stateless;
+  const servers = reuse
+    ? reusedServers()
+    : pending.length > 1
+      ? warmServers({ spares: Math.min(concurrency, pending.length - 1), total: pending.length })
+      : freshServers();
   try {
-    await runPool(pending, options.concurrency ?? 1, async (task) => {
+    await runPool(pending, concurrency, async (task) => {
       const taskBegan = performance.now();
       const trajectory = relative(options.out, importedTaskDir(options.out, task.id));
       let attempts = 0;

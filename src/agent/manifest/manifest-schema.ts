@@ -55,6 +55,11 @@ export const productManifestSchema = z
     artifacts: productArtifactsSchema.default({}),
     /** Tool roles the trajectory metrics need (keys left out take the reference server's). */
     tools: toolsConfigSchema.optional(),
+    /**
+     * Its server keeps no state between calls, so a finished rollout's server may serve the next
+     * (no start per rollout). Default false: a fresh server per rollout, started ahead of need.
+     */
+    stateless: z.boolean().default(false),
   })
   .strict();
 

@@ -33,8 +33,9 @@ export const serveCommand: CliCommand = {
         nonNegativeInteger('--port', 65535),
       )
       .action(async (flags: ServeFlags) => {
+        // The server's own entry: a server starts once per rollout, so it loads no more than it serves.
         const { DEFAULT_SERVING_CONFIG, DEFAULT_TOOL_DOCS, loadServingConfig, serveReference } = await import(
-          '../../product/index.js'
+          '../../product/server/index.js'
         );
         const { packageVersion } = await import('../../core/index.js');
         await serveReference({

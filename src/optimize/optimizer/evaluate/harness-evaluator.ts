@@ -121,7 +121,6 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
         reposDir: options.reposDir,
       }),
       concurrency: options.concurrency ?? 2,
-      reuseServers: true,
       retryFailed: true,
       attempts: 1,
       ...(options.rolloutCap === undefined

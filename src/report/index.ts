@@ -34,6 +34,7 @@ export {
 export { DECISION_RULE, decisionRuleText, minimumPairs, verdictOf } from './paired/verdict.js';
 export { compareRunRecords, type RunComparison, type RunComparisonRow } from './run-log/compare-records.js';
 export { findRunRecord } from './run-log/find-record.js';
+export { pairedRecordDeltas } from './run-log/pair-records.js';
 export { reportRunRecords, rungRunRecords } from './run-log/records-from.js';
 export { appendRunRecord, defaultRunLog, readRunLog } from './run-log/run-log.js';
 export {

@@ -161,6 +161,7 @@ const SURFACE: Record<string, string[]> = {
     'findRunRecord',
     'formatNumber',
     'minimumPairs',
+    'pairedRecordDeltas',
     'readArmMetrics',
     'readRunLog',
     'renderCompareMarkdown',

@@ -77,7 +77,15 @@ export const retrievalCommand: CliCommand = {
         );
         if (flags.compare) {
           const { compareRungs, readRungRun } = await import('../../retrieval/index.js');
-          io.out(`\n${renderComparison(compareRungs(readRungRun(flags.compare), run))}\n`);
+          const before = readRungRun(flags.compare);
+          // One overlay against one (an overlay against the base): paired whatever their names.
+          const [only] = before.overlays;
+          const [now] = run.overlays;
+          const pairs =
+            before.overlays.length === 1 && run.overlays.length === 1
+              ? [[only!.name, now!.name] as const]
+              : undefined;
+          io.out(`\n${renderComparison(compareRungs(before, run, pairs))}\n`);
         }
       }),
 };

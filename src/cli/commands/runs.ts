@@ -3,6 +3,7 @@ import {
   defaultRunLog,
   findRunRecord,
   formatNumber,
+  pairedRecordDeltas,
   type RunMetric,
   type RunRecord,
   readRunLog,
@@ -55,16 +56,18 @@ function show(io: CliIo, log: string, id: string): void {
 
 function compare(io: CliIo, log: string, a: string, b: string): void {
   const records = readRunLog(log);
-  const {
-    a: left,
-    b: right,
-    rows,
-    paired,
-  } = compareRunRecords(findRunRecord(records, a, log), findRunRecord(records, b, log));
+  const first = findRunRecord(records, a, log);
+  const second = findRunRecord(records, b, log);
+  const across =
+    first.artifacts.report === second.artifacts.report ? null : pairedRecordDeltas(first, second);
+  const { a: left, b: right, rows, paired } = compareRunRecords(first, second, across);
   const head = `${left.id} (${left.system} ${left.config}) vs ${right.id} (${right.system} ${right.config}) on ${dataset(left)}`;
-  const note = paired
-    ? 'The two arms of one paired run: "paired delta" is over the tasks both ran, with its 95% interval; "delta (b - a)" is the difference of the two means.'
-    : 'Unpaired: "delta (b - a)" is the difference of two means from separate runs, with no test; for a paired answer run both in one before-after.';
+  const note =
+    across !== null
+      ? 'Two separate runs paired task by task from what they saved: "paired delta" is over the tasks both ran, with its 95% interval; "delta (b - a)" is the difference of the two means.'
+      : paired
+        ? 'The two arms of one paired run: "paired delta" is over the tasks both ran, with its 95% interval; "delta (b - a)" is the difference of the two means.'
+        : 'Unpaired: "delta (b - a)" is the difference of two means from separate runs, with no test (they saved no per-task values this can pair); for a paired answer run both in one before-after.';
   const table = paired
     ? formatTable(
         ['metric', left.id, right.id, 'delta (b - a)', 'paired delta (pairs)'],

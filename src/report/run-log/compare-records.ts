@@ -7,7 +7,7 @@ export interface RunComparisonRow {
   b: RunMetric | null;
   /** `b - a` of the values, an unpaired difference of two means; `null` when either is missing. */
   delta: number | null;
-  /** The paired delta over the tasks both ran (`delta <key>` of `b`), when `a` and `b` are the two arms of one paired run; else `null`. */
+  /** The paired delta over the tasks both ran: `delta <key>` of `b` when `a` and `b` are the two arms of one paired run, else from `across`; `null` when neither says. */
   paired: RunMetric | null;
 }
 
@@ -15,7 +15,10 @@ export interface RunComparison {
   a: RunRecord;
   b: RunRecord;
   rows: RunComparisonRow[];
-  /** The two records are the arms of one paired run (one report): each row carries its paired delta. */
+  /**
+   * Each row carries its paired delta: the records are the arms of one paired run (one report), or
+   * two separate runs whose saved per-task values were paired (`across`).
+   */
   paired: boolean;
 }
 
@@ -29,7 +32,12 @@ const DATASET_KEYS = ['name', 'slice', 'limit', 'tasks'] as const;
  * @example
  * compareRunRecords(a, b).rows.find((r) => r.key === 'piece recall@10')?.delta;
  */
-export function compareRunRecords(a: RunRecord, b: RunRecord): RunComparison {
+export function compareRunRecords(
+  a: RunRecord,
+  b: RunRecord,
+  /** Paired deltas of two separate runs sharing tasks (`pairedRecordDeltas`), keyed by metric. */
+  across?: ReadonlyMap<string, RunMetric> | null,
+): RunComparison {
   const differences = DATASET_KEYS.filter((key) => a.dataset[key] !== b.dataset[key]);
   if (differences.length > 0) {
     const named = differences
@@ -47,9 +55,14 @@ export function compareRunRecords(a: RunRecord, b: RunRecord): RunComparison {
   const mb = byKey(b);
   // The arms of one before-after or track share its report: the candidate's record holds the
   // paired deltas (`delta <key>`, over the tasks both arms ran), which are the ones to read.
-  const paired =
+  const oneRun =
     a.artifacts.report !== undefined && a.artifacts.report === b.artifacts.report && a.id !== b.id;
-  const deltas = paired ? (mb.has(`delta ${[...ma.keys()][0]}`) ? mb : ma) : new Map<string, RunMetric>();
+  const paired = oneRun || (across !== undefined && across !== null);
+  const deltas = oneRun
+    ? mb.has(`delta ${[...ma.keys()][0]}`)
+      ? mb
+      : ma
+    : new Map([...(across ?? new Map<string, RunMetric>())].map(([key, m]) => [`delta ${key}`, m]));
   const sign = deltas === ma ? -1 : 1;
   const isDelta = (k: string) => k.startsWith('delta ');
   const keys = [...ma.keys(), ...[...mb.keys()].filter((k) => !ma.has(k))].filter(

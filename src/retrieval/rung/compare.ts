@@ -42,7 +42,12 @@ export function readRungRun(file: string): RungRun {
  * @example
  * compareRungs(readRungRun('runs/retrieval/before.json'), run);
  */
-export function compareRungs(baseline: RungRun, candidate: RungRun): RungComparisonRow[] {
+export function compareRungs(
+  baseline: RungRun,
+  candidate: RungRun,
+  /** (baseline overlay, candidate overlay) to pair; default: the overlays both runs name alike. */
+  pairs?: readonly (readonly [string, string])[],
+): RungComparisonRow[] {
   for (const key of ['dataset', 'slice', 'k'] as const) {
     if (baseline[key] !== candidate[key]) {
       throw new AgentTrackError(
@@ -53,9 +58,11 @@ export function compareRungs(baseline: RungRun, candidate: RungRun): RungCompari
     }
   }
   const rows: RungComparisonRow[] = [];
-  for (const overlay of candidate.overlays) {
-    const before = baseline.overlays.find((o) => o.name === overlay.name);
-    if (before === undefined) continue;
+  const matched = pairs ?? candidate.overlays.map((overlay) => [overlay.name, overlay.name] as const);
+  for (const [beforeName, name] of matched) {
+    const before = baseline.overlays.find((o) => o.name === beforeName);
+    const overlay = candidate.overlays.find((o) => o.name === name);
+    if (before === undefined || overlay === undefined) continue;
     for (const level of ['piece', 'file'] as const) {
       for (const metric of RUNG_METRICS) {
         const read = (run: typeof overlay) =>

@@ -9,6 +9,7 @@ import {
   appendRunRecord,
   compareRunRecords,
   findRunRecord,
+  pairedRecordDeltas,
   readRunLog,
   reportRunRecords,
   rungRunRecords,
@@ -135,6 +136,74 @@ describe('the run log', () => {
     expect(compared).toContain(
       'Unpaired: "delta (b - a)" is the difference of two means from separate runs, with no test',
     );
+  });
+});
+
+describe('two separate runs that share tasks are paired from what they saved', () => {
+  const task = (
+    id: string,
+    mrr: number,
+    recall: number,
+    latency: number,
+  ): RungRun['overlays'][0]['tasks'][0] => ({
+    task_id: id,
+    corpus: 'py-shop',
+    latency_ms: latency,
+    rows: [],
+    gold_ranks: null,
+    piece: { 'recall@1': recall, 'recall@5': recall, 'recall@10': recall, mrr, 'ndcg@10': mrr },
+    file: { 'recall@1': recall, 'recall@5': recall, 'recall@10': recall, mrr, 'ndcg@10': mrr },
+  });
+  const saved = (name: string, tasks: RungRun['overlays'][0]['tasks']): RungRun => ({
+    kind: 'retrieval-rung',
+    split: 'fixture-code/test',
+    dataset: 'fixture-code',
+    slice: 'test',
+    limit: null,
+    k: 10,
+    created_at: '2026-01-01T00:00:00.000Z',
+    overlays: [{ name, files: [], tasks, summary: [], latency_p50_ms: null, latency_p95_ms: null }],
+  });
+
+  test('two retrieval runs of different overlays: a paired delta per metric over the shared tasks', async () => {
+    const dir = join(scratch, 'across');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(dir, { recursive: true });
+    const files = [join(dir, 'bm25.json'), join(dir, 'fused.json')];
+    // file mrr: bm25 1, 0.5, 0, 1 on t1..t4; fused 1, 1, 0.5 on t1..t3 and nothing for t4's twin t5.
+    writeFileSync(
+      files[0]!,
+      JSON.stringify(
+        saved('bm25', [task('t1', 1, 1, 5), task('t2', 0.5, 1, 5), task('t3', 0, 0, 5), task('t4', 1, 1, 5)]),
+      ),
+    );
+    writeFileSync(
+      files[1]!,
+      JSON.stringify(
+        saved('fused', [
+          task('t1', 1, 1, 7),
+          task('t2', 1, 1, 7),
+          task('t3', 0.5, 1, 7),
+          task('t5', 1, 1, 7),
+        ]),
+      ),
+    );
+    const log = join(dir, 'runs.jsonl');
+    const a = appendRunRecord(log, { ...input({ config: 'bm25' }), artifacts: { run: files[0]! } });
+    const b = appendRunRecord(log, { ...input({ config: 'fused' }), artifacts: { run: files[1]! } });
+    const across = pairedRecordDeltas(a, b)!;
+    // Over t1..t3 (the tasks both ran): (0 + 0.5 + 0.5) / 3 = 1/3; recall@10 (0 + 0 + 1) / 3; latency +2 ms.
+    expect(across.get('file mrr')).toMatchObject({ value: 1 / 3, n: 3 });
+    expect(across.get('piece recall@10')).toMatchObject({ value: 1 / 3, n: 3 });
+    expect(across.get('latency_ms')).toMatchObject({ value: 2, n: 3 });
+    const compared = compareRunRecords(a, b, across);
+    expect(compared.paired).toBe(true);
+    expect(compared.rows.find((row) => row.key === 'piece mrr')?.paired).toMatchObject({
+      value: 1 / 3,
+      n: 3,
+    });
+    // Records whose runs saved nothing readable stay unpaired.
+    expect(pairedRecordDeltas({ ...a, artifacts: {} }, b)).toBeNull();
   });
 });
 

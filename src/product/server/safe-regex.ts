@@ -1,18 +1,48 @@
+import { setFlagsFromString } from 'node:v8';
 import { AgentTrackError } from '../../core/index.js';
 
+// V8's linear-time engine (the `l` flag): a pattern runs in time linear in the text whatever it
+// is, so no pattern a model writes can freeze the server. Enabled once, for `l` patterns only.
+setFlagsFromString('--enable-experimental-regexp-engine');
+
 /**
- * Compiles a grep pattern, refusing what could run for exponential time in a backtracking engine:
- * a quantified group that itself contains a quantifier (`(a+)+`, `(\w*)*`, `(x{2,})+`) and
- * backreferences. The pattern is otherwise JavaScript regex syntax; a bad one is refused with the
- * engine's message.
+ * Compiles a grep pattern so that no pattern can freeze the server. It runs on V8's linear-time
+ * engine (the `l` flag) when that engine takes it: matching is then linear in the line, however
+ * the pattern would backtrack elsewhere (`(a+)+$`, `(=|=)*x`). That engine refuses large counted
+ * repetitions (`\w{1,20}`, `x{100}`); such a pattern runs on the backtracking engine only when no
+ * repeated group holds a repetition or an alternation (the shapes that backtrack exponentially),
+ * so its time stays polynomial in the line. Backreferences and lookaround are refused
+ * (`UNSAFE_PATTERN`); a pattern that is not a regular expression as `INVALID_PATTERN`.
  *
  * @example
  * safeRegex('def \\w+\\(').test('def main('); // true
- * safeRegex('(a+)+$'); // throws UNSAFE_PATTERN
+ * safeRegex('(x)\\1'); // throws UNSAFE_PATTERN
  */
 export function safeRegex(pattern: string): RegExp {
-  if (/\\[1-9]|\\k</.test(pattern)) throw unsafe(pattern, 'backreferences are not supported');
-  const stack: { quantified: boolean }[] = [];
+  try {
+    new RegExp(pattern);
+  } catch (error) {
+    throw new AgentTrackError(
+      'INVALID_PATTERN',
+      `The pattern \`${pattern}\` is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`,
+      { data: { pattern }, cause: error },
+    );
+  }
+  try {
+    return new RegExp(pattern, 'l');
+  } catch {
+    // Not linear as written: a large counted repetition, a backreference or lookaround.
+  }
+  if (/\\[1-9]|\\k<|\(\?<?[=!]/.test(pattern))
+    throw unsafe(pattern, 'backreferences and lookaround are not supported');
+  if (repeatedGroupBacktracks(pattern))
+    throw unsafe(pattern, 'a repeated group holds a repetition or an alternation');
+  return new RegExp(pattern);
+}
+
+/** Whether a quantified group holds a quantifier or a `|` (`(a+)+`, `(x|y)*`, `(\w{2,})+`). */
+function repeatedGroupBacktracks(pattern: string): boolean {
+  const stack: { risky: boolean }[] = [];
   let inClass = false;
   for (let i = 0; i < pattern.length; i += 1) {
     const ch = pattern[i]!;
@@ -25,26 +55,17 @@ export function safeRegex(pattern: string): RegExp {
       continue;
     }
     if (ch === '[') inClass = true;
-    else if (ch === '(') stack.push({ quantified: false });
+    else if (ch === '(') stack.push({ risky: false });
     else if (ch === ')') {
       const group = stack.pop();
       const next = pattern[i + 1];
-      const repeated = next === '*' || next === '+' || (next === '{' && /^\{\d*,/.test(pattern.slice(i + 1)));
-      if (group?.quantified && repeated) throw unsafe(pattern, 'a repeated group contains a repetition');
-      if (group?.quantified && stack.length > 0) stack[stack.length - 1]!.quantified = true;
-      if (repeated && stack.length > 0) stack[stack.length - 1]!.quantified = true;
-    } else if ((ch === '*' || ch === '+' || ch === '{') && stack.length > 0)
-      stack[stack.length - 1]!.quantified = true;
+      const repeated = next === '*' || next === '+' || next === '{';
+      if (group?.risky && repeated) return true;
+      if ((group?.risky || repeated) && stack.length > 0) stack[stack.length - 1]!.risky = true;
+    } else if ((ch === '*' || ch === '+' || ch === '{' || ch === '|') && stack.length > 0)
+      stack[stack.length - 1]!.risky = true;
   }
-  try {
-    return new RegExp(pattern);
-  } catch (error) {
-    throw new AgentTrackError(
-      'INVALID_PATTERN',
-      `The pattern \`${pattern}\` is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`,
-      { data: { pattern }, cause: error },
-    );
-  }
+  return false;
 }
 
 function unsafe(pattern: string, why: string): AgentTrackError {

@@ -49,6 +49,11 @@ export const grepTool = defineTool({
       files += 1;
       const lines = file.content.split(/\r?\n/);
       for (let i = 0; i < lines.length; i += 1) {
+        // The deadline holds inside a large file too.
+        if ((i & 255) === 255 && performance.now() - began > GREP_DEADLINE_MS) {
+          stoppedBy = 'time';
+          break;
+        }
         const text =
           lines[i]!.length > GREP_MAX_LINE_CHARS ? lines[i]!.slice(0, GREP_MAX_LINE_CHARS) : lines[i]!;
         if (!regex.test(text)) continue;
@@ -56,7 +61,7 @@ export const grepTool = defineTool({
         if (hits.length >= GREP_MAX_HITS) break;
       }
       if (hits.length >= GREP_MAX_HITS) stoppedBy = 'hits';
-      else if (performance.now() - began > GREP_DEADLINE_MS) stoppedBy = 'time';
+      else if (stoppedBy === null && performance.now() - began > GREP_DEADLINE_MS) stoppedBy = 'time';
       if (stoppedBy !== null) break;
     }
     const out: string[] = [];

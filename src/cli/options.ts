@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { invalidOption } from '../core/index.js';
+import { invalidOption, MAX_TIMEOUT_SECONDS } from '../core/index.js';
 import { loadToolRoles, type ToolRoles } from '../trajectory/index.js';
 
 /**
@@ -52,6 +52,21 @@ export function positiveNumber(option: string): FlagParser<number> {
     const value = Number(text);
     if (text.trim() === '' || !Number.isFinite(value) || value <= 0) {
       throw invalidOption(option, 'a positive number', text);
+    }
+    return value;
+  };
+}
+
+/** A time limit in seconds: positive, and no longer than a Node timer can wait (`MAX_TIMEOUT_SECONDS`). */
+export function timeoutSeconds(option: string): FlagParser<number> {
+  return (text) => {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value <= 0 || value > MAX_TIMEOUT_SECONDS) {
+      throw invalidOption(
+        option,
+        `a positive number of seconds, at most ${MAX_TIMEOUT_SECONDS} (24.8 days)`,
+        text,
+      );
     }
     return value;
   };
@@ -135,5 +150,5 @@ export function agentRunOptions(command: Command, timeoutHelp: string): Command 
       positiveInteger('--turn-budget'),
       12,
     )
-    .option('--timeout-seconds <s>', timeoutHelp, positiveNumber('--timeout-seconds'), 600);
+    .option('--timeout-seconds <s>', timeoutHelp, timeoutSeconds('--timeout-seconds'), 600);
 }

@@ -30,3 +30,4 @@ export { packageVersion } from './package-version.js';
 export { readYamlFile } from './read-yaml.js';
 export { type RecordedError, recordError } from './recorded-error.js';
 export { redact, tail } from './text-tail.js';
+export { MAX_TIMEOUT_SECONDS } from './timer-limit.js';

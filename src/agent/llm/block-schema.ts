@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TIMEOUT_SECONDS } from '../../core/index.js';
 
 /**
  * The LLM block: how to reach a model and what to send it, everything but the model's name (that
@@ -47,7 +48,8 @@ export const llmBlockSchema = z
     provider: z.enum(PROVIDERS),
     params: paramsSchema.optional(),
     parallel_tool_calls: z.boolean().optional(),
-    timeout_seconds: z.number().positive().optional(),
+    // A Node timer holds at most 2^31 - 1 ms: a longer limit would fire at once.
+    timeout_seconds: z.number().positive().max(MAX_TIMEOUT_SECONDS).optional(),
     max_retries: z.number().int().nonnegative().optional(),
     provider_routing: providerRoutingSchema.optional(),
   })

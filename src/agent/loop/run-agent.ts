@@ -1,5 +1,5 @@
 import { GraphRecursionError } from '@langchain/langgraph';
-import { invalidOption } from '../../core/index.js';
+import { invalidOption, MAX_TIMEOUT_SECONDS } from '../../core/index.js';
 import type { Recorder } from '../../trajectory/index.js';
 import type { ChatProvider, CompletionResult, ToolDefinition } from '../llm/providers/chat-provider.js';
 import type { TextExtractor } from '../mcp/extract-result.js';
@@ -96,8 +96,13 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
   if (!Number.isInteger(turnBudget) || turnBudget < 1) {
     throw invalidOption('turnBudget', 'a positive integer', options.turnBudget);
   }
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
-    throw invalidOption('timeoutMs', 'a positive number of milliseconds', options.timeoutMs);
+  const timeoutOk = (ms: number) => Number.isFinite(ms) && ms > 0 && ms <= MAX_TIMEOUT_SECONDS * 1000;
+  if (options.timeoutMs !== undefined && !timeoutOk(options.timeoutMs)) {
+    throw invalidOption(
+      'timeoutMs',
+      `a positive number of milliseconds, at most ${MAX_TIMEOUT_SECONDS * 1000} (a Node timer's longest)`,
+      options.timeoutMs,
+    );
   }
   if (options.architecture !== undefined && !ARCHITECTURES.includes(options.architecture)) {
     throw invalidOption(

@@ -8,6 +8,7 @@ import {
   oneOf,
   positiveInteger,
   positiveNumber,
+  timeoutSeconds,
 } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';
 
@@ -196,7 +197,7 @@ export const trackCommand: CliCommand = {
         'booking per judge call (needed with --max-usd)',
         dollars('--judge-usd-per-call'),
       )
-      .option('--timeout-seconds <s>', 'per rollout', positiveNumber('--timeout-seconds'), 600)
+      .option('--timeout-seconds <s>', 'per rollout', timeoutSeconds('--timeout-seconds'), 600)
       .option(
         '--attempts <n>',
         'attempts per arm before a task is discarded',

@@ -112,6 +112,11 @@ provider_routing: {order: [deepinfra], allow_fallbacks: false}
       'provider: openai\nbase_url: http://x.test/v1\nmax_retries: -1\n',
       '`max_retries`',
     ],
+    [
+      'a timeout past what a Node timer can wait (it would fire at once)',
+      'provider: openai\nbase_url: http://x.test/v1\ntimeout_seconds: 1e12\n',
+      '`timeout_seconds`',
+    ],
   ])('%s is refused by key name with the file', (_, text, expected) => {
     const error = refusal(text);
     expect(error).toMatchObject({ code: 'LLM_BLOCK_INVALID' });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { invalidOption, MAX_TIMEOUT_SECONDS } from '../core/index.js';
+import { AgentTrackError, invalidOption, MAX_TIMEOUT_SECONDS } from '../core/index.js';
 import { loadToolRoles, type ToolRoles } from '../trajectory/index.js';
 
 /**
@@ -151,4 +151,31 @@ export function agentRunOptions(command: Command, timeoutHelp: string): Command 
       12,
     )
     .option('--timeout-seconds <s>', timeoutHelp, timeoutSeconds('--timeout-seconds'), 600);
+}
+
+/**
+ * The variable a campaign sets on the harness it starts, having passed its own spend gate: that
+ * harness then needs no `--confirm-spend` of its own (an older harness ignores it).
+ */
+export const CONFIRMED_SPEND_ENV = 'AGENT_TRACK_CONFIRM_SPEND';
+
+/**
+ * Refuses, before any request, a command that would call a model other than the offline stand-in
+ * without `--confirm-spend` (or the campaign's `CONFIRMED_SPEND_ENV`): any model through a block
+ * may be paid, a local proxy included.
+ *
+ * @example
+ * assertSpendConfirmed('ask', { model: 'gpt-4.1-mini', confirmSpend: false }); // throws SPEND_NOT_CONFIRMED
+ */
+export function assertSpendConfirmed(
+  command: string,
+  flags: { model: string; confirmSpend?: boolean },
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): void {
+  if (flags.model === 'offline' || flags.confirmSpend === true || env[CONFIRMED_SPEND_ENV] === '1') return;
+  throw new AgentTrackError(
+    'SPEND_NOT_CONFIRMED',
+    `\`${command}\` with \`--model ${flags.model}\` calls a model that may cost money: add --confirm-spend to run it (nothing was sent)`,
+    { data: { command, model: flags.model } },
+  );
 }

@@ -40,29 +40,36 @@ test('harness run as a child process: trajectories and a ledger, and the key in 
   );
   const out = join(dir.path, 'out');
   const cache = join(dir.path, 'cache');
-  const child = await run(
-    CLI[0],
-    [
-      ...CLI.slice(1),
-      'harness',
-      'run',
-      '--tasks',
-      tasks,
-      '--out',
-      out,
-      '--model',
-      'some-model',
-      '--llm-block',
-      block,
-      '--cache-dir',
-      cache,
-      '--concurrency',
-      '2',
-      '--turn-budget',
-      '4',
-    ],
-    { cwd: ROOT, env: { ...process.env, [KEY_ENV]: FAKE_KEY } },
+  const argv = [
+    ...CLI.slice(1),
+    'harness',
+    'run',
+    '--tasks',
+    tasks,
+    '--out',
+    out,
+    '--model',
+    'some-model',
+    '--llm-block',
+    block,
+    '--cache-dir',
+    cache,
+    '--concurrency',
+    '2',
+    '--turn-budget',
+    '4',
+  ];
+  const env = { ...process.env, [KEY_ENV]: FAKE_KEY, AGENT_TRACK_CONFIRM_SPEND: '' };
+  // A model through a block may cost money: without --confirm-spend nothing is sent, exit 2.
+  const refused = await run(CLI[0], argv, { cwd: ROOT, env }).catch(
+    (error: { code: number; stderr: string }) => error,
   );
+  expect(refused).toMatchObject({ code: 2 });
+  expect((refused as { stderr: string }).stderr).toContain(
+    'add --confirm-spend to run it (nothing was sent)',
+  );
+  expect(endpoint.requests).toHaveLength(0);
+  const child = await run(CLI[0], [...argv, '--confirm-spend'], { cwd: ROOT, env });
   expect(child.stdout).toMatch(/^a\tanswered\tturns 4\tcalls 3\t\d+ ms$/m);
   expect(child.stdout).toContain('2 done (answered 2), 0 failed, 0 skipped');
   expect(`${child.stdout}${child.stderr}`).not.toContain(FAKE_KEY);

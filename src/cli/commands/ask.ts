@@ -1,10 +1,11 @@
-import { type AgentRunFlags, agentRunOptions } from '../options.js';
+import { type AgentRunFlags, agentRunOptions, assertSpendConfirmed } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface AskFlags extends AgentRunFlags {
   corpus: string;
   model: string;
   llmBlock?: string;
+  confirmSpend?: boolean;
   endpointUrl?: string;
   out?: string;
   config?: string;
@@ -25,6 +26,7 @@ export const askCommand: CliCommand = {
       .requiredOption('--model <model>', 'the model name; `offline` needs no key and no block')
       .option('--llm-block <file>', 'the LLM block; required unless --model offline')
       .option('--endpoint-url <url>', "replaces the block's base_url")
+      .option('--confirm-spend', 'call the model: anything but --model offline may cost money')
       .option('--out <dir>', 'run directory for the trajectory (default: a fresh temp dir)')
       .option('--config <file>', 'the serving config')
       .option('--product <dir>', 'the product root (default: the embedded reference product)')
@@ -33,6 +35,7 @@ export const askCommand: CliCommand = {
         'where the corpus is indexed (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
       )
       .action(async (question: string, flags: AskFlags) => {
+        assertSpendConfirmed('ask', flags);
         // Loaded when the command runs, so `serve` does not pay for the agent layer.
         const { askQuestion } = await import('../../agent/index.js');
         const result = await askQuestion({

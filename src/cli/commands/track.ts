@@ -7,7 +7,6 @@ import {
   nonNegativeNumber,
   oneOf,
   positiveInteger,
-  positiveNumber,
   timeoutSeconds,
 } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';

@@ -1,5 +1,5 @@
 import { GraphRecursionError } from '@langchain/langgraph';
-import { invalidOption, MAX_TIMEOUT_SECONDS } from '../../core/index.js';
+import { AgentTrackError, invalidOption, MAX_TIMEOUT_SECONDS } from '../../core/index.js';
 import type { Recorder } from '../../trajectory/index.js';
 import type { ChatProvider, CompletionResult, ToolDefinition } from '../llm/providers/chat-provider.js';
 import type { TextExtractor } from '../mcp/extract-result.js';
@@ -66,6 +66,9 @@ export interface AgentRun extends ClassifiedOutcome {
   /** Requests sent with tool results cut to stay within the token cap (0 without a cap). */
   contextCuts: number;
 }
+
+const unreached = (error: unknown) =>
+  error instanceof AgentTrackError && error.code === 'LLM_REQUEST_FAILED' && error.data.kind === 'connection';
 
 class TokenCapReached extends Error {
   constructor() {
@@ -135,14 +138,20 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
       if (capped !== undefined && capped.cut > 0) contextCuts += 1;
       const tally = options.tally;
       if (tally !== undefined) tally.sent += 1;
-      const reply = await options.provider.complete({
-        model: options.model,
-        messages: capped?.messages ?? messages,
-        tools: offered,
-        ...(step.tools ? { toolChoice: step.toolChoice } : {}),
-        ...(options.repeat === undefined ? {} : { repeat: options.repeat }),
-        ...(capped === undefined ? {} : { maxTokens: capped.maxTokens }),
-      });
+      const reply = await options.provider
+        .complete({
+          model: options.model,
+          messages: capped?.messages ?? messages,
+          tools: offered,
+          ...(step.tools ? { toolChoice: step.toolChoice } : {}),
+          ...(options.repeat === undefined ? {} : { repeat: options.repeat }),
+          ...(capped === undefined ? {} : { maxTokens: capped.maxTokens }),
+        })
+        .catch((error: unknown) => {
+          // A request that never reached the endpoint (it could not be connected to) cost nothing.
+          if (tally !== undefined && unreached(error)) tally.sent -= 1;
+          throw error;
+        });
       if (capped !== undefined) meter!.record(capped, reply.usage);
       if (tally !== undefined) {
         tally.answered += 1;

@@ -63,10 +63,30 @@ export interface RunArmsResult {
   arms: ArmTally[];
   /** What the campaign's spend ledger holds: reservations, settled at measured usage where known. */
   bookedUsd: number;
-  stoppedBy: 'ceiling' | 'abort' | null;
+  stoppedBy: 'ceiling' | 'abort' | 'endpoint' | null;
 }
 
 const CEILING: RecordedError = { type: 'SpendCeiling', message: 'not started: it would cross --max-usd' };
+const OUTAGE: RecordedError = {
+  type: 'EndpointDown',
+  message: 'not started: the model endpoint failed the rollouts before it',
+};
+
+/** Consecutive rollouts failed by the endpoint (unreachable, timing out, 5xx, 429) that stop a campaign. */
+export const OUTAGE_STREAK = 3;
+
+/**
+ * Whether a rollout failed because the model endpoint did (unreachable, a timeout, HTTP 429 or
+ * 5xx after its retries): a failure of the moment, not of the task, so it never excludes a task.
+ */
+export function endpointFailure(exception: RecordedError): boolean {
+  // The harness child says it as `agent-track: The ... endpoint ... failed with ...` (its code is
+  // then not on the line) or in its ledger line (code `LLM_REQUEST_FAILED`).
+  return (
+    (exception.type === 'LLM_REQUEST_FAILED' || exception.type === 'AgentTrackError') &&
+    / endpoint `[^`]*` failed with (a connection failure|a timeout|HTTP (429|5\d\d))/.test(exception.message)
+  );
+}
 const ABORTED: RecordedError = { type: 'Aborted', message: 'not started: the campaign was stopped' };
 
 interface Job {
@@ -153,6 +173,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
   show();
 
   let stoppedBy: RunArmsResult['stoppedBy'] = null;
+  let outageStreak = 0;
   const runJob = async (job: Job): Promise<void> => {
     const { arm, task } = job;
     const tally = tallies.get(arm.arm)!;
@@ -163,7 +184,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       if (stoppedBy !== null) {
         queue.update(arm.arm, task.id, {
           status: 'not_run',
-          exception: stoppedBy === 'ceiling' ? CEILING : ABORTED,
+          exception: { ceiling: CEILING, abort: ABORTED, endpoint: OUTAGE }[stoppedBy],
         });
         tally.notRun++;
         return;
@@ -219,6 +240,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
           const cost = rolloutCost(line, prices);
           if (cost !== null) options.spend.settle(booking, cost);
           recordFinished(files, arm, task.id, outcome, result.durationMs);
+          outageStreak = 0;
           tally.finished++;
           log(`${arm.arm} ${task.id} finished${outcome === null ? '' : ` (${outcome})`}`);
           show();
@@ -244,6 +266,23 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         if (failedCost === 0) log(`${arm.arm} ${task.id}: no request was sent, its booking is refunded`);
       }
       failures.set(arm.arm, (failures.get(arm.arm) ?? 0) + 1);
+      // The endpoint failing is not the task failing: such a rollout is left to run again (a resume
+      // runs it), and a streak of them stops the campaign instead of burning through every task.
+      if (endpointFailure(exception)) {
+        outageStreak++;
+        queue.update(arm.arm, task.id, { status: 'not_run', exception });
+        tally.notRun++;
+        log(`${arm.arm} ${task.id} not run: the endpoint failed it: ${exception.message}`);
+        if (outageStreak >= OUTAGE_STREAK && stoppedBy === null) {
+          stoppedBy = 'endpoint';
+          log(
+            `stopped: the model endpoint failed ${outageStreak} rollouts in a row; nothing more is started. Run the same command when it is back: the rollouts it failed run then`,
+          );
+        }
+        show();
+        return;
+      }
+      outageStreak = 0;
       const last = attempt === maxAttempts;
       queue.update(arm.arm, task.id, { status: last ? 'excluded' : 'failed', exception });
       log(

@@ -3,7 +3,7 @@ import { EXIT_CODES, IncompleteRun } from '../../core/index.js';
 /** How a run that spent money ended, as far as its exit code goes. */
 export interface RunEnd {
   /** What stopped the rollouts short, `null` when nothing did. */
-  stoppedBy: 'ceiling' | 'abort' | null;
+  stoppedBy: 'ceiling' | 'abort' | 'endpoint' | null;
   /** The verdict's outcome when there is one (`inconclusive`: too few pairs), `null` for none. */
   outcome: string | null;
   /** Where the partial results are. */
@@ -11,8 +11,8 @@ export interface RunEnd {
 }
 
 /**
- * The `IncompleteRun` a run's end calls for, `null` when it finished with a verdict: a ceiling or
- * an interrupt is exit 3 (what finished is written), a run that finished without enough pairs
+ * The `IncompleteRun` a run's end calls for, `null` when it finished with a verdict: a ceiling, an
+ * interrupt or an endpoint outage is exit 3 (what finished is written), a run that finished without enough pairs
  * for a verdict exit 4. The CLI throws it after printing the results.
  *
  * @example
@@ -20,7 +20,12 @@ export interface RunEnd {
  */
 export function incompleteRun(end: RunEnd): IncompleteRun | null {
   if (end.stoppedBy !== null) {
-    const by = end.stoppedBy === 'ceiling' ? 'the ceiling (`--max-usd`)' : 'an interrupt';
+    const by = {
+      ceiling: 'the ceiling (`--max-usd`)',
+      abort: 'an interrupt',
+      endpoint:
+        'the model endpoint failing rollout after rollout (when it is back, the rollouts it failed run again)',
+    }[end.stoppedBy];
     return new IncompleteRun(
       EXIT_CODES.stopped,
       `stopped by ${by}: partial results in \`${end.dir}\`; run the same command again to resume (nothing that finished is paid twice)`,

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runCampaign } from '../../../src/optimize/before-after/run-campaign.js';
@@ -179,6 +179,35 @@ describe('runCampaign', () => {
     expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
       'baseline t2: no request was sent, its booking is refunded',
     );
+  });
+
+  test('an endpoint outage stops the campaign after 3 failed rollouts, excludes nothing, refunds them; a rerun runs them', async () => {
+    using dir = tempDir();
+    const tasks = fixtureTasks({ t1: 'ok', t2: 'ok', t3: 'ok', t4: 'ok' });
+    const { run } = await fixtureCampaign(dir.path, { tasks });
+    const down = join(dir.path, 'endpoint-down');
+    const withOutage = { ...run, env: { ...run.env, FIXTURE_ENDPOINT_DOWN: down } };
+    writeFileSync(down, '');
+    const first = await runCampaign(withOutage);
+    expect(first.run.stoppedBy).toBe('endpoint');
+    // baseline t1, candidate t1, baseline t2 failed (the streak), the other five were not started.
+    expect(first.run.arms.map((arm) => [arm.finished, arm.excluded, arm.notRun])).toEqual([
+      [0, 0, 4],
+      [0, 0, 4],
+    ]);
+    const states = lastState(join(run.dir, 'queue.jsonl'));
+    expect(states.get('baseline/t1')).toMatchObject({ status: 'not_run', attempts: 1 });
+    expect(states.get('baseline/t1')?.exception?.message).toContain('failed with a connection failure');
+    expect(states.get('candidate/t2')?.exception?.type).toBe('EndpointDown');
+    // No request reached the model: every booking was settled at $0.
+    expect(first.run.bookedUsd).toBe(0);
+    expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
+      'stopped: the model endpoint failed 3 rollouts in a row; nothing more is started',
+    );
+    rmSync(down);
+    const again = await runCampaign(withOutage);
+    expect(again.run.stoppedBy).toBeNull();
+    expect(again.run.arms.map((arm) => arm.finished)).toEqual([4, 4]);
   });
 
   test('the ceiling stops the run before the rollout that would cross it', async () => {

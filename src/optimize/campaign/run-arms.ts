@@ -129,6 +129,11 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       symlinkSync(join('..', '..', 'blobs'), join(armDir, 'blobs'), 'dir');
   }
   const { skipped, excluded, pending } = reconcile(files, options.arms, options.tasks, log);
+  const before = [...excluded.values()].reduce((a, b) => a + b, 0);
+  if (before > 0)
+    log(
+      `${before} rollout(s) an earlier run excluded (they failed twice, named in queue.jsonl) are not run again`,
+    );
   for (const arm of options.arms) {
     tallies.set(arm.arm, {
       arm: arm.arm,

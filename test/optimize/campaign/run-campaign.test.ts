@@ -102,6 +102,13 @@ describe('runCampaign', () => {
     expect(linkedWorktrees(repo)).toEqual([]);
     expect(existsSync(join(run.worktreesDir!, 'baseline'))).toBe(false);
     for (const file of filesUnder(run.dir)) expect(readFileSync(file, 'utf8')).not.toContain(FAKE_KEY);
+
+    // A second run does not run the two excluded rollouts again, and says so.
+    const again = await runCampaign(run);
+    expect(again.run.arms.map((arm) => arm.excluded)).toEqual([2, 2]);
+    expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
+      '4 rollout(s) an earlier run excluded (they failed twice, named in queue.jsonl) are not run again',
+    );
   });
 
   test('a re-run skips what the ledger holds and pays nothing twice', async () => {

@@ -220,10 +220,17 @@ export async function connectMcpServer(spec: ServerSpec, options: ConnectOptions
     },
     call: async (name, args, callOptions = {}) => {
       if (!alive || link.gone(undefined)) return fail(new Error('the connection is closed'), false);
+      // The SDK leaves its abort listener on the signal it is given: each call gets its own signal,
+      // tied to the rollout's for as long as the call runs, so a long rollout adds none that stay.
+      const outer = callOptions.signal;
+      const own = outer === undefined ? undefined : new AbortController();
+      const forward = () => own?.abort(outer?.reason);
+      if (outer?.aborted) forward();
+      else outer?.addEventListener('abort', forward, { once: true });
       try {
         return (await client.callTool({ name, arguments: args }, undefined, {
           timeout,
-          ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
+          ...(own === undefined ? {} : { signal: own.signal }),
         })) as CallToolResult;
       } catch (error) {
         // A dead server surfaces as a closed connection (stdio) or an unreachable URL (HTTP);
@@ -231,6 +238,8 @@ export async function connectMcpServer(spec: ServerSpec, options: ConnectOptions
         const closed = error instanceof McpError && error.code === ErrorCode.ConnectionClosed;
         if ((!alive || closed || link.gone(error)) && !closing) return fail(error, false);
         throw error;
+      } finally {
+        outer?.removeEventListener('abort', forward);
       }
     },
     stderr: () => link.tail.text(),

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { AgentTrackError, EXIT_CODES, IncompleteRun, packageVersion } from '../core/index.js';
 import { commands } from './commands.js';
+import { pathRefusal } from './path-error.js';
 import { createProgram } from './program.js';
 
 // A reader that stops early (`agent-track metrics RUN | head`) closes the pipe: that ends the command, quietly.
@@ -15,9 +16,12 @@ try {
 } catch (error) {
   // A library error is a refusal (exit 2), a run that ended short says why (3 or 4); each is one
   // user-facing line. Anything else is a bug and keeps its stack.
-  if (error instanceof AgentTrackError || error instanceof IncompleteRun) {
-    process.stderr.write(`agent-track: ${error.message}\n`);
-    process.exitCode = error instanceof IncompleteRun ? error.exitCode : EXIT_CODES.refused;
+  // A filesystem error about a path the user gave is a refusal too, named by the path.
+  const refusal =
+    error instanceof AgentTrackError || error instanceof IncompleteRun ? error : pathRefusal(error);
+  if (refusal !== null) {
+    process.stderr.write(`agent-track: ${refusal.message}\n`);
+    process.exitCode = refusal instanceof IncompleteRun ? refusal.exitCode : EXIT_CODES.refused;
   } else {
     throw error;
   }

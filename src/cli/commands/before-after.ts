@@ -1,3 +1,4 @@
+import { AgentTrackError } from '../../core/index.js';
 import {
   dollars,
   integer,
@@ -164,7 +165,10 @@ export const beforeAfterCommand: CliCommand = {
           ['--candidate', flags.candidate],
           ['--split', flags.split],
         ] as const) {
-          if (value === undefined) throw new Error(`required option '${name}' not specified`);
+          if (value === undefined)
+            throw new AgentTrackError('INVALID_OPTION', `\`${name}\` is required (unless --report-only)`, {
+              data: { option: name },
+            });
         }
         // An interrupt stops the rollouts, reports what finished and exits 3; a second one kills.
         const interrupt = new AbortController();

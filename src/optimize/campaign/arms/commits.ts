@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { simpleGit } from 'simple-git';
 import { AgentTrackError } from '../../../core/index.js';
 
@@ -15,6 +16,10 @@ export interface CommitInfo {
  * await resolveCommit('.', 'HEAD~1'); // { rev: 'HEAD~1', sha: '3f2a...', subject: 'Shorter tool docs' }
  */
 export async function resolveCommit(repo: string, rev: string): Promise<CommitInfo> {
+  if (!existsSync(repo) || !statSync(repo).isDirectory())
+    throw new AgentTrackError('REPO_NOT_FOUND', `The repository \`${repo}\` is not a directory`, {
+      data: { repo },
+    });
   const git = simpleGit(repo);
   let sha: string;
   try {

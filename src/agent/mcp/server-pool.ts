@@ -25,40 +25,75 @@ export function freshServers(options: ConnectOptions = {}): ServerPool {
 }
 
 /**
- * Reuses idle servers per spec (its JSON: command, args, cwd, env; or URL, header templates, process). Only for servers that keep no
- * state between calls (the reference server): a stateful server would carry one task's state
- * into the next and make results depend on the order tasks ran in.
+ * Reuses servers per spec (its JSON: command, args, cwd, env; or URL, header templates, process),
+ * each serving up to `perServer` rollouts at once (default 1: one at a time). Only for servers that
+ * keep no state between calls (the reference server): a stateful server would carry one task's
+ * state into the next and make results depend on the order tasks ran in. A rollout that ended
+ * uncleanly (a timeout, a failure) retires its server: it takes no new rollout and stops once the
+ * ones it serves are done; a dead one is never handed out.
  *
  * @example
- * const servers = reusedServers();
+ * const servers = reusedServers({ perServer: 4 });
  * const session = await servers.acquire(command); ...; await servers.release(session, true);
  * await servers.close();
  */
-export function reusedServers(options: ConnectOptions = {}): ServerPool {
-  const idle = new Map<string, McpSession[]>();
-  const keyOf = new WeakMap<McpSession, string>();
+export function reusedServers(options: ConnectOptions & { perServer?: number } = {}): ServerPool {
+  const { perServer = 1, ...connect } = options;
+  interface Entry {
+    session: Promise<McpSession>;
+    users: number;
+    retired: boolean;
+  }
+  const byKey = new Map<string, Entry[]>();
+  const entryOf = new WeakMap<McpSession, { key: string; entry: Entry }>();
+  const drop = async (key: string, entry: Entry) => {
+    byKey.set(
+      key,
+      (byKey.get(key) ?? []).filter((other) => other !== entry),
+    );
+    const session = await entry.session.catch(() => null);
+    await session?.close();
+  };
   return {
     acquire: async (command) => {
       const key = JSON.stringify(command);
-      const list = idle.get(key) ?? [];
-      let session = list.pop();
-      while (session !== undefined && !session.alive) {
-        await session.close();
-        session = list.pop();
+      for (;;) {
+        const list = byKey.get(key) ?? [];
+        byKey.set(key, list);
+        let entry = list.find((candidate) => !candidate.retired && candidate.users < perServer);
+        if (entry === undefined) {
+          entry = { session: connectMcpServer(command, connect), users: 0, retired: false };
+          list.push(entry);
+        }
+        entry.users += 1;
+        const session = await entry.session.catch(async (error: unknown) => {
+          // A server that failed to start fails the rollouts waiting on it; the next one starts anew.
+          entry.users -= 1;
+          entry.retired = true;
+          if (entry.users === 0) await drop(key, entry);
+          throw error;
+        });
+        if (session.alive) {
+          entryOf.set(session, { key, entry });
+          return session;
+        }
+        entry.users -= 1;
+        entry.retired = true;
+        if (entry.users === 0) await drop(key, entry);
       }
-      session ??= await connectMcpServer(command, options);
-      keyOf.set(session, key);
-      return session;
     },
     release: async (session, clean) => {
-      const key = keyOf.get(session);
-      if (!clean || !session.alive || key === undefined) return session.close();
-      idle.set(key, [...(idle.get(key) ?? []), session]);
+      const owner = entryOf.get(session);
+      if (owner === undefined) return session.close();
+      const { key, entry } = owner;
+      entry.users -= 1;
+      if (!clean || !session.alive) entry.retired = true;
+      if (entry.retired && entry.users === 0) await drop(key, entry);
     },
     close: async () => {
-      const all = [...idle.values()].flat();
-      idle.clear();
-      await Promise.all(all.map((session) => session.close()));
+      const all = [...byKey.entries()].flatMap(([key, list]) => list.map((entry) => [key, entry] as const));
+      byKey.clear();
+      await Promise.all(all.map(([key, entry]) => drop(key, entry)));
     },
   };
 }

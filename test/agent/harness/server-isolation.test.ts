@@ -5,6 +5,7 @@ import { openModel } from '../../../src/agent/harness/open-model.js';
 import { runHarness } from '../../../src/agent/harness/run-harness.js';
 import { createWorkspaceResolver } from '../../../src/agent/harness/task-workspace.js';
 import type { AgentProduct } from '../../../src/agent/manifest/agent-product.js';
+import { reusedServers } from '../../../src/agent/mcp/server-pool.js';
 import { warmServers } from '../../../src/agent/mcp/warm-pool.js';
 import { buildIndex } from '../../../src/product/index-build/build-index.js';
 import { parseServingConfig } from '../../../src/product/serving/load-serving-config.js';
@@ -103,5 +104,40 @@ describe('warmServers', () => {
     await servers.close();
     expect(started()).toHaveLength(3);
     expect(new Set(started()).size).toBe(3);
+  });
+});
+
+describe('reusedServers', () => {
+  test('a stateless server serves up to perServer rollouts at once; an unclean end retires it', async () => {
+    using dir = tempDir();
+    const log = join(dir.path, 'started.log');
+    const spec = fixtureServer('text-server.mjs', ['--started-log', log]);
+    const servers = reusedServers({ perServer: 2 });
+    const started = () => readFileSync(log, 'utf8').trim().split('\n').length;
+    const [a, b, c] = await Promise.all([
+      servers.acquire(spec),
+      servers.acquire(spec),
+      servers.acquire(spec),
+    ]);
+    expect(a).toBe(b);
+    expect(c).not.toBe(a);
+    expect(started()).toBe(2);
+    // Both serve calls at once.
+    const [ra, rb] = await Promise.all([
+      a.call('search_codebase', { query: 'one' }),
+      b.call('search_codebase', { query: 'two' }),
+    ]);
+    expect(JSON.stringify(ra)).toContain('query was \\"one\\"');
+    expect(JSON.stringify(rb)).toContain('query was \\"two\\"');
+    // A timed-out rollout retires its server: the other rollout on it goes on; nothing new is given it.
+    await servers.release(a, false);
+    expect(b.alive).toBe(true);
+    const d = await servers.acquire(spec);
+    expect(d).toBe(c);
+    await servers.release(b, true);
+    expect(b.alive).toBe(false);
+    for (const session of [c, d]) await servers.release(session, true);
+    await servers.close();
+    expect(c.alive).toBe(false);
   });
 });

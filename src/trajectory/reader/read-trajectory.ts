@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { z } from 'zod';
 import { describeIssues } from '../../core/index.js';
@@ -31,12 +31,26 @@ const WHY_TURNS =
 
 // Sync reads: a trajectory's files are small, and the thread-pool round trips of async reads cost
 // more than the parse itself when thousands are scored (bench/trajectory-read.ts).
+// Opened without blocking and checked before it is read: a FIFO (or a device) named like a
+// trajectory file would otherwise hang the whole walk waiting for a writer.
 function readText(path: string, missing: () => Error): string {
+  let fd: number;
   try {
-    return readFileSync(path, 'utf8');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
     throw error;
+  }
+  try {
+    if (!fstatSync(fd).isFile())
+      throw trajectoryError(
+        TRAJECTORY_ERROR_CODES.malformed,
+        path,
+        'not a regular file (a FIFO, a socket or a device): refused, never read',
+      );
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 

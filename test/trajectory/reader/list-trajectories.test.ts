@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -126,5 +127,26 @@ describe('readTrajectories: the blob store of each trajectory', () => {
     for await (const outcome of readTrajectories(run, { blobs })) {
       if (outcome.trajectory !== undefined) expect(outcome.trajectory.blobs).toBe(blobs);
     }
+  });
+});
+
+describe('special files named like trajectory files', () => {
+  test('a FIFO named events.jsonl is refused by name; the walk goes on and reads the others', async () => {
+    const run = tempDir();
+    recordSample(run, 't1');
+    recordSample(run, 't2');
+    recordSample(run, 't3');
+    const fifo = join(run, 'tasks', 't2', 'events.jsonl');
+    rmSync(fifo);
+    execFileSync('mkfifo', [fifo]);
+    const reads: string[] = [];
+    for await (const read of readTrajectories(run)) {
+      reads.push(read.error === undefined ? read.trajectory.task_id : read.error.message);
+    }
+    expect(reads).toEqual([
+      't1',
+      `${fifo}: not a regular file (a FIFO, a socket or a device): refused, never read`,
+      't3',
+    ]);
   });
 });

@@ -16,11 +16,27 @@ export class AgentTrackError extends Error {
     message: string,
     options: { data?: Record<string, unknown>; cause?: unknown } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(printable(message), options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AgentTrackError';
     this.code = code;
     this.data = Object.freeze({ ...options.data });
   }
+}
+
+/**
+ * A message as it may reach a terminal or a log: control characters (binary input, a terminal
+ * escape sequence an input carried) written as `\xNN` / `\uNNNN`, so none is echoed raw. Line
+ * breaks and tabs stay.
+ *
+ * @example
+ * printable('bad \u0000 and \u001b[31m'); // 'bad \\x00 and \\x1b[31m'
+ */
+export function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffd]/g, (ch) => {
+    const code = ch.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+  });
 }
 
 /** Renders a received value the way every message names it: `value` (type). */

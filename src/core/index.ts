@@ -6,7 +6,7 @@
  */
 
 export { resolveCacheDir } from './cache-dir.js';
-export { AgentTrackError, describeReceived, invalidOption } from './errors.js';
+export { AgentTrackError, describeReceived, invalidOption, printable } from './errors.js';
 export { EXIT_CODES, IncompleteRun } from './exit-status.js';
 export {
   describeIssues,

@@ -137,3 +137,22 @@ describe('agent-track metrics', () => {
     expect(stderr).toContain('nope');
   });
 });
+
+test('what an importer skips is said in text mode too, naming the file, the line and the bad field', async () => {
+  const sample = join(
+    root,
+    'fixtures/realdata/trajectories/claude-code-stream-json/takopi_claude_stream_json_session.jsonl',
+  );
+  const { readFileSync } = await import('node:fs');
+  const lines = readFileSync(sample, 'utf8').split('\n');
+  // Line 5's tool_result carries a number where its content belongs.
+  lines[4] = lines[4]!.replace('"content":"ok"', '"content":42');
+  const file = join(scratch, 'bad-content.jsonl');
+  writeFileSync(file, lines.join('\n'));
+  const result = await cli('metrics', file);
+  expect(result.code).toBe(0);
+  expect(result.stderr).toContain(
+    `warning: ${file}:5: a tool_result block was skipped: \`content\` Invalid input, got \`42\` (number)`,
+  );
+  expect(result.stdout).toMatch(/2 scored, 0 refused, \d+ warning\(s\): what the importer skipped, above/);
+}, 60_000);

@@ -37,6 +37,7 @@ export const metricsCommand: CliCommand = {
         const aggregate = new MetricsAggregate();
         const scored: Extract<ScoredTrajectory, { metrics: unknown }>[] = [];
         const errors: { source: string; message: string }[] = [];
+        let warnings = 0;
         for await (const item of scorePath(path, {
           ...(tasks ? { tasks } : {}),
           ...(roles ? { roles } : {}),
@@ -47,6 +48,9 @@ export const metricsCommand: CliCommand = {
             continue;
           }
           aggregate.add(item.metrics);
+          // What an importer skipped is said in text mode too (--json carries it per trajectory).
+          warnings += item.warnings.length;
+          if (!flags.json) for (const warning of item.warnings) io.err(`warning: ${warning}\n`);
           if (flags.json || scored.length < 200) scored.push(item);
         }
         if (flags.json) {
@@ -58,7 +62,9 @@ export const metricsCommand: CliCommand = {
           if (aggregate.count > scored.length)
             io.out(`(first ${scored.length} of ${aggregate.count} shown)\n\n`);
           io.out(`${aggregateTable(aggregate)}\n`);
-          io.out(`${aggregate.count} scored, ${errors.length} refused\n`);
+          io.out(
+            `${aggregate.count} scored, ${errors.length} refused${warnings > 0 ? `, ${warnings} warning(s): what the importer skipped, above` : ''}\n`,
+          );
         }
         if (errors.length > 0) process.exitCode = 2;
       }),

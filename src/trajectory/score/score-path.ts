@@ -7,6 +7,7 @@ import { importTranscript, type TranscriptFormat } from '../importers/import-tra
 import { type ComputeMetricsOptions, computeMetrics, type TrajectoryMetrics } from '../metrics/compute.js';
 import { readTrajectories } from '../reader/list-trajectories.js';
 import { CLAUDE_CODE_TOOL_ROLES, GENERIC_TOOL_ROLES, type ToolRoles } from '../tools/tool-roles.js';
+import { importedError } from './imported-error.js';
 
 /** One trajectory scored, or the error that refused it (the others are still scored). */
 export type ScoredTrajectory =
@@ -61,10 +62,13 @@ export async function* scorePath(
       return;
     }
   }
+  // An error about a trajectory imported from a transcript names the transcript and the session.
+  const named = (dir: string, error: Error) =>
+    runDir === path ? { source: dir, error } : importedError(path, runDir, dir, error);
   try {
     for await (const outcome of readTrajectories(runDir)) {
       if (outcome.error) {
-        yield { source: outcome.dir, error: outcome.error };
+        yield named(outcome.dir, outcome.error);
         continue;
       }
       const task = options.tasks?.get(outcome.trajectory.task_id) ?? null;
@@ -72,7 +76,7 @@ export async function* scorePath(
         const metrics = computeMetrics(outcome.trajectory, task, { ...options, roles });
         yield { source: outcome.dir, metrics, warnings: importWarnings.get(outcome.dir) ?? [] };
       } catch (error) {
-        yield { source: outcome.dir, error: error as Error };
+        yield named(outcome.dir, error as Error);
       }
     }
   } finally {

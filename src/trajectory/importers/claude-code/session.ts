@@ -1,3 +1,4 @@
+import { issueMessage } from '../../../core/index.js';
 import type { Usage } from '../../schema.js';
 import type { CallYield, ImportedRun } from '../imported-run.js';
 import { claudeCodeYield } from './identifiers.js';
@@ -81,7 +82,9 @@ function readAssistant(line: AssistantLine, where: string, run: Building): void 
     if (block.type !== 'tool_use') continue;
     const use = toolUseBlockSchema.safeParse(block);
     if (!use.success) {
-      run.warnings.push(`${where}: a tool_use block without an id or name was skipped`);
+      run.warnings.push(
+        `${where}: a tool_use block was skipped: ${issueMessage(use.error.issues[0]!, block)}`,
+      );
     } else if (run.calls.has(use.data.id)) {
       run.warnings.push(`${where}: tool_use \`${use.data.id}\` repeats an earlier one and was skipped`);
     } else {
@@ -97,7 +100,9 @@ function readUser(line: UserLine, where: string, run: Building): void {
     if (block.type !== 'tool_result') continue;
     const parsed = toolResultBlockSchema.safeParse(block);
     if (!parsed.success) {
-      run.warnings.push(`${where}: a tool_result block without a tool_use_id was skipped`);
+      run.warnings.push(
+        `${where}: a tool_result block was skipped: ${issueMessage(parsed.error.issues[0]!, block)}`,
+      );
       continue;
     }
     const call = run.calls.get(parsed.data.tool_use_id);

@@ -1,0 +1,26 @@
+import { basename } from 'node:path';
+import { AgentTrackError } from '../../core/index.js';
+
+/**
+ * An error about a trajectory imported from a transcript, renamed for the user: the transcript and
+ * the session (`FILE (session \`ID\`)`) in place of the scratch directory it was imported into,
+ * which is gone by the time anyone reads the message.
+ *
+ * @example
+ * importedError('t.jsonl', '/tmp/imp', '/tmp/imp/tasks/s1', new Error('/tmp/imp/tasks/s1/events.jsonl:3: bad')).error.message;
+ * // 't.jsonl (session `s1`)/events.jsonl:3: bad'
+ */
+export function importedError(
+  transcript: string,
+  runDir: string,
+  dir: string,
+  error: Error,
+): { source: string; error: Error } {
+  const source = `${transcript} (session \`${decodeURIComponent(basename(dir))}\`)`;
+  const message = error.message.split(dir).join(source).split(runDir).join(transcript);
+  const renamed =
+    error instanceof AgentTrackError
+      ? new AgentTrackError(error.code, message, { data: { ...error.data, source }, cause: error })
+      : Object.assign(new Error(message, { cause: error }), { name: error.name });
+  return { source, error: renamed };
+}

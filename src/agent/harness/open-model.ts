@@ -1,7 +1,7 @@
 import { AgentTrackError } from '../../core/index.js';
 import { createOfflinePolicy } from '../endpoint/offline-policy.js';
 import { type RunningEndpoint, startEndpoint } from '../endpoint/start-endpoint.js';
-import type { LlmBlock } from '../llm/block-schema.js';
+import { credentialInUrl, type LlmBlock } from '../llm/block-schema.js';
 import { blockHash } from '../llm/canonical-block.js';
 import type { ChatProvider } from '../llm/providers/chat-provider.js';
 import { createProvider } from '../llm/providers/create-provider.js';
@@ -49,6 +49,12 @@ export interface OpenedModel {
  */
 export async function openModel(options: OpenModelOptions): Promise<OpenedModel> {
   const offline = options.model === OFFLINE_MODEL;
+  if (options.endpointUrl !== undefined && credentialInUrl(options.endpointUrl))
+    throw new AgentTrackError(
+      'INVALID_OPTION',
+      '`--endpoint-url` carries a credential (user:password@, or a key-like query parameter): name the key by environment variable in the block (`auth.env`); the URL is not shown',
+      { data: { option: '--endpoint-url' } },
+    );
   let endpoint: RunningEndpoint | null = null;
   let block: LlmBlock;
   if (options.block !== undefined) {

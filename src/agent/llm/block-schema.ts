@@ -43,14 +43,19 @@ export const PROVIDERS = ['openai', 'anthropic'] as const;
 
 export const llmBlockSchema = z
   .object({
-    base_url: z.url({ protocol: /^https?$/ }),
+    // A key goes in the environment (`auth.env`), never in the URL: it would be written to the
+    // plan, the logs and the reports that print the endpoint.
+    base_url: z.url({ protocol: /^https?$/ }).refine((url) => !credentialInUrl(url), {
+      message:
+        'carries a credential (user:password@, or a key-like query parameter): name the key by environment variable in `auth.env`',
+    }),
     auth: authSchema.optional(),
     provider: z.enum(PROVIDERS),
     params: paramsSchema.optional(),
     parallel_tool_calls: z.boolean().optional(),
     // A Node timer holds at most 2^31 - 1 ms: a longer limit would fire at once.
     timeout_seconds: z.number().positive().max(MAX_TIMEOUT_SECONDS).optional(),
-    max_retries: z.number().int().nonnegative().optional(),
+    max_retries: z.number().int().nonnegative().max(20).optional(),
     provider_routing: providerRoutingSchema.optional(),
   })
   .strict()
@@ -89,4 +94,26 @@ export type LlmThinking = z.infer<typeof thinkingSchema>;
 export type LlmProviderName = (typeof PROVIDERS)[number];
 
 /** What a block means when a key is absent. */
+const KEY_LIKE = /^(api[-_]?key|key|token|access[-_]?token|auth|secret|password|sig|signature)$/i;
+
+/**
+ * Whether a URL carries a credential: a user or password part, or a query parameter named like
+ * one (`key`, `api_key`, `token`, ...).
+ *
+ * @example
+ * credentialInUrl('http://user:sk-123@host/v1'); // true
+ * credentialInUrl('https://api.openai.com/v1'); // false
+ */
+export function credentialInUrl(text: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  return (
+    url.username !== '' || url.password !== '' || [...url.searchParams.keys()].some((k) => KEY_LIKE.test(k))
+  );
+}
+
 export const LLM_BLOCK_DEFAULTS = { max_retries: 2, timeout_seconds: 600 } as const;

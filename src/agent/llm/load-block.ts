@@ -53,8 +53,14 @@ export function parseLlmBlock(value: unknown, source: string): LlmBlock {
   }
   const parsed = llmBlockSchema.safeParse(raw);
   if (!parsed.success) {
+    // A base_url refused for carrying a credential is not shown: it would print the credential.
     const reasons = parsed.error.issues.map((issue) =>
-      issueMessage(issue, raw, { secretPrefixes: ['auth'] }),
+      issueMessage(issue, raw, {
+        secretPrefixes: [
+          'auth',
+          ...(issue.path[0] === 'base_url' && issue.code === 'custom' ? ['base_url'] : []),
+        ],
+      }),
     );
     throw new AgentTrackError(
       'LLM_BLOCK_INVALID',

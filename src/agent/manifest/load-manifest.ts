@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { AgentTrackError, issueMessage, readYamlFile } from '../../core/index.js';
 import { PRODUCT_MANIFEST_FILE, type ProductManifest, productManifestSchema } from './manifest-schema.js';
@@ -79,6 +79,16 @@ function checkArtifacts(dir: string, file: string, manifest: ProductManifest): v
         'PRODUCT_ARTIFACT_MISSING',
         `The product manifest \`${file}\` names \`artifacts.${key}\` = \`${path}\`, which does not exist`,
         { data: { file, key: `artifacts.${key}`, path } },
+      );
+    }
+    // Compared as the filesystem resolves them: a link inside the root that points outside it (a
+    // symlink to /etc/passwd) would otherwise pass, and its contents become a prompt.
+    const real = relative(realpathSync(dir), realpathSync(target));
+    if (real.startsWith('..') || isAbsolute(real)) {
+      throw refuse(
+        file,
+        `artifacts.${key}`,
+        `\`artifacts.${key}\` = \`${path}\` resolves (through a link) outside the product root`,
       );
     }
   }

@@ -75,6 +75,16 @@ provider_routing: {order: [deepinfra], allow_fallbacks: false}
   });
 
   test.each([
+    ['a user:password part', `http://user:${FAKE_KEY}@127.0.0.1:9/v1`],
+    ['a key-like query parameter', `https://example.test/v1?api_key=${FAKE_KEY}`],
+  ])('a base_url with a credential (%s) is refused, and the credential is not echoed', (_, url) => {
+    const error = refusal(`provider: openai\nbase_url: "${url}"\n`);
+    expect(error).toMatchObject({ code: 'LLM_BLOCK_INVALID' });
+    expect(error.message).toContain('`base_url` carries a credential');
+    expect(error.message).not.toContain(FAKE_KEY);
+  });
+
+  test.each([
     [
       'a top-level typo',
       'provider: openai\nbase_url: http://x.test/v1\nmax_retry: 3\n',
@@ -110,6 +120,11 @@ provider_routing: {order: [deepinfra], allow_fallbacks: false}
     [
       'a negative max_retries',
       'provider: openai\nbase_url: http://x.test/v1\nmax_retries: -1\n',
+      '`max_retries`',
+    ],
+    [
+      'max_retries past any sense (each retry waits)',
+      'provider: openai\nbase_url: http://x.test/v1\nmax_retries: 1e9\n',
       '`max_retries`',
     ],
     [
@@ -203,4 +218,13 @@ describe('model settings from elsewhere', () => {
     );
     expect(() => refuseModelSettingsInEnv({ OPENAI_API_KEY: FAKE_KEY, HOME: '/root' })).not.toThrow();
   });
+});
+
+test('--endpoint-url with a credential is refused before anything opens, without echoing it', async () => {
+  const { openModel } = await import('../../../src/agent/harness/open-model.js');
+  await expect(
+    openModel({ model: 'offline', endpointUrl: `http://u:${FAKE_KEY}@127.0.0.1:9/v1` }),
+  ).rejects.toSatisfy(
+    (error: Error) => error.message.includes('carries a credential') && !error.message.includes(FAKE_KEY),
+  );
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { openAgentProduct } from '../../../src/agent/manifest/agent-product.js';
@@ -129,6 +129,22 @@ test.each([
   const file = join(dir.path, 'agent-track.product.yaml');
   expect(() => loadProduct(dir.path)).toThrow(message);
   expect(() => loadProduct(dir.path)).toThrow(`\`${file}\``);
+});
+
+test('an artifact that is a link inside the root to a file outside it is refused (resolved, not compared as text)', () => {
+  using dir = tempDir();
+  using outside = tempDir();
+  product(dir.path, VALID);
+  writeFileSync(join(outside.path, 'secret.txt'), 'root:x:0:0\n');
+  rmSync(join(dir.path, 'prompts/ask.md'));
+  symlinkSync(join(outside.path, 'secret.txt'), join(dir.path, 'prompts/ask.md'));
+  expect(() => loadProduct(dir.path)).toThrow(
+    '`artifacts.ask_prompt` = `prompts/ask.md` resolves (through a link) outside the product root',
+  );
+  // A link that stays inside the root is fine.
+  rmSync(join(dir.path, 'prompts/ask.md'));
+  symlinkSync(join(dir.path, 'prompts/skill.md'), join(dir.path, 'prompts/ask.md'));
+  expect(loadProduct(dir.path).manifest.name).toBeDefined();
 });
 
 test('a root with no manifest is refused naming the file it looked for', () => {

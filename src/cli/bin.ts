@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { CommanderError } from 'commander';
 import { AgentTrackError, EXIT_CODES, IncompleteRun, packageVersion } from '../core/index.js';
 import { commands } from './commands.js';
 import { pathRefusal } from './path-error.js';
@@ -16,6 +17,11 @@ try {
 } catch (error) {
   // A library error is a refusal (exit 2), a run that ended short says why (3 or 4); each is one
   // user-facing line. Anything else is a bug and keeps its stack.
+  // Commander printed its usage error (or the help, or the version: exit 0) already.
+  if (error instanceof CommanderError) {
+    process.exitCode = error.exitCode === 0 ? 0 : EXIT_CODES.refused;
+    process.exit();
+  }
   // A filesystem error about a path the user gave is a refusal too, named by the path.
   const refusal =
     error instanceof AgentTrackError || error instanceof IncompleteRun ? error : pathRefusal(error);

@@ -72,6 +72,16 @@ export function timeoutSeconds(option: string): FlagParser<number> {
   };
 }
 
+/** A judge-score difference on its 0..10 scale. */
+export function scoreDifference(option: string): FlagParser<number> {
+  return (text) => {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 10)
+      throw invalidOption(option, 'a score difference from 0 to 10 (the judge scores 0..10)', text);
+    return value;
+  };
+}
+
 /** A non-negative number; `what` words it in the refusal (`a non-negative score difference`). */
 export function nonNegativeNumber(option: string, what = 'a non-negative number'): FlagParser<number> {
   return (text) => {

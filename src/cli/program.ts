@@ -41,7 +41,10 @@ export function createProgram(options: ProgramOptions): Command {
       'Did my change make the agent better, and is that more than noise? Paired before-after runs of AI agents against MCP tool products.',
     )
     .version(options.version, '-V, --version', 'print the version')
-    .showHelpAfterError()
+    // A usage error is one line and a pointer to the help, and throws (bin.ts: exit 2), not exit 1
+    // after the whole help.
+    .showHelpAfterError('(add --help for the options)')
+    .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   for (const command of options.commands ?? []) {
     const sub = program.command(command.name).configureOutput({ writeOut: io.out, writeErr: io.err });

@@ -50,6 +50,13 @@ test.each([
     'free',
   ],
   ['track', ['--seed', 'one'], '--seed', 'an integer', 'one'],
+  [
+    'track',
+    ['--tolerance', '11'],
+    '--tolerance',
+    'a score difference from 0 to 10 (the judge scores 0..10)',
+    '11',
+  ],
   ['track', ['--transcript-format', 'xml'], '--transcript-format', 'one of `claude-code`, `openai`', 'xml'],
   ['retrieval', ['--dataset', 'x', '--split', 'y', '--limit', '0'], '--limit', 'a positive integer', '0'],
   [

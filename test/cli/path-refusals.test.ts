@@ -53,3 +53,17 @@ test.each([
   },
   60_000,
 );
+
+test('a missing required option or an unknown command is one line and a pointer to --help, exit 2 (not the whole help, exit 1)', async () => {
+  const missing = await cli('harness', 'run', '--out', 'x', '--model', 'offline');
+  expect(missing.code).toBe(2);
+  expect(missing.stderr).toBe(
+    "error: required option '--tasks <file>' not specified\n(add --help for the options)\n",
+  );
+  const unknown = await cli('nosuch');
+  expect(unknown.code).toBe(2);
+  expect(unknown.stderr).toContain("error: unknown command 'nosuch'");
+  // Help and the version still exit 0.
+  expect((await cli('--version')).code).toBe(0);
+  expect((await cli('harness', '--help')).code).toBe(0);
+}, 60_000);

@@ -4,9 +4,9 @@ import {
   collect,
   dollars,
   integer,
-  nonNegativeNumber,
   oneOf,
   positiveInteger,
+  scoreDifference,
   timeoutSeconds,
 } from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';
@@ -211,7 +211,7 @@ export const trackCommand: CliCommand = {
       .option(
         '--tolerance <score>',
         'largest judge-score difference (0..10) counted as parity',
-        nonNegativeNumber('--tolerance', 'a non-negative score difference'),
+        scoreDifference('--tolerance'),
         1,
       )
       .option('--seed <n>', "the judge's answer-order seed", integer('--seed'), 0)

@@ -84,7 +84,11 @@ export const ResponseSchema = z
     /** Put each search row's source in `structuredContent.rows[].text` (what body-equivalence gold needs). */
     row_text: z.boolean().prefault(true),
   })
-  .strict();
+  .strict()
+  .refine((response) => response.top_k <= response.max_limit, {
+    message: 'must be at most `response.max_limit`: a search with no `limit` could not return it',
+    path: ['top_k'],
+  });
 
 /**
  * The serving config of the reference code-search server (`configs/serving/default.yaml`), and

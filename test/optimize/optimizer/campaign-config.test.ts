@@ -156,6 +156,22 @@ describe('refusals name the key and the file', () => {
       },
       'grid.incumbent.retrieval_overlay',
     ],
+    [
+      'rounds past any campaign (a typo for a small number)',
+      'tool_docs',
+      (d) => {
+        (d.search as Record<string, unknown>).rounds = 1e12;
+      },
+      'search.rounds',
+    ],
+    [
+      'a length check no candidate could pass',
+      'tool_docs',
+      (d) => {
+        d.free_checks = { length: { min_ratio: 3, max_ratio: 2 } };
+      },
+      'free_checks.length.min_ratio',
+    ],
   ];
   test.each(cases)('%s', (_name, axis, mutate, key) => {
     const value = data(axis);

@@ -57,6 +57,10 @@ describe('loadServingConfig', () => {
       [{ file: 'base.yaml', data: { ranking: { file_aggregation: { decay: 2 } } } }],
       'Invalid value for `ranking.file_aggregation.decay` in `base.yaml`: Too big: expected number to be <=1, got `2` (number)',
     ],
+    [
+      [{ file: 'over.yaml', data: { response: { top_k: 80 } } }],
+      'Invalid value for `response.top_k` in `over.yaml`: must be at most `response.max_limit`',
+    ],
   ])('refuses %j', (layers, message) => {
     expect(() => parseServingConfig(layers)).toThrow(message);
   });

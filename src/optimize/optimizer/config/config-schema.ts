@@ -75,8 +75,9 @@ export const screeningSchema = z
 export const searchSchema = z
   .object({
     slice: z.enum(['small_dev', 'dev']),
-    rounds: z.number().int().positive(),
-    candidates_per_round: z.number().int().positive(),
+    // Bounded so a typo (1e12) is refused rather than read as "run forever".
+    rounds: z.number().int().positive().max(1000),
+    candidates_per_round: z.number().int().positive().max(100),
     /** Stop after this many rounds without an acceptance. */
     stall_rounds: z.number().int().positive().default(3),
     screening: screeningSchema,
@@ -101,6 +102,10 @@ export const freeChecksSchema = z
     length: z
       .object({ min_ratio: z.number().positive().default(0.5), max_ratio: z.number().positive().default(2) })
       .strict()
+      .refine((length) => length.min_ratio <= length.max_ratio, {
+        message: 'must be at most `max_ratio`: no candidate could pass',
+        path: ['min_ratio'],
+      })
       .default({ min_ratio: 0.5, max_ratio: 2 }),
     /** Word n-gram length for the copied-task-text check. */
     ngram: z.number().int().min(3).default(8),

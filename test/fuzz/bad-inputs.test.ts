@@ -1,0 +1,168 @@
+// The bad-input fuzz (seeded): hostile values through every value-taking flag, mutated configs
+// through the four config loaders, and broken transcripts through metrics' scorer. Each case must
+// end in a refusal the CLI prints as one line with exit 2 (an AgentTrackError, or commander's own
+// usage error), naming the file where there is one; never another exception (a stack trace).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Command, CommanderError } from 'commander';
+import { afterAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { parseLlmBlock } from '../../src/agent/llm/load-block.js';
+import { parseProductManifest } from '../../src/agent/manifest/load-manifest.js';
+import { commands } from '../../src/cli/commands.js';
+import { createProgram } from '../../src/cli/program.js';
+import { AgentTrackError } from '../../src/core/index.js';
+import { parseCampaignConfig } from '../../src/optimize/optimizer/config/load-config.js';
+import { parseServingConfig } from '../../src/product/serving/load-serving-config.js';
+import { createRandom } from '../../src/stats/index.js';
+import { scorePath } from '../../src/trajectory/score/score-path.js';
+import { BAD_FLAG_VALUES, badLine, mutate } from './generators.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-fuzz-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+class Accepted extends Error {}
+
+const quiet = { out: () => {}, err: () => {} };
+
+/** Every (command path, option) that takes a value, with no command able to run. */
+function valueFlags(): { path: string[]; flag: string }[] {
+  const found: { path: string[]; flag: string }[] = [];
+  const walk = (command: Command, path: string[]) => {
+    for (const option of command.options)
+      if ((option.required || option.optional) && option.long !== undefined)
+        found.push({ path, flag: option.long });
+    for (const sub of command.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(createProgram({ version: '0', commands, io: quiet }), []);
+  return found;
+}
+
+function inert(): Command {
+  const program = createProgram({ version: '0', commands, io: quiet });
+  const stub = (command: Command) => {
+    command.action(() => {
+      throw new Accepted();
+    });
+    for (const sub of command.commands) stub(sub);
+  };
+  for (const sub of program.commands) stub(sub);
+  return program;
+}
+
+const refusedCleanly = (error: unknown) =>
+  error instanceof AgentTrackError || error instanceof CommanderError || error instanceof Accepted;
+
+describe('the bad-input fuzz', () => {
+  test('every value-taking flag, every bad value: a refusal or an accepted value, never a stack trace', async () => {
+    const flags = valueFlags();
+    expect(flags.length).toBeGreaterThan(60);
+    const escaped: string[] = [];
+    let cases = 0;
+    let refusedByParser = 0;
+    for (const { path, flag } of flags) {
+      for (const value of BAD_FLAG_VALUES) {
+        cases++;
+        try {
+          await inert().parseAsync(['node', 'agent-track', ...path, flag, value]);
+        } catch (error) {
+          if (error instanceof AgentTrackError) refusedByParser++;
+          if (!refusedCleanly(error))
+            escaped.push(`${[...path, flag].join(' ')} ${JSON.stringify(value)}: ${error}`);
+        }
+      }
+    }
+    expect(escaped).toEqual([]);
+    expect(cases).toBe(flags.length * BAD_FLAG_VALUES.length);
+    // Most bad values are refused by the flag's own parser (a name or a path may be any text).
+    expect(refusedByParser / cases).toBeGreaterThan(0.3);
+    console.log(
+      `flag fuzz: ${flags.length} flags x ${BAD_FLAG_VALUES.length} values = ${cases} cases, ${refusedByParser} refused by the flag's parser`,
+    );
+  }, 60_000);
+
+  const loaders: [string, string, unknown, (value: unknown, file: string) => unknown][] = [
+    [
+      'the serving config',
+      join(ROOT, 'configs/serving/default.yaml'),
+      parse(readFileSync(join(ROOT, 'configs/serving/default.yaml'), 'utf8')),
+      (value, file) => parseServingConfig([{ file, data: value }]),
+    ],
+    [
+      'an LLM block',
+      join(scratch, 'block.yaml'),
+      {
+        provider: 'openai',
+        base_url: 'http://127.0.0.1:1/v1',
+        auth: { env: 'FUZZ_KEY' },
+        params: { temperature: 0, max_tokens: 100, seed: 1 },
+        max_retries: 2,
+        timeout_seconds: 60,
+      },
+      (value, file) => parseLlmBlock(value, file),
+    ],
+    [
+      'an optimize campaign',
+      join(ROOT, 'configs/optimize/tool_docs.yaml'),
+      parse(readFileSync(join(ROOT, 'configs/optimize/tool_docs.yaml'), 'utf8')),
+      (value, file) => parseCampaignConfig(value, file),
+    ],
+    [
+      'a product manifest',
+      join(ROOT, 'agent-track.product.yaml'),
+      parse(readFileSync(join(ROOT, 'agent-track.product.yaml'), 'utf8')),
+      (value, file) => parseProductManifest(value, ROOT, file),
+    ],
+  ];
+
+  test.each(loaders)(
+    '%s, mutated 300 ways: loaded, or refused naming its file',
+    (_name, file, base, load) => {
+      const random = createRandom(`fuzz-${file}`);
+      const escaped: string[] = [];
+      let refused = 0;
+      for (let i = 0; i < 300; i++) {
+        const { value, change } = mutate(base, random);
+        try {
+          load(value, file);
+        } catch (error) {
+          if (error instanceof AgentTrackError && error.message.includes(file)) refused++;
+          else
+            escaped.push(`${change}: ${error instanceof Error ? `${error.name}: ${error.message}` : error}`);
+        }
+      }
+      expect(escaped).toEqual([]);
+      expect(refused).toBeGreaterThan(50);
+      console.log(`config fuzz (${_name}): 300 mutations, ${refused} refused naming the file`);
+    },
+  );
+
+  test('200 broken transcripts through metrics: each refused naming its file, never a stack trace', async () => {
+    const random = createRandom('fuzz-transcripts');
+    const escaped: string[] = [];
+    let refused = 0;
+    for (let i = 0; i < 200; i++) {
+      const file = join(scratch, `t${i}.jsonl`);
+      const lines = Array.from({ length: 1 + Math.floor(random() * 4) }, () => badLine(random));
+      writeFileSync(file, `${lines.join('\n')}\n`);
+      try {
+        for await (const item of scorePath(file)) {
+          if (item.error === undefined) continue;
+          if (item.error instanceof AgentTrackError && item.error.message.includes(file)) refused++;
+          else escaped.push(`${file}: ${item.error.name}: ${item.error.message.slice(0, 200)}`);
+        }
+      } catch (error) {
+        if (error instanceof AgentTrackError && error.message.includes(file)) refused++;
+        else
+          escaped.push(
+            `${file}: ${error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : error}`,
+          );
+      }
+    }
+    expect(escaped).toEqual([]);
+    expect(refused).toBeGreaterThan(100);
+    console.log(`transcript fuzz: 200 files, ${refused} refusals naming the file`);
+  }, 60_000);
+});

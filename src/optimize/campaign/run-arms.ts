@@ -129,6 +129,15 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       symlinkSync(join('..', '..', 'blobs'), join(armDir, 'blobs'), 'dir');
   }
   const { skipped, excluded, pending } = reconcile(files, options.arms, options.tasks, log);
+  const outage = pending.filter(({ arm, task }) => {
+    const state = queue.state(arm.arm, task.id);
+    return (
+      state?.status === 'not_run' &&
+      state.exception !== null &&
+      (state.exception.type === OUTAGE.type || endpointFailure(state.exception))
+    );
+  }).length;
+  if (outage > 0) log(`${outage} rollout(s) an endpoint outage left unrun are run again`);
   const before = [...excluded.values()].reduce((a, b) => a + b, 0);
   if (before > 0)
     log(

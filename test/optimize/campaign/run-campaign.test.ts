@@ -215,6 +215,9 @@ describe('runCampaign', () => {
     const again = await runCampaign(withOutage);
     expect(again.run.stoppedBy).toBeNull();
     expect(again.run.arms.map((arm) => arm.finished)).toEqual([4, 4]);
+    expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
+      '8 rollout(s) an endpoint outage left unrun are run again',
+    );
   });
 
   test('the ceiling stops the run before the rollout that would cross it', async () => {

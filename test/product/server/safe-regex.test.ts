@@ -1,5 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { buildIndex } from '../../../src/product/index-build/build-index.js';
 import { safeRegex } from '../../../src/product/server/safe-regex.js';
+import { parseServingConfig } from '../../../src/product/serving/load-serving-config.js';
+import { connectServer } from '../helpers/mcp-client.js';
 
 // A backtracking engine takes ~2^40 steps on each of these against the line below; here each
 // answers at once (a regression hangs the test until its timeout).
@@ -34,3 +40,24 @@ describe('no grep pattern can freeze the server', () => {
     expect(() => safeRegex('([')).toThrow(expect.objectContaining({ code: 'INVALID_PATTERN' }));
   });
 });
+
+test('on a real server process: the pattern that froze it answers, and the next call is served', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-track-redos-'));
+  try {
+    mkdirSync(join(dir, 'corpus'));
+    writeFileSync(join(dir, 'corpus', 'rule.md'), `# Rules\n\n${'='.repeat(40)}\nsee rules\n`);
+    buildIndex({ corpus: join(dir, 'corpus'), out: join(dir, 'ws'), config: parseServingConfig([]) });
+    const server = await connectServer(['--workspace', join(dir, 'ws')]);
+    try {
+      const grep = await server.call('grep', { pattern: '(=|=)*x' });
+      expect(grep.text).toContain('No line matches /(=|=)*x/');
+      const read = await server.call('read_file', { path: 'rule.md', start: 1, end: 2 });
+      expect(read.isError).toBeFalsy();
+      expect(read.text).toContain('# Rules');
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);

@@ -139,6 +139,18 @@ describe('the run log', () => {
   });
 });
 
+/** A saved rung run on fixture-code/test at k 10 with these overlays. */
+const rungRun = (overlays: RungRun['overlays']): RungRun => ({
+  kind: 'retrieval-rung',
+  split: 'fixture-code/test',
+  dataset: 'fixture-code',
+  slice: 'test',
+  limit: null,
+  k: 10,
+  created_at: '2026-01-01T00:00:00.000Z',
+  overlays,
+});
+
 describe('two separate runs that share tasks are paired from what they saved', () => {
   const task = (
     id: string,
@@ -154,16 +166,8 @@ describe('two separate runs that share tasks are paired from what they saved', (
     piece: { 'recall@1': recall, 'recall@5': recall, 'recall@10': recall, mrr, 'ndcg@10': mrr },
     file: { 'recall@1': recall, 'recall@5': recall, 'recall@10': recall, mrr, 'ndcg@10': mrr },
   });
-  const saved = (name: string, tasks: RungRun['overlays'][0]['tasks']): RungRun => ({
-    kind: 'retrieval-rung',
-    split: 'fixture-code/test',
-    dataset: 'fixture-code',
-    slice: 'test',
-    limit: null,
-    k: 10,
-    created_at: '2026-01-01T00:00:00.000Z',
-    overlays: [{ name, files: [], tasks, summary: [], latency_p50_ms: null, latency_p95_ms: null }],
-  });
+  const saved = (name: string, tasks: RungRun['overlays'][0]['tasks']): RungRun =>
+    rungRun([{ name, files: [], tasks, summary: [], latency_p50_ms: null, latency_p95_ms: null }]);
 
   test('two retrieval runs of different overlays: a paired delta per metric over the shared tasks', async () => {
     const dir = join(scratch, 'across');
@@ -209,25 +213,16 @@ describe('two separate runs that share tasks are paired from what they saved', (
 
 describe('records from saved runs', () => {
   test('a rung run: one record per overlay, its summary rows and latency', () => {
-    const run: RungRun = {
-      kind: 'retrieval-rung',
-      split: 'fixture-code/test',
-      dataset: 'fixture-code',
-      slice: 'test',
-      limit: null,
-      k: 10,
-      created_at: '2026-01-01T00:00:00.000Z',
-      overlays: [
-        {
-          name: 'bm25',
-          files: ['configs/overlays/bm25.yaml'],
-          tasks: [],
-          summary: [{ metric: 'recall@10', level: 'piece', mean: 0.5, low: 0.25, high: 0.75, n: 4 }],
-          latency_p50_ms: 3,
-          latency_p95_ms: 9,
-        },
-      ],
-    };
+    const run = rungRun([
+      {
+        name: 'bm25',
+        files: ['configs/overlays/bm25.yaml'],
+        tasks: [],
+        summary: [{ metric: 'recall@10', level: 'piece', mean: 0.5, low: 0.25, high: 0.75, n: 4 }],
+        latency_p50_ms: 3,
+        latency_p95_ms: 9,
+      },
+    ]);
     const [record] = rungRunRecords(run, { run: 'x.json' });
     expect(record).toMatchObject({
       system: 'retrieval-rung',

@@ -1,13 +1,14 @@
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { TOKEN_CAP_ENV } from '../../agent/index.js';
 import type { RecordedError } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
 import type { Plan } from '../before-after/plan-schema.js';
+import { armEnv } from './arm-env.js';
 import { runArmProcess } from './arms/arm-process.js';
 import { campaignPaths } from './campaign-dir.js';
 import { openCampaignLog } from './campaign-log.js';
 import { openLedger } from './ledger.js';
+import { endpointFailure, leftByOutage, OUTAGE, OUTAGE_STREAK } from './outage.js';
 import { createProgress, type ProgressState } from './progress.js';
 import { openQueue } from './queue.js';
 import { finishedLines, reconcile, recordFinished, taskLines } from './resume.js';
@@ -67,26 +68,6 @@ export interface RunArmsResult {
 }
 
 const CEILING: RecordedError = { type: 'SpendCeiling', message: 'not started: it would cross --max-usd' };
-const OUTAGE: RecordedError = {
-  type: 'EndpointDown',
-  message: 'not started: the model endpoint failed the rollouts before it',
-};
-
-/** Consecutive rollouts failed by the endpoint (unreachable, timing out, 5xx, 429) that stop a campaign. */
-export const OUTAGE_STREAK = 3;
-
-/**
- * Whether a rollout failed because the model endpoint did (unreachable, a timeout, HTTP 429 or
- * 5xx after its retries): a failure of the moment, not of the task, so it never excludes a task.
- */
-export function endpointFailure(exception: RecordedError): boolean {
-  // The harness child says it as `agent-track: The ... endpoint ... failed with ...` (its code is
-  // then not on the line) or in its ledger line (code `LLM_REQUEST_FAILED`).
-  return (
-    (exception.type === 'LLM_REQUEST_FAILED' || exception.type === 'AgentTrackError') &&
-    / endpoint `[^`]*` failed with (a connection failure|a timeout|HTTP (429|5\d\d))/.test(exception.message)
-  );
-}
 const ABORTED: RecordedError = { type: 'Aborted', message: 'not started: the campaign was stopped' };
 
 interface Job {
@@ -129,14 +110,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       symlinkSync(join('..', '..', 'blobs'), join(armDir, 'blobs'), 'dir');
   }
   const { skipped, excluded, pending } = reconcile(files, options.arms, options.tasks, log);
-  const outage = pending.filter(({ arm, task }) => {
-    const state = queue.state(arm.arm, task.id);
-    return (
-      state?.status === 'not_run' &&
-      state.exception !== null &&
-      (state.exception.type === OUTAGE.type || endpointFailure(state.exception))
-    );
-  }).length;
+  const outage = pending.filter(({ arm, task }) => leftByOutage(queue.state(arm.arm, task.id))).length;
   if (outage > 0) log(`${outage} rollout(s) an endpoint outage left unrun are run again`);
   const before = [...excluded.values()].reduce((a, b) => a + b, 0);
   if (before > 0)
@@ -159,15 +133,6 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
   };
   const usdOf = (arm: string) =>
     options.plan.arms.find((planned) => planned.arm === arm)?.usd_per_rollout ?? 0;
-  // Each rollout is held by its harness to the tokens it was booked at.
-  // The campaign passed its spend gate before it got here: its harnesses need no confirmation.
-  const confirmed = { ...options.env, AGENT_TRACK_CONFIRM_SPEND: '1' };
-  const capEnv = (arm: string): Record<string, string | undefined> => {
-    const planned = options.plan.arms.find((candidate) => candidate.arm === arm);
-    if (planned === undefined) return confirmed;
-    const cap = `${planned.input_tokens_per_rollout}:${planned.output_tokens_per_rollout}`;
-    return { ...confirmed, [TOKEN_CAP_ENV]: cap };
-  };
   const jobs: Job[] = pending.map(({ arm, task }) => ({ arm, task, usd: usdOf(arm.arm) }));
 
   const progress = createProgress(options.progress ?? process.stderr);
@@ -240,7 +205,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
           ...(options.harnessArgs ?? []),
           ...(options.armArgs?.(arm.arm) ?? []),
         ],
-        env: capEnv(arm.arm),
+        env: armEnv(options.plan, arm.arm, options.env),
         timeoutMs: options.rolloutTimeoutMs ?? null,
         signal: options.signal,
         secrets,

@@ -1,0 +1,24 @@
+import { TOKEN_CAP_ENV } from '../../agent/index.js';
+import type { Plan } from '../before-after/plan-schema.js';
+
+/**
+ * The environment an arm's harness child runs a rollout with: the campaign's variables, the spend
+ * confirmed (the campaign passed its own gate before it starts a child), and the rollout's booking
+ * as its token cap (`<input>:<output>` tokens, what the plan priced it at).
+ *
+ * @example
+ * armEnv(plan, 'baseline', { FOO: '1' }); // { FOO: '1', AGENT_TRACK_CONFIRM_SPEND: '1', AGENT_TRACK_TOKEN_CAP: '61980:6000' }
+ */
+export function armEnv(
+  plan: Plan,
+  arm: string,
+  env: Record<string, string | undefined> | undefined,
+): Record<string, string | undefined> {
+  const confirmed = { ...env, AGENT_TRACK_CONFIRM_SPEND: '1' };
+  const planned = plan.arms.find((candidate) => candidate.arm === arm);
+  if (planned === undefined) return confirmed;
+  return {
+    ...confirmed,
+    [TOKEN_CAP_ENV]: `${planned.input_tokens_per_rollout}:${planned.output_tokens_per_rollout}`,
+  };
+}

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { AgentTrackError, invalidOption, MAX_TIMEOUT_SECONDS } from '../core/index.js';
+import { AgentTrackError, CONFIRMED_SPEND_ENV, invalidOption, MAX_TIMEOUT_SECONDS } from '../core/index.js';
 import { loadToolRoles, type ToolRoles } from '../trajectory/index.js';
 
 /**
@@ -162,12 +162,6 @@ export function agentRunOptions(command: Command, timeoutHelp: string): Command 
     )
     .option('--timeout-seconds <s>', timeoutHelp, timeoutSeconds('--timeout-seconds'), 600);
 }
-
-/**
- * The variable a campaign sets on the harness it starts, having passed its own spend gate: that
- * harness then needs no `--confirm-spend` of its own (an older harness ignores it).
- */
-export const CONFIRMED_SPEND_ENV = 'AGENT_TRACK_CONFIRM_SPEND';
 
 /**
  * Refuses, before any request, a command that would call a model other than the offline stand-in

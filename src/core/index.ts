@@ -6,6 +6,7 @@
  */
 
 export { resolveCacheDir } from './cache-dir.js';
+export { CONFIRMED_SPEND_ENV } from './confirmed-spend.js';
 export { AgentTrackError, describeReceived, invalidOption, printable } from './errors.js';
 export { EXIT_CODES, IncompleteRun } from './exit-status.js';
 export {

@@ -1,4 +1,5 @@
 import { TOKEN_CAP_ENV } from '../../agent/index.js';
+import { CONFIRMED_SPEND_ENV } from '../../core/index.js';
 import type { Plan } from '../before-after/plan-schema.js';
 
 /**
@@ -14,7 +15,7 @@ export function armEnv(
   arm: string,
   env: Record<string, string | undefined> | undefined,
 ): Record<string, string | undefined> {
-  const confirmed = { ...env, AGENT_TRACK_CONFIRM_SPEND: '1' };
+  const confirmed = { ...env, [CONFIRMED_SPEND_ENV]: '1' };
   const planned = plan.arms.find((candidate) => candidate.arm === arm);
   if (planned === undefined) return confirmed;
   return {

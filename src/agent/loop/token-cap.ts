@@ -78,18 +78,16 @@ export function tokenMeter(cap: TokenCap, maxRequests: number) {
   let usedOutput = 0;
   let sent = 0;
   let factor: number | null = null;
-  const count = (messages: readonly ChatMessage[], tools: readonly ToolDefinition[]) =>
-    promptTokens(messages, tools) * (factor ?? UNCALIBRATED);
   return {
     next(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): CappedRequest | null {
       const left = Math.max(1, maxRequests - sent);
       const inputShare = Math.floor((cap.input - usedInput) / left);
       const maxTokens = Math.floor((cap.output - usedOutput) / left);
       if (maxTokens < 1) return null;
-      const fitted = fitPrompt(messages, tools, inputShare, count);
+      const scale = factor ?? UNCALIBRATED;
+      const fitted = fitPrompt(messages, tools, inputShare, scale);
       if (fitted === null) return null;
-      const raw = promptTokens(fitted.messages, tools);
-      return { ...fitted, estimate: Math.ceil(raw * (factor ?? UNCALIBRATED)), raw, maxTokens };
+      return { ...fitted, estimate: Math.ceil(fitted.raw * scale), maxTokens };
     },
     /** After a reply: its reported usage (or, unreported, the worst case) counts as used. */
     record(request: CappedRequest, usage: Usage | undefined): void {
@@ -112,16 +110,20 @@ function fitPrompt(
   messages: readonly ChatMessage[],
   tools: readonly ToolDefinition[],
   share: number,
-  count: (messages: readonly ChatMessage[], tools: readonly ToolDefinition[]) => number,
-): Pick<CappedRequest, 'messages' | 'cut'> | null {
+  scale: number,
+): Pick<CappedRequest, 'messages' | 'cut' | 'raw'> | null {
   const out = [...messages];
   const original = new Map<number, string>();
-  let estimate = count(out, tools);
+  // The prompt counted once, then again only when a result is cut: the uncut case, every request
+  // of most rollouts, costs one count.
+  let raw = promptTokens(out, tools);
+  let estimate = raw * scale;
   const replace = (i: number, content: string) => {
     const message = out[i] as Extract<ChatMessage, { role: 'tool' }>;
     if (!original.has(i)) original.set(i, message.content);
     out[i] = { ...message, content };
-    estimate = count(out, tools);
+    raw = promptTokens(out, tools);
+    estimate = raw * scale;
   };
   // Oldest first: a result cut to its head when that is enough, else whole; a second pass cuts
   // whole what the first cut in part, for a head that re-encoded a little longer than counted.
@@ -138,5 +140,5 @@ function fitPrompt(
       if (countTokens(content) < countTokens(message.content)) replace(i, content);
     }
   }
-  return estimate > share ? null : { messages: out, cut: original.size };
+  return estimate > share ? null : { messages: out, cut: original.size, raw };
 }

@@ -1,5 +1,11 @@
-import { countTokens as countO200k, decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
 import type { ChatMessage, ToolDefinition } from '../llm/providers/chat-provider.js';
+
+type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');
+let loaded: O200k | undefined;
+// Loaded on first use: its tables are 2 MB of code that a process counting nothing never parses.
+const o200k = (): O200k =>
+  (loaded ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as O200k);
 
 /**
  * Tokens of a text with the o200k_base encoding (GPT-4o's), bundled with `gpt-tokenizer`: no
@@ -9,7 +15,7 @@ import type { ChatMessage, ToolDefinition } from '../llm/providers/chat-provider
  * countTokens('hello world'); // 2
  */
 export function countTokens(text: string): number {
-  return text.length === 0 ? 0 : countO200k(text);
+  return text.length === 0 ? 0 : o200k().countTokens(text);
 }
 
 /**
@@ -19,8 +25,8 @@ export function countTokens(text: string): number {
  * headTokens('hello world again', 2); // 'hello world'
  */
 export function headTokens(text: string, limit: number): string {
-  const tokens = encode(text);
-  return tokens.length <= limit ? text : decode(tokens.slice(0, Math.max(0, limit)));
+  const tokens = o200k().encode(text);
+  return tokens.length <= limit ? text : o200k().decode(tokens.slice(0, Math.max(0, limit)));
 }
 
 function messageTokens(message: ChatMessage): number {

@@ -1,4 +1,7 @@
 import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
+
+export { GraphRecursionError } from '@langchain/langgraph';
+
 import type { ChatMessage, CompletionResult, ToolChoice } from '../llm/providers/chat-provider.js';
 import { type Architecture, REWRITE_INSTRUCTIONS, rewrittenQuestion } from './architecture.js';
 

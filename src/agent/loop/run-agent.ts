@@ -1,11 +1,10 @@
-import { GraphRecursionError } from '@langchain/langgraph';
 import { AgentTrackError, invalidOption, MAX_TIMEOUT_SECONDS } from '../../core/index.js';
 import type { Recorder } from '../../trajectory/index.js';
 import type { ChatProvider, CompletionResult, ToolDefinition } from '../llm/providers/chat-provider.js';
 import type { TextExtractor } from '../mcp/extract-result.js';
 import type { McpSession } from '../mcp/mcp-session.js';
 import { createRecordingProxy } from '../mcp/recording-proxy.js';
-import { type AgentSteps, buildAgentGraph, recursionLimitFor } from './agent-graph.js';
+import type { AgentSteps } from './agent-graph.js';
 import { ARCHITECTURES, type Architecture } from './architecture.js';
 import { type ClassifiedOutcome, classifyOutcome } from './outcome.js';
 import { type TokenCap, tokenMeter } from './token-cap.js';
@@ -182,6 +181,8 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRun> {
     },
     runTools: (reply) => proxy.run(reply.message.tool_calls, reply.message.id),
   };
+  // LangGraph is loaded by the first rollout, not by every process that reaches the agent layer.
+  const { buildAgentGraph, GraphRecursionError, recursionLimitFor } = await import('./agent-graph.js');
   const graph = buildAgentGraph({ architecture: options.architecture ?? 'react', turnBudget, steps });
   let timedOut = false;
   let recursionLimitHit = false;

@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { LlmBlock } from '../block-schema.js';
 import { anthropicRequestBody, fromAnthropicMessage } from './anthropic-wire.js';
 import type { ChatProvider } from './chat-provider.js';
@@ -15,18 +15,25 @@ import { withRetries } from './with-retries.js';
  */
 export function createAnthropicProvider(block: LlmBlock, options: ProviderOptions = {}): ChatProvider {
   const connection = resolveConnection(block, options);
-  const client = new Anthropic({
-    apiKey: connection.apiKey,
-    baseURL: connection.baseUrl,
-    timeout: connection.timeoutMs,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
+  // The SDK is loaded by the first request, not by every process that builds a provider.
+  let client: Promise<Anthropic> | undefined;
+  const sdk = () =>
+    (client ??= import('@anthropic-ai/sdk').then(
+      ({ default: AnthropicSDK }) =>
+        new AnthropicSDK({
+          apiKey: connection.apiKey,
+          baseURL: connection.baseUrl,
+          timeout: connection.timeoutMs,
+          maxRetries: 0,
+          logLevel: 'off',
+        }),
+    ));
   return {
     name: 'anthropic',
     async complete(request) {
       const body = anthropicRequestBody(block, request);
-      const message = await withRetries(() => client.messages.create(body), connection.retry, {
+      const api = await sdk();
+      const message = await withRetries(() => api.messages.create(body), connection.retry, {
         provider: 'anthropic',
         baseUrl: connection.baseUrl,
         secret: connection.secret,

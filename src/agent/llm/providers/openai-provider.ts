@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type {
   ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
@@ -18,22 +18,29 @@ import { withRetries } from './with-retries.js';
  */
 export function createOpenAIProvider(block: LlmBlock, options: ProviderOptions = {}): ChatProvider {
   const connection = resolveConnection(block, options);
-  // Explicit nulls keep OPENAI_ORG_ID / OPENAI_PROJECT_ID / OPENAI_LOG from changing the request.
-  const client = new OpenAI({
-    apiKey: connection.apiKey,
-    baseURL: connection.baseUrl,
-    organization: null,
-    project: null,
-    timeout: connection.timeoutMs,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
+  // The SDK is loaded by the first request, not by every process that builds a provider.
+  let client: Promise<OpenAI> | undefined;
+  const sdk = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAISDK }) =>
+        new OpenAISDK({
+          apiKey: connection.apiKey,
+          baseURL: connection.baseUrl,
+          // Explicit nulls keep OPENAI_ORG_ID / OPENAI_PROJECT_ID / OPENAI_LOG from changing the request.
+          organization: null,
+          project: null,
+          timeout: connection.timeoutMs,
+          maxRetries: 0,
+          logLevel: 'off',
+        }),
+    ));
   return {
     name: 'openai',
     async complete(request) {
       const body = openAIRequestBody(block, request) as unknown as ChatCompletionCreateParamsNonStreaming;
+      const api = await sdk();
       const completion: ChatCompletion = await withRetries(
-        () => client.chat.completions.create(body),
+        () => api.chat.completions.create(body),
         connection.retry,
         { provider: 'openai', baseUrl: connection.baseUrl, secret: connection.secret },
       );

@@ -79,6 +79,13 @@ describe('before-after exit codes', () => {
     // No task finished on both arms: no pair, no plot, and the run says so.
     expect(result.stdout).toContain('plots: none drawn: no task finished on both arms');
     expect(existsSync(join(dir.path, 'ceiling/plots'))).toBe(false);
+    // The resume (the ceiling lifted) runs in the worktrees the stopped run set up, and removes them
+    // once it has finished.
+    const resumed = await run('ceiling', '--confirm-spend', '--concurrency', '1');
+    expect(resumed.code).toBe(4);
+    expect(resumed.stdout.match(/; the worktree the stopped run set up, reused as it is/g)).toHaveLength(2);
+    expect(existsSync(join(dir.path, 'ceiling/worktrees.json'))).toBe(false);
+    expect(readFileSync(join(dir.path, 'ceiling/report.md'), 'utf8')).not.toContain('**Partial run:**');
   }, 240_000);
 
   test('a ceiling below one rollout is refused before anything runs: exit 2', async () => {

@@ -65,6 +65,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     // The arms are prepared once: probed for the plan (when built), then run from the same worktrees.
     // A plan spends nothing and builds nothing: its worktrees are checked out, never set up.
     const built = options.confirmSpend === true;
+    let finished = false;
     const prepared = await prepareArms({
       repo,
       arms: arms.map(({ arm, commit }) => ({ arm, commit: commit.sha })),
@@ -93,9 +94,20 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
         );
         return { dir, plan, report: null, files: [join(dir, 'plan.json')], stoppedBy: null };
       }
-      return await runPlanned(campaign, { plan, corpora, blockVerdicts, split, installCache, offline });
+      const result = await runPlanned(campaign, {
+        plan,
+        corpora,
+        blockVerdicts,
+        split,
+        installCache,
+        offline,
+      });
+      finished = result.stoppedBy === null;
+      return result;
     } finally {
-      await prepared.release();
+      // A run that stopped before its end keeps its set-up worktrees for the resume (a plan keeps
+      // those a stopped run left); a finished one removes them.
+      await prepared.release({ keep: !finished });
     }
   } finally {
     await offline?.close();

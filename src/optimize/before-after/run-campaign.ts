@@ -116,6 +116,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   const installCache =
     options.installCache === undefined ? join(resolveCacheDir(), 'installs') : options.installCache;
   // Arms a caller already prepared (and checked the block with) are used as they are, and stay its own.
+  let finished = false;
   const prepared =
     options.prepared ??
     (await prepareArms({
@@ -148,8 +149,10 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
       spend,
       secrets,
     });
+    finished = run.stoppedBy === null;
     return { blockVerdicts, run };
   } finally {
-    if (options.prepared === undefined) await prepared.release();
+    // Arms it prepared itself: kept for the resume when the run stopped before its end.
+    if (options.prepared === undefined) await prepared.release({ keep: !finished });
   }
 }

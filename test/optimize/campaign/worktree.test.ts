@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import {
-  chmodSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -15,47 +13,13 @@ import { prepareArm, removeArm } from '../../../src/optimize/campaign/arms/prepa
 import { assertProductInWorktree } from '../../../src/optimize/campaign/arms/product-location.js';
 import { splitSetup } from '../../../src/optimize/campaign/arms/setup-arm.js';
 import { git, linkedWorktrees, makeProductRepo, tempDir } from './helpers.js';
+import { lockfile, packedDependency } from './installed-product.js';
 
 const BASE_MANIFEST = {
   name: 'fixture-product',
   serve: ['node', 'bin/serve.mjs'],
   harness: ['node', 'bin/harness.mjs'],
 };
-
-/** A tarball package with a `fixture-harness` bin: what `npm ci` installs as a copy into node_modules. */
-function packedDependency(root: string): Record<string, string | Buffer> {
-  const dep = join(root, 'dep');
-  mkdirSync(dep, { recursive: true });
-  writeFileSync(
-    join(dep, 'package.json'),
-    JSON.stringify({ name: 'fixture-harness', version: '1.0.0', bin: { 'fixture-harness': 'bin.mjs' } }),
-  );
-  writeFileSync(join(dep, 'bin.mjs'), '#!/usr/bin/env node\nconsole.log("installed copy");\n');
-  chmodSync(join(dep, 'bin.mjs'), 0o755);
-  execFileSync('npm', ['pack', '--silent', '--pack-destination', root], { cwd: dep });
-  return {
-    'package.json': JSON.stringify({
-      name: 'fixture-product',
-      version: '1.0.0',
-      private: true,
-      dependencies: { 'fixture-harness': 'file:./vendor/fixture-harness-1.0.0.tgz' },
-    }),
-    'vendor/fixture-harness-1.0.0.tgz': readFileSync(join(root, 'fixture-harness-1.0.0.tgz')),
-    'build.mjs':
-      "import { mkdirSync, writeFileSync } from 'node:fs'; mkdirSync('dist', { recursive: true }); writeFileSync('dist/built.txt', 'built');\n",
-  };
-}
-
-function lockfile(repo: string): string {
-  execFileSync(
-    'npm',
-    ['install', '--package-lock-only', '--offline', '--no-audit', '--no-fund', '--silent'],
-    {
-      cwd: repo,
-    },
-  );
-  return readFileSync(join(repo, 'package-lock.json'), 'utf8');
-}
 
 describe('prepareArm', () => {
   test('adds a worktree at the commit, reads its own manifest, and removes it', async () => {

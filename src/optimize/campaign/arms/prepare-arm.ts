@@ -63,18 +63,34 @@ export async function prepareArm(options: PrepareArmOptions): Promise<PreparedAr
             env: options.env,
             signal: options.signal,
           });
-    const { harness, productArgs, own } = armHarness(manifest, worktree, options.defaultHarness);
-    // What the harness and server run exists once set up (a build makes `dist/`): checked then.
-    if (options.setup !== false) {
-      if (own) assertProductInWorktree({ arm: options.arm, worktree, role: 'harness', argv: harness });
-      const serve = serveArgv({ dir: worktree, file: manifest.file, manifest });
-      if (serve !== null) assertProductInWorktree({ arm: options.arm, worktree, role: 'serve', argv: serve });
-    }
-    return { arm: options.arm, commit: options.commit, worktree, manifest, harness, productArgs, setup };
+    return checkedArm(options, worktree, manifest, setup);
   } catch (error) {
     await removeWorktree(options.repo, worktree);
     throw error;
   }
+}
+
+/**
+ * An arm whose worktree holds its commit (checked out, and set up unless `setup` says it was
+ * skipped): its harness, and, once set up (a build makes `dist/`), its own `harness` and `serve`
+ * checked to run the commit's code (`assertProductInWorktree`).
+ *
+ * @example
+ * checkedArm({ arm: 'baseline', commit: sha, defaultHarness }, '/tmp/wt/baseline', manifest, setup);
+ */
+export function checkedArm(
+  options: Pick<PrepareArmOptions, 'arm' | 'commit' | 'defaultHarness'>,
+  worktree: string,
+  manifest: ProductManifest & { file: string },
+  setup: SetupArmResult,
+): PreparedArm {
+  const { harness, productArgs, own } = armHarness(manifest, worktree, options.defaultHarness);
+  if (setup.install !== 'skipped') {
+    if (own) assertProductInWorktree({ arm: options.arm, worktree, role: 'harness', argv: harness });
+    const serve = serveArgv({ dir: worktree, file: manifest.file, manifest });
+    if (serve !== null) assertProductInWorktree({ arm: options.arm, worktree, role: 'serve', argv: serve });
+  }
+  return { arm: options.arm, commit: options.commit, worktree, manifest, harness, productArgs, setup };
 }
 
 /**

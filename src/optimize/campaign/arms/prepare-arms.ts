@@ -1,27 +1,21 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type PreparedArm, prepareArm, removeArm } from './prepare-arm.js';
+import { basename, dirname, join, resolve } from 'node:path';
+import { type ArmRecordEntry, readArmRecord, writeArmRecord } from './arm-record.js';
+import { keptArm } from './kept-arm.js';
+import { type PreparedArm, prepareArm } from './prepare-arm.js';
 import { removeWorktree } from './worktree.js';
+
+const TEMP_PREFIX = 'agent-track-arms-';
 
 /** A campaign's arms, prepared once, for every step that needs them; `release` removes them. */
 export interface PreparedArms {
   arms: PreparedArm[];
-  /** Removes the worktrees, their record and (when it made it) the worktrees folder. */
-  release(): Promise<void>;
-}
-
-/** Removes the worktrees a campaign killed before its cleanup left behind (see `recordFile`). */
-async function removeStaleWorktrees(file: string): Promise<void> {
-  if (!existsSync(file)) return;
-  let stale: { repo: string; dir: string }[] = [];
-  try {
-    stale = JSON.parse(readFileSync(file, 'utf8')) as { repo: string; dir: string }[];
-  } catch {
-    // a record torn by the kill: nothing trustworthy to remove
-  }
-  for (const { repo, dir } of stale) if (existsSync(repo)) await removeWorktree(repo, dir);
-  rmSync(file, { force: true });
+  /**
+   * Removes the worktrees, their record and (when it made it) the worktrees folder. `keep: true`
+   * (a run that stopped before its end) keeps the set-up ones and their record for the resume.
+   */
+  release(options?: { keep?: boolean }): Promise<void>;
 }
 
 /** What preparing one arm did, in one line: its worktree, and its setup (an install reused or made). */
@@ -32,15 +26,41 @@ export function armPreparedLine(arm: PreparedArm): string {
     none: arm.manifest.setup ? `set up in ${took}` : 'no setup in its manifest',
     reused: `set up in ${took}, its install reused from the cache (lockfile unchanged)`,
     installed: `set up in ${took}, installed afresh (kept for the next worktree with this lockfile)`,
+    kept: 'the worktree the stopped run set up, reused as it is (commit, setup and install unchanged)',
   }[arm.setup.install];
   return `${arm.arm}: worktree at ${arm.commit.slice(0, 12)}; ${what}`;
+}
+
+function entryOf(repo: string, arm: PreparedArm): ArmRecordEntry {
+  const ready =
+    arm.setup.install === 'skipped'
+      ? {}
+      : { ready: { setup: arm.manifest.setup ?? null, installKey: arm.setup.installKey } };
+  return { repo, dir: arm.worktree, arm: arm.arm, commit: arm.commit, ...ready };
+}
+
+/** Removes a temp folder of worktrees once nothing is left in it. */
+function removeEmptyTemp(dir: string): void {
+  try {
+    if (basename(dir).startsWith(TEMP_PREFIX) && readdirSync(dir).length === 0) rmdirSync(dir);
+  } catch {
+    // already gone
+  }
+}
+
+/** Removes a worktree, and the temp folder it was made in once that is empty. */
+async function removeEntry(entry: Pick<ArmRecordEntry, 'repo' | 'dir'>): Promise<void> {
+  await removeWorktree(entry.repo, entry.dir);
+  removeEmptyTemp(dirname(entry.dir));
 }
 
 /**
  * Prepares every arm of a campaign once (`prepareArm`: worktree at its commit, set up, its product
  * checked to live inside it), one after the other so the second can link the first one's install.
- * Each worktree is written to `recordFile` as soon as it exists, so a run after a hard kill removes
- * what the killed one left (`worktrees.json`); a failure removes what was prepared before it.
+ * Each worktree is written to `recordFile` as soon as it exists (`worktrees.json`). A run that
+ * stopped before its end (killed, or released with `keep`) leaves its record: the next run reuses
+ * each worktree it set up whose commit, setup and install are unchanged (`keptArm`) and removes the
+ * rest. A failure removes what was prepared before it.
  *
  * @example
  * const prepared = await prepareArms({ repo: '.', arms: [{ arm: 'baseline', commit: sha }], recordFile: 'runs/c/worktrees.json', installCache: null });
@@ -63,38 +83,53 @@ export async function prepareArms(options: {
   log?: (line: string) => void;
 }): Promise<PreparedArms> {
   const repo = resolve(options.repo);
-  await removeStaleWorktrees(options.recordFile);
-  const ownTemp = options.worktreesDir === undefined;
-  const worktreesDir = options.worktreesDir ?? mkdtempSync(join(tmpdir(), 'agent-track-arms-'));
+  const stale = readArmRecord(options.recordFile);
+  const kept = new Map<string, PreparedArm>();
+  for (const arm of options.arms) {
+    const entry = stale.find((e) => e.repo === repo && e.arm === arm.arm && e.commit === arm.commit);
+    const found = entry === undefined ? null : await keptArm(entry, { ...options, repo, ...arm });
+    if (found !== null) kept.set(arm.arm, found);
+  }
+  const keptDirs = new Set([...kept.values()].map((arm) => arm.worktree));
+  for (const entry of stale) if (!keptDirs.has(entry.dir)) await removeEntry(entry);
+  const worktreesDir = options.worktreesDir ?? mkdtempSync(join(tmpdir(), TEMP_PREFIX));
   const prepared: PreparedArm[] = [];
-  const record = (dirs: string[]) =>
-    writeFileSync(options.recordFile, `${JSON.stringify(dirs.map((dir) => ({ repo, dir })))}\n`);
-  const release = async () => {
-    for (const arm of prepared) await removeArm(repo, arm);
-    rmSync(options.recordFile, { force: true });
-    if (ownTemp) rmSync(worktreesDir, { recursive: true, force: true });
+  const record = (pending?: string) =>
+    writeArmRecord(options.recordFile, [
+      ...prepared.map((arm) => entryOf(repo, arm)),
+      ...(pending === undefined ? [] : [{ repo, dir: pending }]),
+    ]);
+  const release = async (how: { keep?: boolean } = {}) => {
+    const keep = prepared.filter((arm) => how.keep === true && arm.setup.install !== 'skipped');
+    for (const arm of prepared) if (!keep.includes(arm)) await removeEntry({ repo, dir: arm.worktree });
+    writeArmRecord(
+      options.recordFile,
+      keep.map((arm) => entryOf(repo, arm)),
+    );
+    if (options.worktreesDir === undefined) removeEmptyTemp(worktreesDir);
   };
   try {
     for (const arm of options.arms) {
-      if (options.setup !== false)
+      const reuse = kept.get(arm.arm);
+      if (reuse === undefined && options.setup !== false)
         options.log?.(`${arm.arm}: a worktree at ${arm.commit.slice(0, 12)}, then its setup...`);
       prepared.push(
-        await prepareArm({
-          onWorktree: (dir) => record([...prepared.map((p) => p.worktree), dir]),
-          repo,
-          arm: arm.arm,
-          commit: arm.commit,
-          worktreesDir,
-          installCache: options.installCache,
-          env: options.env,
-          signal: options.signal,
-          ...(options.defaultHarness === undefined ? {} : { defaultHarness: options.defaultHarness }),
-          ...(options.setup === undefined ? {} : { setup: options.setup }),
-        }),
+        reuse ??
+          (await prepareArm({
+            onWorktree: (dir) => record(dir),
+            repo,
+            arm: arm.arm,
+            commit: arm.commit,
+            worktreesDir,
+            installCache: options.installCache,
+            env: options.env,
+            signal: options.signal,
+            ...(options.defaultHarness === undefined ? {} : { defaultHarness: options.defaultHarness }),
+            ...(options.setup === undefined ? {} : { setup: options.setup }),
+          })),
       );
-      record(prepared.map((p) => p.worktree));
-      const done = prepared.at(-1)!;
-      options.log?.(armPreparedLine(done));
+      record();
+      options.log?.(armPreparedLine(prepared.at(-1)!));
     }
   } catch (error) {
     await release();

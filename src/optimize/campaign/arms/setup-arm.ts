@@ -4,6 +4,7 @@ import {
   lstatSync,
   mkdirSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -50,8 +51,11 @@ export interface SetupArmOptions {
 }
 
 export interface SetupArmResult {
-  /** `skipped`: the arm was prepared for a plan, which runs no setup. */
-  install: 'reused' | 'installed' | 'none' | 'skipped';
+  /**
+   * `skipped`: the arm was prepared for a plan, which runs no setup; `kept`: its worktree was set up
+   * by a run that stopped before the end, and is reused as it is (`keptArm`).
+   */
+  install: 'reused' | 'installed' | 'none' | 'skipped' | 'kept';
   /** sha256 of the lockfile (with the install command and Node ABI) the install is keyed by. */
   installKey: string | null;
   durationMs: number;
@@ -135,6 +139,19 @@ export async function setupArm(options: SetupArmOptions): Promise<SetupArmResult
   if (!existsSync(modules) && !isLink(modules)) symlinkSync(join(entry, 'node_modules'), modules, 'dir');
   if (rest !== null) await shell(rest, options);
   return { install: outcome, installKey: key, durationMs: Date.now() - started };
+}
+
+/**
+ * Whether a worktree's `node_modules` is still the cached install `key` links it to (the entry
+ * complete, the link in place), so a kept worktree runs what it was set up with.
+ *
+ * @example
+ * linkedInstall('/tmp/wt/baseline', key, '/home/u/.cache/agent-track/installs'); // true
+ */
+export function linkedInstall(worktree: string, key: string, installCache: string | null): boolean {
+  if (installCache === null || !existsSync(join(installCache, key, COMPLETE))) return false;
+  const modules = join(worktree, 'node_modules');
+  return isLink(modules) && readlinkSync(modules) === join(installCache, key, 'node_modules');
 }
 
 function isLink(path: string): boolean {

@@ -169,6 +169,13 @@ test('the heavy entries do load them (the probe sees what it is looking for)', (
     expect.arrayContaining(['better-sqlite3', '@modelcontextprotocol/sdk']),
   );
   expect(packagesLoadedBy('agent-track/agent')).toEqual(
-    expect.arrayContaining(['@langchain/langgraph', 'openai', '@anthropic-ai/sdk']),
+    expect.arrayContaining(['@modelcontextprotocol/sdk']),
   );
+});
+
+test('the agent entry loads LangGraph and the provider SDKs only when a rollout asks for them', () => {
+  const loaded = packagesLoadedBy('agent-track/agent');
+  expect(
+    loaded.filter((name) => ['@langchain/langgraph', 'openai', '@anthropic-ai/sdk'].includes(name)),
+  ).toEqual([]);
 });

@@ -234,6 +234,7 @@ export async function runPlanned(
   };
   const artifacts = {
     report: join(dir, 'report.md'),
+    report_json: join(dir, 'report.json'),
     html: join(dir, 'report.html'),
     plots: join(dir, 'plots'),
   };

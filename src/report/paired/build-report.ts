@@ -135,6 +135,7 @@ export function buildReport(
     return r;
   });
   const estimate = (m: TrajectoryMetrics) => estimatedUsd(m, options.prices);
+  tested.set('estimated_usd', [column(baseline, estimate), column(candidate, estimate)]);
   rows.push(
     reportRow(
       { key: 'estimated_usd', group: 'usage', kind: 'continuous', direction: 'lower' },
@@ -163,6 +164,7 @@ export function buildReport(
       candidate: candidate.metrics.get(task_id)?.outcome ?? null,
     })),
     rows,
+    per_task: { baseline: perTask(tested, 0), candidate: perTask(tested, 1) },
     ...(k > 1
       ? {
           repeats: repeatSummary(
@@ -183,6 +185,25 @@ export function buildReport(
       prices: options.prices,
     },
   };
+}
+
+// One arm's per-task values of every row: task id -> row key -> value.
+function perTask(
+  tested: ReadonlyMap<
+    string,
+    readonly [ReadonlyMap<string, number | null>, ReadonlyMap<string, number | null>]
+  >,
+  side: 0 | 1,
+): Record<string, Record<string, number | null>> {
+  const out: Record<string, Record<string, number | null>> = {};
+  for (const [key, arms] of tested) {
+    for (const [task, value] of arms[side]) {
+      const values = out[task] ?? {};
+      values[key] = value;
+      out[task] = values;
+    }
+  }
+  return out;
 }
 
 function definitions(...arms: ArmResults[]): string {

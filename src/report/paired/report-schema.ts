@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 const nullableNumber = z.number().nullable();
 
+/** Task id -> row key -> the arm's value for it (`null` where the row is undefined for the task). */
+const taskValuesSchema = z.record(z.string(), z.record(z.string(), nullableNumber));
+
 /** One arm's column of a row: mean with its 95% bootstrap interval over the tasks it defined. */
 export const armCellSchema = z
   .object({ mean: nullableNumber, low: nullableNumber, high: nullableNumber, n: z.number().int() })
@@ -120,6 +123,11 @@ export const reportSchema = z
         .strict(),
     ),
     rows: z.array(reportRowSchema),
+    /**
+     * Each arm's value of every row per task (the mean of its repeats; `null` where undefined),
+     * so a later run can be paired with this one over the tasks both ran. Absent in older reports.
+     */
+    per_task: z.object({ baseline: taskValuesSchema, candidate: taskValuesSchema }).strict().optional(),
     /** K > 1 repeats per task: each row's value per task is the mean of its repeats. */
     repeats: reportRepeatsSchema.optional(),
     cost: z

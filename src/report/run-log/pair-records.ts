@@ -1,20 +1,28 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { compareRungs, readRungRun } from '../../retrieval/index.js';
+import { pairedComparison } from '../../stats/index.js';
+import { type Report, reportSchema } from '../paired/report-schema.js';
 import type { RunMetric, RunRecord } from './run-record-schema.js';
 
 /**
- * The paired deltas of two separate runs that share tasks, read from what they saved: for two
- * retrieval rung records, each metric per task (`b` minus `a`, over the tasks both defined) with
- * its 95% bootstrap interval, keyed as the records key their metrics. `null` when the runs did not
- * save per-task values this can read (then only the difference of means can be said).
+ * The paired deltas of two separate runs that share tasks, read from what they saved, keyed as the
+ * records key their metrics: `b` minus `a` over the tasks both defined, with its 95% bootstrap
+ * interval. Two retrieval rung records pair their overlays' per-task metrics; two before-after or
+ * track arm records (config `<arm>@<commit>`) pair each row's per-task values from their
+ * `report.json` (`per_task`). `null` when the runs did not save per-task values this can read
+ * (then only the difference of means can be said).
  *
  * @example
  * pairedRecordDeltas(a, b)?.get('file mrr'); // { key: 'file mrr', value: 0.04, low: 0.01, high: 0.07, n: 284 }
  */
 export function pairedRecordDeltas(a: RunRecord, b: RunRecord): Map<string, RunMetric> | null {
+  if (a.system === 'retrieval-rung' && b.system === 'retrieval-rung') return rungDeltas(a, b);
+  return armDeltas(a, b);
+}
+
+function rungDeltas(a: RunRecord, b: RunRecord): Map<string, RunMetric> | null {
   const fileA = a.artifacts.run;
   const fileB = b.artifacts.run;
-  if (a.system !== 'retrieval-rung' || b.system !== 'retrieval-rung') return null;
   if (fileA === undefined || fileB === undefined || !existsSync(fileA) || !existsSync(fileB)) return null;
   const rows = compareRungs(readRungRun(fileA), readRungRun(fileB), [[a.config, b.config]]);
   if (rows.length === 0) return null;
@@ -24,4 +32,38 @@ export function pairedRecordDeltas(a: RunRecord, b: RunRecord): Map<string, RunM
       return [key, { key, value: row.delta, low: row.low, high: row.high, n: row.pairs }];
     }),
   );
+}
+
+// A before-after's `report.json` is the report; a track's holds it under `report`.
+function savedReport(file: string | undefined): Report | null {
+  if (file === undefined || !existsSync(file)) return null;
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as { report?: unknown };
+    const parsed = reportSchema.safeParse(json.report ?? json);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function armDeltas(a: RunRecord, b: RunRecord): Map<string, RunMetric> | null {
+  const arm = (record: RunRecord) => record.config.split('@')[0] as 'baseline' | 'candidate';
+  const reports = [savedReport(a.artifacts.report_json), savedReport(b.artifacts.report_json)];
+  const [left, right] = [reports[0]?.per_task?.[arm(a)], reports[1]?.per_task?.[arm(b)]];
+  if (left === undefined || right === undefined) return null;
+  const out = new Map<string, RunMetric>();
+  for (const row of reports[0]!.rows) {
+    const values = (byTask: Record<string, Record<string, number | null>>) =>
+      new Map(Object.entries(byTask).map(([task, rows]) => [task, rows[row.key] ?? null]));
+    const kind = row.kind === 'binary' ? 'binary' : 'continuous';
+    const paired = pairedComparison(values(left), values(right), { kind, direction: row.direction });
+    out.set(row.key, {
+      key: row.key,
+      value: paired.delta,
+      low: paired.low,
+      high: paired.high,
+      n: paired.pairs,
+    });
+  }
+  return out.size === 0 || [...out.values()].every((m) => m.n === 0) ? null : out;
 }

@@ -71,6 +71,18 @@ describe('buildReport', () => {
     });
   });
 
+  test("each arm's per-task values are saved for pairing with a later run", () => {
+    expect(report.per_task?.baseline.t2).toMatchObject({ needless_call_rate: 1, turns: 4 });
+    expect(report.per_task?.candidate.t3).toMatchObject({
+      needless_call_rate: 0,
+      tool_calls_to_first_gold: 4,
+    });
+    // Undefined stays null; a task no arm ran (t5) has no entry.
+    expect(report.per_task?.candidate.t4?.tool_calls_to_first_gold).toBeNull();
+    expect(Object.keys(report.per_task!.baseline).sort()).toEqual(['t1', 't2', 't3', 't4']);
+    expect(report.per_task?.baseline.t1?.estimated_usd).toBeCloseTo((1000 * 1 + 100 * 2) / 1e6, 12);
+  });
+
   test('calls to first gold pairs only the tasks both arms defined', () => {
     // pairs t1 (2 -> 2) and t2 (3 -> 2): delta (0 - 1) / 2
     expect(row('tool_calls_to_first_gold')).toMatchObject({

@@ -65,7 +65,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     // The arms are prepared once: probed for the plan (when built), then run from the same worktrees.
     // A plan spends nothing and builds nothing: its worktrees are checked out, never set up.
     const built = options.confirmSpend === true;
-    let finished = false;
+    let stopped = false;
     const prepared = await prepareArms({
       repo,
       arms: arms.map(({ arm, commit }) => ({ arm, commit: commit.sha })),
@@ -89,6 +89,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
         log(options)(`Power: the pilot of ${options.pilot} tasks runs first with --confirm-spend.`);
       }
       if (!options.confirmSpend) {
+        stopped = true;
         log(options)(
           `plan only: nothing ran, nothing was spent. Add --confirm-spend to run it (plan: ${join(dir, 'plan.json')}).`,
         );
@@ -102,12 +103,12 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
         installCache,
         offline,
       });
-      finished = result.stoppedBy === null;
+      stopped = result.stoppedBy !== null;
       return result;
     } finally {
-      // A run that stopped before its end keeps its set-up worktrees for the resume (a plan keeps
-      // those a stopped run left); a finished one removes them.
-      await prepared.release({ keep: !finished });
+      // A run stopped before its end (ceiling, interrupt, outage) keeps its set-up worktrees for the
+      // resume, and a plan those a stopped run left; a finished or refused run removes them.
+      await prepared.release({ keep: stopped });
     }
   } finally {
     await offline?.close();

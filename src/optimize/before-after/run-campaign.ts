@@ -116,7 +116,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
   const installCache =
     options.installCache === undefined ? join(resolveCacheDir(), 'installs') : options.installCache;
   // Arms a caller already prepared (and checked the block with) are used as they are, and stay its own.
-  let finished = false;
+  let stopped = false;
   const prepared =
     options.prepared ??
     (await prepareArms({
@@ -149,10 +149,11 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
       spend,
       secrets,
     });
-    finished = run.stoppedBy === null;
+    stopped = run.stoppedBy !== null;
     return { blockVerdicts, run };
   } finally {
-    // Arms it prepared itself: kept for the resume when the run stopped before its end.
-    if (options.prepared === undefined) await prepared.release({ keep: !finished });
+    // Arms it prepared itself: kept for the resume when the run stopped before its end (ceiling,
+    // interrupt, outage); removed when it finished or was refused.
+    if (options.prepared === undefined) await prepared.release({ keep: stopped });
   }
 }

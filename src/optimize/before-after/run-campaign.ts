@@ -23,6 +23,7 @@ export interface RunCampaignOptions
     | 'env'
     | 'signal'
     | 'progress'
+    | 'outageBackoffMs'
   > {
   /** The product repository both commits live in. */
   repo: string;

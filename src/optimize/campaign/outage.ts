@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { RecordedError } from '../../core/index.js';
 
 /** What a rollout not started after an outage stopped the campaign is recorded with. */
@@ -28,4 +29,55 @@ export function leftByOutage(
 ): boolean {
   if (state?.status !== 'not_run' || state.exception === null) return false;
   return state.exception.type === OUTAGE.type || endpointFailure(state.exception);
+}
+
+/** The first pause after an outage, doubled for each further one in a row. */
+export const OUTAGE_BACKOFF_MS = 1000;
+
+/** The campaign's view of the endpoint: how many rollouts in a row it failed, and the pause it asks. */
+export interface OutageGate {
+  /** Resolves when no pause is on: at once, when the pause ends, or when the campaign is stopped. */
+  ready(): Promise<void>;
+  /** A rollout the endpoint failed: pauses new starts (`baseMs`, doubling); `true` once the streak stops the campaign. */
+  failed(): boolean;
+  /** A rollout that reached the endpoint: the streak starts over. */
+  reached(): void;
+  readonly streak: number;
+}
+
+/**
+ * Backs a campaign off an endpoint that fails: after the k-th rollout in a row it failed, no new
+ * rollout starts for `baseMs * 2^(k-1)` (said in one line); the `OUTAGE_STREAK`-th stops it.
+ *
+ * @example
+ * const gate = outageGate({ baseMs: 1000, log });
+ * await gate.ready(); // before each start
+ */
+export function outageGate(options: {
+  baseMs?: number;
+  signal?: AbortSignal;
+  log: (line: string) => void;
+}): OutageGate {
+  const baseMs = options.baseMs ?? OUTAGE_BACKOFF_MS;
+  let streak = 0;
+  let pause: Promise<void> = Promise.resolve();
+  return {
+    get streak() {
+      return streak;
+    },
+    ready: () => pause,
+    failed() {
+      streak++;
+      if (streak >= OUTAGE_STREAK) return true;
+      const ms = baseMs * 2 ** (streak - 1);
+      options.log(
+        `the model endpoint failed ${streak} rollout(s) in a row: no rollout starts for ${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`} (the campaign stops at ${OUTAGE_STREAK})`,
+      );
+      pause = delay(ms, undefined, { signal: options.signal }).catch(() => {});
+      return false;
+    },
+    reached() {
+      streak = 0;
+    },
+  };
 }

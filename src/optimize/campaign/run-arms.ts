@@ -8,7 +8,7 @@ import { runArmProcess } from './arms/arm-process.js';
 import { campaignPaths } from './campaign-dir.js';
 import { openCampaignLog } from './campaign-log.js';
 import { openLedger } from './ledger.js';
-import { endpointFailure, leftByOutage, OUTAGE, OUTAGE_STREAK } from './outage.js';
+import { endpointFailure, leftByOutage, OUTAGE, outageGate } from './outage.js';
 import { createProgress, type ProgressState } from './progress.js';
 import { openQueue } from './queue.js';
 import { finishedLines, reconcile, recordFinished, taskLines } from './resume.js';
@@ -48,6 +48,8 @@ export interface RunArmsOptions {
   secrets?: readonly string[];
   signal?: AbortSignal;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
+  /** The pause after a rollout the endpoint failed, doubling for each in a row (default 1 s). */
+  outageBackoffMs?: number;
 }
 
 export interface ArmTally {
@@ -110,8 +112,8 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       symlinkSync(join('..', '..', 'blobs'), join(armDir, 'blobs'), 'dir');
   }
   const { skipped, excluded, pending } = reconcile(files, options.arms, options.tasks, log);
-  const outage = pending.filter(({ arm, task }) => leftByOutage(queue.state(arm.arm, task.id))).length;
-  if (outage > 0) log(`${outage} rollout(s) an endpoint outage left unrun are run again`);
+  const leftUnrun = pending.filter(({ arm, task }) => leftByOutage(queue.state(arm.arm, task.id))).length;
+  if (leftUnrun > 0) log(`${leftUnrun} rollout(s) an endpoint outage left unrun are run again`);
   const before = [...excluded.values()].reduce((a, b) => a + b, 0);
   if (before > 0)
     log(
@@ -152,13 +154,18 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
   show();
 
   let stoppedBy: RunArmsResult['stoppedBy'] = null;
-  let outageStreak = 0;
+  const outage = outageGate({
+    log,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.outageBackoffMs === undefined ? {} : { baseMs: options.outageBackoffMs }),
+  });
   const runJob = async (job: Job): Promise<void> => {
     const { arm, task } = job;
     const tally = tallies.get(arm.arm)!;
     const input = paths.taskInput(task.id);
     if (!existsSync(input)) writeFileSync(input, `${JSON.stringify(task)}\n`);
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      await outage.ready();
       if (options.signal?.aborted) stoppedBy ??= 'abort';
       if (stoppedBy !== null) {
         queue.update(arm.arm, task.id, {
@@ -219,7 +226,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
           const cost = rolloutCost(line, prices);
           if (cost !== null) options.spend.settle(booking, cost);
           recordFinished(files, arm, task.id, outcome, result.durationMs);
-          outageStreak = 0;
+          outage.reached();
           tally.finished++;
           log(`${arm.arm} ${task.id} finished${outcome === null ? '' : ` (${outcome})`}`);
           show();
@@ -248,20 +255,19 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       // The endpoint failing is not the task failing: such a rollout is left to run again (a resume
       // runs it), and a streak of them stops the campaign instead of burning through every task.
       if (endpointFailure(exception)) {
-        outageStreak++;
         queue.update(arm.arm, task.id, { status: 'not_run', exception });
         tally.notRun++;
         log(`${arm.arm} ${task.id} not run: the endpoint failed it: ${exception.message}`);
-        if (outageStreak >= OUTAGE_STREAK && stoppedBy === null) {
+        if (outage.failed() && stoppedBy === null) {
           stoppedBy = 'endpoint';
           log(
-            `stopped: the model endpoint failed ${outageStreak} rollouts in a row; nothing more is started. Run the same command when it is back: the rollouts it failed run then`,
+            `stopped: the model endpoint failed ${outage.streak} rollouts in a row; nothing more is started. Run the same command when it is back: the rollouts it failed run then`,
           );
         }
         show();
         return;
       }
-      outageStreak = 0;
+      outage.reached();
       const last = attempt === maxAttempts;
       queue.update(arm.arm, task.id, { status: last ? 'excluded' : 'failed', exception });
       log(

@@ -188,12 +188,12 @@ describe('runCampaign', () => {
     );
   });
 
-  test('an endpoint outage stops the campaign after 3 failed rollouts, excludes nothing, refunds them; a rerun runs them', async () => {
+  test('an endpoint outage pauses, then stops the campaign after 3 failed rollouts, excludes nothing, refunds them; a rerun runs them', async () => {
     using dir = tempDir();
     const tasks = fixtureTasks({ t1: 'ok', t2: 'ok', t3: 'ok', t4: 'ok' });
     const { run } = await fixtureCampaign(dir.path, { tasks });
     const down = join(dir.path, 'endpoint-down');
-    const withOutage = { ...run, env: { ...run.env, FIXTURE_ENDPOINT_DOWN: down } };
+    const withOutage = { ...run, env: { ...run.env, FIXTURE_ENDPOINT_DOWN: down }, outageBackoffMs: 150 };
     writeFileSync(down, '');
     const first = await runCampaign(withOutage);
     expect(first.run.stoppedBy).toBe('endpoint');
@@ -208,9 +208,22 @@ describe('runCampaign', () => {
     expect(states.get('candidate/t2')?.exception?.type).toBe('EndpointDown');
     // No request reached the model: every booking was settled at $0.
     expect(first.run.bookedUsd).toBe(0);
-    expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
-      'stopped: the model endpoint failed 3 rollouts in a row; nothing more is started',
-    );
+    const log = readFileSync(join(run.dir, 'campaign.log'), 'utf8');
+    expect(log).toContain('stopped: the model endpoint failed 3 rollouts in a row; nothing more is started');
+    // Backed off before the second and third starts: 0.15 s, then twice that.
+    const paused = log.split('\n').filter((line) => line.includes('no rollout starts for'));
+    expect(paused.map((line) => line.replace(/^\S+ /, ''))).toEqual([
+      'the model endpoint failed 1 rollout(s) in a row: no rollout starts for 150 ms (the campaign stops at 3)',
+      'the model endpoint failed 2 rollout(s) in a row: no rollout starts for 300 ms (the campaign stops at 3)',
+    ]);
+    const started = (task: string) =>
+      Date.parse(
+        log
+          .split('\n')
+          .find((line) => line.includes(`${task} started`))!
+          .split(' ')[0]!,
+      );
+    expect(started('candidate t1') - started('baseline t1')).toBeGreaterThanOrEqual(150);
     rmSync(down);
     const again = await runCampaign(withOutage);
     expect(again.run.stoppedBy).toBeNull();

@@ -1,20 +1,19 @@
 import { execFile } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { selfCommand } from '../../src/cli/self-command.js';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
-/** Runs `agent-track ARGS` from source as a real child process; never throws on a non-zero exit. */
+/**
+ * Runs `agent-track ARGS` as a real child process, as the code under test starts its own
+ * (`selfCommand`: this source's built twin, else through tsx); never throws on a non-zero exit.
+ */
 export async function cli(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  const [node, ...argv] = selfCommand(...args);
   try {
-    const { stdout, stderr } = await run(
-      join(ROOT, 'node_modules/.bin/tsx'),
-      [join(ROOT, 'src/cli/bin.ts'), ...args],
-      {
-        cwd: ROOT,
-      },
-    );
+    const { stdout, stderr } = await run(node, argv, { cwd: ROOT });
     return { stdout, stderr, code: 0 };
   } catch (error) {
     const failed = error as { stdout: string; stderr: string; code: number };

@@ -2,12 +2,12 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { simpleGit } from 'simple-git';
 
-const DEMO_MANIFEST = `# The demo product: this package's own code-search server, run from source through tsx.
+const DEMO_MANIFEST = `# The demo product: this package's own code-search server, transpiled from source at its commit.
 name: demo-code-search
-setup: npm ci
-serve: [node, --import, tsx, src/cli/bin.ts, serve, --config, "{config}", --workspace, "{workspace}"]
-index: [node, --import, tsx, src/cli/bin.ts, index, --corpus, "{corpus}", --out, "{workspace}", --config, "{config}"]
-harness: [node, --import, tsx, src/cli/bin.ts, harness]
+setup: npm ci && node scripts/transpile.mjs
+serve: [node, dist/cli/bin.js, serve, --config, "{config}", --workspace, "{workspace}"]
+index: [node, dist/cli/bin.js, index, --corpus, "{corpus}", --out, "{workspace}", --config, "{config}"]
+harness: [node, dist/cli/bin.js, harness]
 artifacts:
   tool_docs: configs/product/tool_docs.yaml
   usage_skill: configs/product/usage_skill.md

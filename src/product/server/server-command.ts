@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { builtTwin } from '../../core/index.js';
 
 /** What the reference server is started with: its workspace, serving config, overlays and tool docs. */
 export interface ReferenceServerArgs {
@@ -16,8 +17,9 @@ export interface ReferenceServerArgs {
 /**
  * The command line that starts the reference code-search server (over stdio, or Streamable HTTP
  * with `port`) in a child process:
- * this layer's own entry (`server/main`), the built `main.js` under node or, from source (tests, a
- * fresh clone without dist/), `main.ts` through tsx's loader. The product starts itself; it never
+ * this layer's own entry (`server/main`), the built `main.js` under node or, from source, its built
+ * twin when `dist/` was built from this very source (`builtTwin`), else (a fresh clone without
+ * dist/, an edit since the build) `main.ts` through tsx's loader. The product starts itself; it never
  * reaches up into the CLI.
  *
  * @example
@@ -26,11 +28,13 @@ export interface ReferenceServerArgs {
  */
 export function referenceServerCommand(options: ReferenceServerArgs): string[] {
   const fromSource = import.meta.url.endsWith('.ts');
-  const main = fileURLToPath(new URL(`./main.${fromSource ? 'ts' : 'js'}`, import.meta.url));
+  const twin = fromSource ? builtTwin(new URL('./main.ts', import.meta.url)) : null;
+  const main = twin ?? fileURLToPath(new URL(`./main.${fromSource ? 'ts' : 'js'}`, import.meta.url));
   const args = ['--workspace', options.workspace];
   if (options.config !== undefined) args.push('--config', options.config);
   for (const overlay of options.overlays ?? []) args.push('--overlay', overlay);
   if (options.toolDocs !== undefined) args.push('--tool-docs', options.toolDocs);
   if (options.port !== undefined) args.push('--port', String(options.port));
-  return [...(fromSource ? [process.execPath, '--import', 'tsx', main] : [process.execPath, main]), ...args];
+  const loader = fromSource && twin === null ? ['--import', 'tsx'] : [];
+  return [process.execPath, ...loader, main, ...args];
 }

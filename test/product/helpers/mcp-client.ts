@@ -1,10 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { selfCommand } from '../../../src/cli/self-command.js';
 import { ROOT } from './workspace.js';
 
-/** The CLI run from source through tsx, so tests work on a fresh clone with no dist/. */
-export const CLI = [process.execPath, '--import', 'tsx', 'src/cli/bin.ts'] as const;
+/** The CLI as the code under test starts it (`selfCommand`: this source's built twin, else tsx). */
+export const CLI = selfCommand();
 
 export interface ServerConnection {
   client: Client;

@@ -11,6 +11,7 @@ import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
 
 interface Flags {
+  retryFailed?: boolean;
   baseline?: string;
   candidate?: string;
   split?: string;
@@ -105,6 +106,10 @@ export const beforeAfterCommand: CliCommand = {
       .option('--build-indexes', 'build missing corpus indexes first (their estimate comes off --max-usd)')
       .option('--max-usd <x>', 'a ceiling no booking may cross', dollars('--max-usd'))
       .option('--concurrency <n>', 'rollouts at once', positiveInteger('--concurrency'), 2)
+      .option(
+        '--retry-failed',
+        'run again the rollouts an earlier run of this campaign excluded (failed twice)',
+      )
       .option('--report-only <run>', 're-derive the report of a run directory from its files')
       .option('--repo <dir>', 'the product repository (default: the current directory)')
       .option('--out <dir>', 'the campaign directory (default runs/<split>-<baseline>-<candidate>)')
@@ -205,6 +210,7 @@ export const beforeAfterCommand: CliCommand = {
           buildIndexes: flags.buildIndexes === true,
           maxUsd: flags.maxUsd ?? null,
           concurrency: flags.concurrency,
+          ...(flags.retryFailed === true ? { retryFailed: true } : {}),
           ...(flags.turnBudget === undefined ? {} : { turnBudget: flags.turnBudget }),
           ...(flags.callsPerTurn === undefined ? {} : { callsPerTurn: flags.callsPerTurn }),
           ...(flags.contextTokensPerTurn === undefined

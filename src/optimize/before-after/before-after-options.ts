@@ -32,6 +32,8 @@ export interface BeforeAfterOptions {
   buildIndexes?: boolean;
   maxUsd?: number | null;
   concurrency?: number;
+  /** Run again the rollouts an earlier run of this campaign excluded (`--retry-failed`). */
+  retryFailed?: boolean;
   /** The campaign directory (default `runs/<name>`). */
   dir?: string;
   turnBudget?: number;

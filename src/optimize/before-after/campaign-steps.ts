@@ -200,6 +200,7 @@ export async function runPlanned(
       llmBlock: campaign.block,
       ...gate,
       concurrency: options.concurrency ?? 2,
+      ...(options.retryFailed === true ? { retryFailed: true } : {}),
       harnessArgs,
       ...(offline ? { armArgs: (arm: string) => ['--endpoint-url', offline.urlFor(arm)] } : {}),
       installCache: planned.installCache,

@@ -24,6 +24,7 @@ export interface RunCampaignOptions
     | 'signal'
     | 'progress'
     | 'outageBackoffMs'
+    | 'retryFailed'
   > {
   /** The product repository both commits live in. */
   repo: string;

@@ -79,7 +79,8 @@ export function recordFinished(
 /**
  * Before a (re-)run: adopts every task an arm's harness finished that the campaign ledger missed (a
  * kill between the two writes), so it is never paid again; then says, per arm, which tasks the
- * ledger holds (skipped), which an earlier run excluded, and which are still to run.
+ * ledger holds (skipped), which an earlier run excluded (run again with `retryExcluded`), and
+ * which are still to run.
  *
  * @example
  * const { pending } = reconcile({ paths, ledger, queue }, arms, tasks, log);
@@ -89,7 +90,14 @@ export function reconcile<A extends ArmRef>(
   arms: readonly A[],
   tasks: readonly Task[],
   log: CampaignLog,
-): { skipped: Map<string, number>; excluded: Map<string, number>; pending: { arm: A; task: Task }[] } {
+  /** Run the rollouts an earlier run excluded again (`--retry-failed`). */
+  retryExcluded = false,
+): {
+  skipped: Map<string, number>;
+  excluded: Map<string, number>;
+  retried: number;
+  pending: { arm: A; task: Task }[];
+} {
   const skipped = new Map<string, number>();
   const excluded = new Map<string, number>();
   for (const arm of arms) {
@@ -102,17 +110,19 @@ export function reconcile<A extends ArmRef>(
     }
   }
   const pending: { arm: A; task: Task }[] = [];
+  let retried = 0;
   // Interleaved by task, so a stop (ceiling, abort) leaves complete pairs.
   for (const task of tasks) {
     for (const arm of arms) {
       if (files.ledger.has(arm.arm, task.id)) {
         skipped.set(arm.arm, (skipped.get(arm.arm) ?? 0) + 1);
-      } else if (files.queue.state(arm.arm, task.id)?.status === 'excluded') {
+      } else if (files.queue.state(arm.arm, task.id)?.status === 'excluded' && !retryExcluded) {
         excluded.set(arm.arm, (excluded.get(arm.arm) ?? 0) + 1);
       } else {
+        if (files.queue.state(arm.arm, task.id)?.status === 'excluded') retried++;
         pending.push({ arm, task });
       }
     }
   }
-  return { skipped, excluded, pending };
+  return { skipped, excluded, retried, pending };
 }

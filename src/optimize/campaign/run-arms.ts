@@ -50,6 +50,8 @@ export interface RunArmsOptions {
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
   /** The pause after a rollout the endpoint failed, doubling for each in a row (default 1 s). */
   outageBackoffMs?: number;
+  /** Run the rollouts an earlier run excluded (they failed twice) again: `--retry-failed`. */
+  retryFailed?: boolean;
 }
 
 export interface ArmTally {
@@ -111,13 +113,20 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
     if (!existsSync(join(armDir, 'blobs')))
       symlinkSync(join('..', '..', 'blobs'), join(armDir, 'blobs'), 'dir');
   }
-  const { skipped, excluded, pending } = reconcile(files, options.arms, options.tasks, log);
+  const { skipped, excluded, retried, pending } = reconcile(
+    files,
+    options.arms,
+    options.tasks,
+    log,
+    options.retryFailed === true,
+  );
+  if (retried > 0) log(`${retried} rollout(s) an earlier run excluded are run again (--retry-failed)`);
   const leftUnrun = pending.filter(({ arm, task }) => leftByOutage(queue.state(arm.arm, task.id))).length;
   if (leftUnrun > 0) log(`${leftUnrun} rollout(s) an endpoint outage left unrun are run again`);
   const before = [...excluded.values()].reduce((a, b) => a + b, 0);
   if (before > 0)
     log(
-      `${before} rollout(s) an earlier run excluded (they failed twice, named in queue.jsonl) are not run again`,
+      `${before} rollout(s) an earlier run excluded (they failed twice, named in queue.jsonl) are not run again; --retry-failed runs them`,
     );
   for (const arm of options.arms) {
     tallies.set(arm.arm, {

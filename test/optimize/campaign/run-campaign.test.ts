@@ -107,7 +107,23 @@ describe('runCampaign', () => {
     const again = await runCampaign(run);
     expect(again.run.arms.map((arm) => arm.excluded)).toEqual([2, 2]);
     expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
-      '4 rollout(s) an earlier run excluded (they failed twice, named in queue.jsonl) are not run again',
+      '4 rollout(s) an earlier run excluded (they failed twice, named in queue.jsonl) are not run again; --retry-failed runs them',
+    );
+    // --retry-failed runs them again, says how many, and excludes them again: they crash every
+    // time (t4 leaks the key), two attempts each.
+    const starts = () =>
+      readFileSync(startedLog, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('run\t')).length;
+    const before = starts();
+    const retried = await runCampaign({ ...run, retryFailed: true });
+    expect(retried.run.arms.map((arm) => [arm.skipped, arm.finished, arm.excluded])).toEqual([
+      [2, 0, 2],
+      [2, 0, 2],
+    ]);
+    expect(starts() - before).toBe(8);
+    expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
+      '4 rollout(s) an earlier run excluded are run again (--retry-failed)',
     );
   });
 

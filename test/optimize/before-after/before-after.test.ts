@@ -9,6 +9,7 @@ import { makeDemoProduct } from '../../../src/optimize/before-after/demo-product
 import { artifactToolTokens } from '../../../src/optimize/before-after/tool-tokens.js';
 import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
 import { seedInstall } from '../../../src/optimize/campaign/arms/setup-arm.js';
+import { killAndResume } from './kill-run.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-before-after-'));
@@ -131,6 +132,24 @@ describe('before-after on a product with two real commits', () => {
     expect(compared.problems).toEqual([]);
     expect(compared.rows).toEqual(report.rows);
     expect(compared.rows.find((row) => row.key === 'needless_call_rate')).toEqual(needless);
+  }, 300_000);
+
+  test('killed -9 at a random point (seeded) and run again, it reaches the uninterrupted report', async () => {
+    const reference = JSON.parse(readFileSync(join(scratch, 'run', 'report.json'), 'utf8'));
+    const args = [
+      'before-after',
+      ...['--repo', product.repo, '--baseline', product.baseline, '--candidate', product.candidate],
+      ...['--split', 'fixture-code/small_test', '--model', 'offline', '--limit', '4'],
+      ...['--cache-dir', cacheDir, '--confirm-spend', '--build-indexes'],
+    ];
+    // More seeds, and where each one killed: `npx tsx bench/kill-resume.ts`.
+    const dir = join(scratch, 'killed');
+    const { exitCode } = await killAndResume(args, dir, { seed: 'ci', maxLines: 7, cwd: root });
+    // Finished, with 4 pairs: under the 5 a verdict needs (exit 4), as the uninterrupted run.
+    expect(exitCode).toBe(4);
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))).toEqual(reference);
+    const ledger = readFileSync(join(dir, 'ledger.jsonl'), 'utf8').trim().split('\n');
+    expect(ledger).toHaveLength(8);
   }, 300_000);
 
   test('each arm indexes with its own code: a commit that cuts pieces differently gets its own index and its own rows', async () => {

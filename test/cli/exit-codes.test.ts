@@ -1,7 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { selfCommand } from '../../src/cli/self-command.js';
 import { makeFilesystemProduct } from '../optimize/before-after/fs-product.js';
 import { tempDir } from '../optimize/campaign/helpers.js';
 import { cli } from './run-cli.js';
@@ -101,4 +104,49 @@ describe('before-after exit codes', () => {
     expect(existsSync(join(dir.path, 'floor/arms'))).toBe(false);
     expect(existsSync(join(dir.path, 'floor/ledger.jsonl'))).toBe(false);
   }, 240_000);
+
+  test('an endpoint killed mid-campaign: paused, stopped with exit 3, nothing excluded; back on its port, the same command runs the rest', async () => {
+    // A real endpoint process (the offline policy over HTTP), named by a block like a paid one.
+    let endpoint = await startEndpoint('0');
+    const port = new URL(endpoint.url).port;
+    const block = join(dir.path, 'outage-block.yaml');
+    writeFileSync(block, `provider: openai\nbase_url: ${endpoint.url}/v1\nmax_retries: 0\n`);
+    const args = ['--limit', '3', '--concurrency', '1', '--llm-block', block, '--model', 'stand-in'];
+    const ledger = join(dir.path, 'outage/ledger.jsonl');
+    const lines = () => (existsSync(ledger) ? readFileSync(ledger, 'utf8').trim().split('\n').length : 0);
+    const stopped = run('outage', '--confirm-spend', ...args);
+    while (lines() < 1) await new Promise((wake) => setTimeout(wake, 20));
+    endpoint.child.kill('SIGKILL');
+    await once(endpoint.child, 'exit');
+    const first = await stopped;
+    expect(first.code).toBe(3);
+    expect(first.stderr).toContain('agent-track: stopped');
+    const log = readFileSync(join(dir.path, 'outage/campaign.log'), 'utf8');
+    expect(log).toContain('no rollout starts for 1.0 s');
+    expect(log).toContain('no rollout starts for 2.0 s');
+    expect(log).toContain('stopped: the model endpoint failed 3 rollouts in a row');
+    expect(log).not.toContain('excluded');
+    const unrun = 6 - lines();
+    // The endpoint is back where the block says: the same command runs what the outage left.
+    endpoint = await startEndpoint(port);
+    try {
+      const again = await run('outage', '--confirm-spend', ...args);
+      expect(again.code).toBe(4);
+      expect(lines()).toBe(6);
+      expect(readFileSync(join(dir.path, 'outage/campaign.log'), 'utf8')).toContain(
+        `${unrun} rollout(s) an endpoint outage left unrun are run again`,
+      );
+    } finally {
+      endpoint.child.kill('SIGTERM');
+      await once(endpoint.child, 'exit');
+    }
+  }, 240_000);
 });
+
+// `agent-track endpoint --policy offline` as its own process; resolves with its URL.
+async function startEndpoint(port: string) {
+  const [node, ...argv] = selfCommand('endpoint', '--policy', 'offline', '--port', port);
+  const child = spawn(node, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [url] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return { child, url };
+}

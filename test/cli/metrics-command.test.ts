@@ -155,4 +155,11 @@ test('what an importer skips is said in text mode too, naming the file, the line
     `warning: ${file}:5: a tool_result block was skipped: \`content\` Invalid input, got \`42\` (number)`,
   );
   expect(result.stdout).toMatch(/2 scored, 0 refused, \d+ warning\(s\): what the importer skipped, above/);
+  // A script that must not score around a skipped call asks for the exit status to say it.
+  const strict = await cli('metrics', file, '--strict');
+  expect(strict.code).toBe(2);
+  expect(strict.stderr).toMatch(
+    /agent-track: the importer skipped \d+ item\(s\) \(named above\): with --strict the scores are refused/,
+  );
+  expect((await cli('metrics', sample, '--strict')).code).toBe(0);
 }, 60_000);

@@ -12,6 +12,7 @@ import { toolRoles } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface MetricsFlags {
+  strict?: boolean;
   task?: string;
   json?: boolean;
   tools?: ToolRoles;
@@ -31,6 +32,7 @@ export const metricsCommand: CliCommand = {
         toolRoles,
       )
       .option('--json', 'print JSON for machines')
+      .option('--strict', 'exit 2 when an importer skipped anything (its counts then miss what it skipped)')
       .action(async (path: string, flags: MetricsFlags) => {
         const tasks = flags.task ? new Map((await readTasks(flags.task)).map((t) => [t.id, t])) : undefined;
         const roles = flags.tools;
@@ -67,6 +69,12 @@ export const metricsCommand: CliCommand = {
           );
         }
         if (errors.length > 0) process.exitCode = 2;
+        if (warnings > 0 && flags.strict === true) {
+          io.err(
+            `agent-track: the importer skipped ${warnings} item(s) (named above): with --strict the scores are refused, as their counts miss them\n`,
+          );
+          process.exitCode = 2;
+        }
       }),
 };
 

@@ -32,7 +32,7 @@ export const metricsCommand: CliCommand = {
         toolRoles,
       )
       .option('--json', 'print JSON for machines')
-      .option('--strict', 'exit 2 when an importer skipped anything (its counts then miss what it skipped)')
+      .option('--strict', 'exit 2 when an importer skipped a call or a result (the counts then miss it)')
       .action(async (path: string, flags: MetricsFlags) => {
         const tasks = flags.task ? new Map((await readTasks(flags.task)).map((t) => [t.id, t])) : undefined;
         const roles = flags.tools;
@@ -40,6 +40,7 @@ export const metricsCommand: CliCommand = {
         const scored: Extract<ScoredTrajectory, { metrics: unknown }>[] = [];
         const errors: { source: string; message: string }[] = [];
         let warnings = 0;
+        let skipped = 0;
         for await (const item of scorePath(path, {
           ...(tasks ? { tasks } : {}),
           ...(roles ? { roles } : {}),
@@ -52,6 +53,8 @@ export const metricsCommand: CliCommand = {
           aggregate.add(item.metrics);
           // What an importer skipped is said in text mode too (--json carries it per trajectory).
           warnings += item.warnings.length;
+          // A call or result the importer dropped (`... was skipped`), not a note on totals.
+          skipped += item.warnings.filter((warning) => / was skipped(:|$)/.test(warning)).length;
           if (!flags.json) for (const warning of item.warnings) io.err(`warning: ${warning}\n`);
           if (flags.json || scored.length < 200) scored.push(item);
         }
@@ -69,9 +72,9 @@ export const metricsCommand: CliCommand = {
           );
         }
         if (errors.length > 0) process.exitCode = 2;
-        if (warnings > 0 && flags.strict === true) {
+        if (skipped > 0 && flags.strict === true) {
           io.err(
-            `agent-track: the importer skipped ${warnings} item(s) (named above): with --strict the scores are refused, as their counts miss them\n`,
+            `agent-track: the importer skipped ${skipped} call(s) or result(s) (named above): with --strict the scores are refused, as their counts miss them\n`,
           );
           process.exitCode = 2;
         }

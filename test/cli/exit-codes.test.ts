@@ -122,6 +122,9 @@ describe('before-after exit codes', () => {
     const first = await stopped;
     expect(first.code).toBe(3);
     expect(first.stderr).toContain('agent-track: stopped');
+    // The rollouts the outage failed are counted as not run; their partial directories are no
+    // "refused trajectory".
+    expect(first.stdout).not.toContain('refused trajectory');
     const log = readFileSync(join(dir.path, 'outage/campaign.log'), 'utf8');
     expect(log).toContain('no rollout starts for 1.0 s');
     expect(log).toContain('no rollout starts for 2.0 s');

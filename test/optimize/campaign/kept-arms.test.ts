@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { prepareArms } from '../../../src/optimize/campaign/arms/prepare-arms.js';
@@ -100,6 +100,13 @@ describe('prepareArms keeps a stopped run worktrees for its resume', () => {
     const after = await prepareArms({ repo, arms: arms.slice(0, 1), recordFile, installCache: null });
     expect(after.arms[0]!.setup.install).toBe('none');
     await after.release();
+    // A record naming a repository that is gone: its directory is removed, nothing throws.
+    const orphan = join(dir.path, 'orphan-worktree');
+    mkdirSync(orphan);
+    writeFileSync(recordFile, `${JSON.stringify([{ repo: join(dir.path, 'gone'), dir: orphan }])}\n`);
+    const last = await prepareArms({ repo, arms: arms.slice(0, 1), recordFile, installCache: null });
+    expect(existsSync(orphan)).toBe(false);
+    await last.release();
     expect(linkedWorktrees(repo)).toEqual([]);
   });
 

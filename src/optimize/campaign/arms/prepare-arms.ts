@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { type ArmRecordEntry, readArmRecord, writeArmRecord } from './arm-record.js';
@@ -50,7 +50,9 @@ function removeEmptyTemp(dir: string): void {
 
 /** Removes a worktree, and the temp folder it was made in once that is empty. */
 async function removeEntry(entry: Pick<ArmRecordEntry, 'repo' | 'dir'>): Promise<void> {
-  await removeWorktree(entry.repo, entry.dir);
+  // A repository that is gone keeps no record of the worktree: only its directory is left.
+  if (existsSync(entry.repo)) await removeWorktree(entry.repo, entry.dir);
+  else rmSync(entry.dir, { recursive: true, force: true });
   removeEmptyTemp(dirname(entry.dir));
 }
 

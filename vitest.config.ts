@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    globalSetup: ['test/setup/transpile.ts'],
+    globalSetup: ['test/setup/build-dist.ts'],
     setupFiles: ['test/setup/fail-on-warning.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
@@ -10,19 +10,9 @@ const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
   bin: Record<string, string>;
 };
 
-// The published entries are what a user imports: build once with the real tsc, then import each
-// entry by its package name from a child process (Node's self-reference resolves `agent-track/...`).
-beforeAll(() => {
-  execFileSync(
-    process.execPath,
-    [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-    {
-      cwd: root,
-      stdio: 'pipe',
-    },
-  );
-}, 120_000);
-
+// The published entries are what a user imports: the global setup built dist/ once with the real
+// tsc (test/setup/build-dist.ts); each entry is imported by its package name from a child process
+// (Node's self-reference resolves `agent-track/...`).
 const entries = Object.entries(pkg.exports).filter(([, target]) => typeof target !== 'string');
 
 test.each(entries)('%s resolves to built JS and types', (entry, target) => {

@@ -17,14 +17,9 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 
 const trees = new Map<string, string>();
 
-/**
- * sha256 over every `.ts` file of a package's `src/` (its path and bytes): what a `dist/` built
- * from it is marked with. Computed once per process and root (~10 ms for this package).
- *
- * @example
- * sourceTreeHash('/src/agent-track'); // '3f2a...'
- */
-export function sourceTreeHash(root: string): string {
+// sha256 over every `.ts` file of a package's `src/` (its path and bytes): what a `dist/` built
+// from it is marked with. Computed once per process and root (~10 ms for this package).
+function sourceTreeHash(root: string): string {
   const known = trees.get(root);
   if (known !== undefined) return known;
   const hash = createHash('sha256');

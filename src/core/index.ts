@@ -5,7 +5,7 @@
  * this file; a library user meets `AgentTrackError` on the root entry.
  */
 
-export { builtTwin, DIST_MARK, markDist, sourceTreeHash } from './built-twin.js';
+export { builtTwin, DIST_MARK, markDist } from './built-twin.js';
 export { resolveCacheDir } from './cache-dir.js';
 export { CONFIRMED_SPEND_ENV } from './confirmed-spend.js';
 export { AgentTrackError, describeReceived, invalidOption, printable } from './errors.js';

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { makeDemoProduct } from '../src/optimize/before-after/demo-product.js';
 import { seedInstall } from '../src/optimize/campaign/arms/setup-arm.js';
-import { killAndResume } from '../test/optimize/before-after/kill-run.js';
+import { demoCampaignArgs, killAndResume } from '../test/optimize/before-after/kill-run.js';
 
 const SEEDS = Number(process.argv[2] ?? 5);
 const root = resolve(import.meta.dirname, '..');
@@ -23,12 +23,7 @@ try {
     modules: join(root, 'node_modules'),
     installCache: join(cacheDir, 'installs'),
   });
-  const args = [
-    'before-after',
-    ...['--repo', product.repo, '--baseline', product.baseline, '--candidate', product.candidate],
-    ...['--split', 'fixture-code/small_test', '--model', 'offline', '--limit', '4'],
-    ...['--cache-dir', cacheDir, '--confirm-spend', '--build-indexes'],
-  ];
+  const args = demoCampaignArgs(product, cacheDir);
   // The uninterrupted run: a kill point past the end never fires.
   const whole = join(scratch, 'whole');
   await killAndResume(args, whole, { seed: 'never', maxLines: 0, cwd: root, never: true });

@@ -9,7 +9,7 @@ import { makeDemoProduct } from '../../../src/optimize/before-after/demo-product
 import { artifactToolTokens } from '../../../src/optimize/before-after/tool-tokens.js';
 import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
 import { seedInstall } from '../../../src/optimize/campaign/arms/setup-arm.js';
-import { killAndResume } from './kill-run.js';
+import { demoCampaignArgs, killAndResume } from './kill-run.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-before-after-'));
@@ -136,12 +136,7 @@ describe('before-after on a product with two real commits', () => {
 
   test('killed -9 at a random point (seeded) and run again, it reaches the uninterrupted report', async () => {
     const reference = JSON.parse(readFileSync(join(scratch, 'run', 'report.json'), 'utf8'));
-    const args = [
-      'before-after',
-      ...['--repo', product.repo, '--baseline', product.baseline, '--candidate', product.candidate],
-      ...['--split', 'fixture-code/small_test', '--model', 'offline', '--limit', '4'],
-      ...['--cache-dir', cacheDir, '--confirm-spend', '--build-indexes'],
-    ];
+    const args = demoCampaignArgs(product, cacheDir);
     // More seeds, and where each one killed: `npx tsx bench/kill-resume.ts`.
     const dir = join(scratch, 'killed');
     const { exitCode } = await killAndResume(args, dir, { seed: 'ci', maxLines: 7, cwd: root });

@@ -13,6 +13,19 @@ const ledgerLines = (dir: string) => {
     : 0;
 };
 
+/** The CLI arguments of the demo product's campaign both the test and the bench kill: 4 tasks, offline. */
+export function demoCampaignArgs(
+  product: { repo: string; baseline: string; candidate: string },
+  cacheDir: string,
+): string[] {
+  return [
+    'before-after',
+    ...['--repo', product.repo, '--baseline', product.baseline, '--candidate', product.candidate],
+    ...['--split', 'fixture-code/small_test', '--model', 'offline', '--limit', '4'],
+    ...['--cache-dir', cacheDir, '--confirm-spend', '--build-indexes'],
+  ];
+}
+
 function start(args: readonly string[], cwd: string) {
   const [node, ...argv] = selfCommand(...args);
   // Its own process group: the kill takes the CLI, its offline endpoint and every harness child.

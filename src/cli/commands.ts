@@ -13,6 +13,7 @@ import { runsCommand } from './commands/runs.js';
 import { serveCommand } from './commands/serve.js';
 import { trackCommand } from './commands/track.js';
 import { viewCommand } from './commands/view.js';
+import { workerCommand } from './commands/worker.js';
 import type { CliCommand } from './program.js';
 
 /** Every command the CLI offers, in help order. Each arrives with its issue. */
@@ -33,4 +34,5 @@ export const commands: readonly CliCommand[] = [
   demoCommand,
   trackCommand,
   optimizeCommand,
+  workerCommand,
 ];

@@ -1,5 +1,12 @@
 import type { Command } from 'commander';
-import { AgentTrackError, CONFIRMED_SPEND_ENV, invalidOption, MAX_TIMEOUT_SECONDS } from '../core/index.js';
+import {
+  AgentTrackError,
+  CONFIRMED_SPEND_ENV,
+  invalidOption,
+  MAX_TIMEOUT_SECONDS,
+  parseQueueUrl,
+  type QueueTarget,
+} from '../core/index.js';
 import { loadToolRoles, type ToolRoles } from '../trajectory/index.js';
 
 /**
@@ -182,4 +189,14 @@ export function assertSpendConfirmed(
     `\`${command}\` with \`--model ${flags.model}\` calls a model that may cost money: add --confirm-spend to run it (nothing was sent)`,
     { data: { command, model: flags.model } },
   );
+}
+
+/**
+ * A queue: `redis://HOST:PORT/DB` (`--queue`), with no password in it.
+ *
+ * @example
+ * queueUrl('--queue')('redis://127.0.0.1:6379/0').port; // 6379
+ */
+export function queueUrl(option: string): FlagParser<QueueTarget> {
+  return (text) => parseQueueUrl(text, option);
 }

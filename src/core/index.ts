@@ -20,6 +20,7 @@ export {
 } from './issue-message.js';
 export { type JsonRecord, type JsonRecordsProblem, jsonRecords } from './json-records.js';
 export {
+  appendJsonlLine,
   eachJsonlLine,
   type JsonlLog,
   type JsonlProblem,
@@ -29,6 +30,7 @@ export {
   readJsonlLog,
 } from './jsonl-log.js';
 export { packageVersion } from './package-version.js';
+export { connectionOptions, parseQueueUrl, QUEUE_PASSWORD_ENV, type QueueTarget } from './queue-url.js';
 export { readYamlFile } from './read-yaml.js';
 export { type RecordedError, recordError } from './recorded-error.js';
 export { redact, tail } from './text-tail.js';

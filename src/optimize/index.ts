@@ -34,6 +34,7 @@ export {
 export { type CampaignPaths, campaignPaths } from './campaign/campaign-dir.js';
 export { type Ledger, openLedger } from './campaign/ledger.js';
 export { openQueue, type Queue } from './campaign/queue.js';
+export { runWorker, type WorkerOptions } from './campaign/remote/worker.js';
 export {
   type ArmTally,
   type RunArmsOptions,

@@ -211,6 +211,7 @@ const SURFACE: Record<string, string[]> = {
     'loadToolDocs',
     'materializeCorpus',
     'openBundle',
+    'packCorpus',
     'parseServingConfig',
     'referenceServerCommand',
     'runRetrievalRung',
@@ -219,6 +220,7 @@ const SURFACE: Record<string, string[]> = {
     'serveHttp',
     'serveReference',
     'serveStdio',
+    'unpackCorpus',
   ],
   'agent-track/server': [
     'DEFAULT_SERVING_CONFIG',
@@ -339,6 +341,7 @@ const SURFACE: Record<string, string[]> = {
     'runFreeChecks',
     'runPreflight',
     'runTrack',
+    'runWorker',
     'screenCandidates',
     'screeningWinner',
     'scriptedProposer',

@@ -1,4 +1,4 @@
-import { AgentTrackError } from '../../core/index.js';
+import { AgentTrackError, type QueueTarget } from '../../core/index.js';
 import {
   dollars,
   integer,
@@ -6,6 +6,7 @@ import {
   nonNegativeNumber,
   positiveInteger,
   positiveNumber,
+  queueUrl,
 } from '../options.js';
 import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
@@ -30,6 +31,7 @@ interface Flags {
   buildIndexes?: boolean;
   maxUsd?: number;
   concurrency: number;
+  queue?: QueueTarget;
   reportOnly?: string;
   repo?: string;
   out?: string;
@@ -106,6 +108,11 @@ export const beforeAfterCommand: CliCommand = {
       .option('--build-indexes', 'build missing corpus indexes first (their estimate comes off --max-usd)')
       .option('--max-usd <x>', 'a ceiling no booking may cross', dollars('--max-usd'))
       .option('--concurrency <n>', 'rollouts at once', positiveInteger('--concurrency'), 2)
+      .option(
+        '--queue <url>',
+        'run the rollouts as jobs on this Redis queue (redis://HOST:PORT/DB) for `agent-track worker`s; --concurrency is then the jobs in flight',
+        queueUrl('--queue'),
+      )
       .option(
         '--retry-failed',
         'run again the rollouts an earlier run of this campaign excluded (failed twice)',
@@ -210,6 +217,7 @@ export const beforeAfterCommand: CliCommand = {
           buildIndexes: flags.buildIndexes === true,
           maxUsd: flags.maxUsd ?? null,
           concurrency: flags.concurrency,
+          ...(flags.queue === undefined ? {} : { queue: flags.queue }),
           ...(flags.retryFailed === true ? { retryFailed: true } : {}),
           ...(flags.turnBudget === undefined ? {} : { turnBudget: flags.turnBudget }),
           ...(flags.callsPerTurn === undefined ? {} : { callsPerTurn: flags.callsPerTurn }),

@@ -1,3 +1,4 @@
+import type { QueueTarget } from '../../core/index.js';
 import type { Report } from '../../report/index.js';
 import type { StandInSampling } from './offline-model.js';
 import type { Plan } from './plan-schema.js';
@@ -34,6 +35,8 @@ export interface BeforeAfterOptions {
   concurrency?: number;
   /** Run again the rollouts an earlier run of this campaign excluded (`--retry-failed`). */
   retryFailed?: boolean;
+  /** Run the rollouts as jobs on this Redis queue, for `agent-track worker` processes (`--queue`). */
+  queue?: QueueTarget;
   /** The campaign directory (default `runs/<name>`). */
   dir?: string;
   turnBudget?: number;

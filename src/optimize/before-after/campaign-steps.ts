@@ -7,6 +7,7 @@ import type { LoadedSplit, Task } from '../../retrieval/index.js';
 import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
 import type { CommitInfo } from '../campaign/arms/commits.js';
 import type { PreparedArms } from '../campaign/arms/prepare-arms.js';
+import { rolloutHarnessArgs } from '../campaign/harness-args.js';
 import type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';
 import type { OfflineModel } from './offline-model.js';
 import { buildPlan, writePlan } from './plan.js';
@@ -185,14 +186,30 @@ export async function runPlanned(
     const codes = indexCodes(campaign.prepared.arms);
     await surveyCorpora(tasks, { cacheDir, reposDir, config, build: true, codes });
   }
-  const harnessArgs = [
-    ...['--attempts', '1', '--retry-failed', '--cache-dir', cacheDir, '--repos-dir', reposDir],
-    ...['--turn-budget', String(plan.turn_budget)],
-    ...(options.config ? ['--config', resolve(options.config)] : []),
-    ...(options.workspace ? ['--workspace', resolve(options.workspace)] : []),
-  ];
+  const settings = {
+    turnBudget: plan.turn_budget,
+    configFile: options.config ? resolve(options.config) : null,
+    workspace: options.workspace ? resolve(options.workspace) : null,
+  };
+  const harnessArgs = rolloutHarnessArgs(settings, { cacheDir, reposDir });
+  // With `--queue`, the rollouts are jobs for workers anywhere; without it, this process's children.
+  const runner =
+    options.queue === undefined
+      ? undefined
+      : await (await import('../campaign/remote/queue-runner.js')).openQueueRunner({
+          target: options.queue,
+          dir,
+          plan,
+          repo: campaign.repo,
+          blockFile: campaign.block.file,
+          settings,
+          ingestion: loadServingConfig(options.config).ingestion,
+          standIn: offline ? { salted: (options.standIn?.temperature ?? 0) > 0 } : null,
+          log: say,
+        });
   const runOn = (some: readonly Task[]) =>
     runCampaign({
+      ...(runner === undefined ? {} : { runner }),
       repo: campaign.repo,
       dir,
       plan,
@@ -209,20 +226,28 @@ export async function runPlanned(
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.progress ? { progress: options.progress } : {}),
     });
-  // A pilot is the campaign's first tasks run first: its rollouts are the campaign's (never paid
-  // twice); their paired differences say what the whole campaign can detect.
-  if (options.pilot !== undefined && options.pilot >= tasks.length)
-    say(
-      `pilot: ${options.pilot} tasks is the whole campaign (${tasks.length}): no pilot runs first, no power is printed`,
-    );
-  if (options.pilot !== undefined && options.pilot < tasks.length) {
-    const pilot = tasks.slice(0, options.pilot);
-    say(`pilot: the first ${pilot.length} tasks first, for the power of the whole campaign`);
-    await runOn(pilot);
-    const differences = await pairedDifferences(dir, { tasks: pilot });
-    say(writePowerPlan(dir, powerOf(options, differences, `pilot of ${pilot.length} tasks`, plan)));
+  const runAll = async () => {
+    // A pilot is the campaign's first tasks run first: its rollouts are the campaign's (never paid
+    // twice); their paired differences say what the whole campaign can detect.
+    if (options.pilot !== undefined && options.pilot >= tasks.length)
+      say(
+        `pilot: ${options.pilot} tasks is the whole campaign (${tasks.length}): no pilot runs first, no power is printed`,
+      );
+    if (options.pilot !== undefined && options.pilot < tasks.length) {
+      const pilot = tasks.slice(0, options.pilot);
+      say(`pilot: the first ${pilot.length} tasks first, for the power of the whole campaign`);
+      await runOn(pilot);
+      const differences = await pairedDifferences(dir, { tasks: pilot });
+      say(writePowerPlan(dir, powerOf(options, differences, `pilot of ${pilot.length} tasks`, plan)));
+    }
+    return await runOn(tasks);
+  };
+  let run: Awaited<ReturnType<typeof runOn>>['run'];
+  try {
+    ({ run } = await runAll());
+  } finally {
+    await runner?.close?.();
   }
-  const { run } = await runOn(tasks);
   say(`arms finished (stopped by: ${run.stoppedBy ?? 'nothing'}); booked ${run.bookedUsd.toFixed(4)} USD`);
   const written = await writeBeforeAfterReport(dir, { tasks });
   for (const problem of written.problems) say(`refused trajectory: ${problem}`);

@@ -25,6 +25,7 @@ export interface RunCampaignOptions
     | 'progress'
     | 'outageBackoffMs'
     | 'retryFailed'
+    | 'runner'
   > {
   /** The product repository both commits live in. */
   repo: string;

@@ -38,8 +38,8 @@ export const OUTAGE_BACKOFF_MS = 1000;
 export interface OutageGate {
   /** Resolves when no pause is on: at once, when the pause ends, or when the campaign is stopped. */
   ready(): Promise<void>;
-  /** A rollout the endpoint failed: pauses new starts (`baseMs`, doubling); `true` once the streak stops the campaign. */
-  failed(): boolean;
+  /** A rollout the endpoint (or `what`) failed: pauses new starts (`baseMs`, doubling); `true` once the streak stops the campaign. */
+  failed(what?: string): boolean;
   /** A rollout that reached the endpoint: the streak starts over. */
   reached(): void;
   readonly streak: number;
@@ -66,12 +66,12 @@ export function outageGate(options: {
       return streak;
     },
     ready: () => pause,
-    failed() {
+    failed(what = 'the model endpoint') {
       streak++;
       if (streak >= OUTAGE_STREAK) return true;
       const ms = baseMs * 2 ** (streak - 1);
       options.log(
-        `the model endpoint failed ${streak} rollout(s) in a row: no rollout starts for ${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`} (the campaign stops at ${OUTAGE_STREAK})`,
+        `${what} failed ${streak} rollout(s) in a row: no rollout starts for ${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`} (the campaign stops at ${OUTAGE_STREAK})`,
       );
       pause = delay(ms, undefined, { signal: options.signal }).catch(() => {});
       return false;

@@ -1,3 +1,4 @@
+import type { JobsState } from './rollout-runner.js';
 import { formatUsd } from './spend/usd.js';
 
 /** What the progress line shows. */
@@ -5,6 +6,15 @@ export interface ProgressState {
   arms: readonly { arm: string; done: number; total: number; failed: number }[];
   bookedUsd: number;
   ceilingUsd: number | null;
+  /** A campaign on a queue: its jobs by state and per worker. */
+  jobs?: JobsState;
+}
+
+function jobsPart(jobs: JobsState): string {
+  const workers = jobs.workers.map(
+    (w) => `${w.name} ${w.running} running ${w.done} done${w.failed > 0 ? ` ${w.failed} failed` : ''}`,
+  );
+  return ` | jobs ${jobs.queued} queued ${jobs.running} running ${jobs.done} done ${jobs.failed} failed${workers.length === 0 ? '' : ` (${workers.join(', ')})`}`;
 }
 
 export interface Progress {
@@ -14,7 +24,8 @@ export interface Progress {
 }
 
 /**
- * One progress line: tasks done per arm, spend booked, failures.
+ * One progress line: tasks done per arm, spend booked, failures; on a queue also its jobs queued,
+ * running, done and failed, and per worker.
  *
  * @example
  * progressLine({ arms: [{ arm: 'baseline', done: 3, total: 10, failed: 1 }], bookedUsd: 0.5, ceilingUsd: 2 });
@@ -25,7 +36,8 @@ export function progressLine(state: ProgressState): string {
     (arm) => `${arm.arm} ${arm.done}/${arm.total}${arm.failed > 0 ? ` (${arm.failed} failed)` : ''}`,
   );
   const ceiling = state.ceilingUsd === null ? '' : ` of ${formatUsd(state.ceilingUsd)}`;
-  return `${arms.join(' | ')} | booked ${formatUsd(state.bookedUsd)}${ceiling}`;
+  const jobs = state.jobs === undefined ? '' : jobsPart(state.jobs);
+  return `${arms.join(' | ')} | booked ${formatUsd(state.bookedUsd)}${ceiling}${jobs}`;
 }
 
 /**

@@ -4,26 +4,19 @@ import type { RecordedError } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
 import type { Plan } from '../before-after/plan-schema.js';
 import { armEnv } from './arm-env.js';
-import { runArmProcess } from './arms/arm-process.js';
 import { campaignPaths } from './campaign-dir.js';
 import { openCampaignLog } from './campaign-log.js';
 import { openLedger } from './ledger.js';
 import { endpointFailure, leftByOutage, OUTAGE, outageGate } from './outage.js';
 import { createProgress, type ProgressState } from './progress.js';
 import { openQueue } from './queue.js';
+import { WORKER_REFUSED } from './remote/job-schema.js';
 import { finishedLines, reconcile, recordFinished, taskLines } from './resume.js';
+import { localRunner, type RolloutRunner, type RunnableArm } from './rollout-runner.js';
 import type { SpendLedger } from './spend/spend-ledger.js';
 import { formatUsd, type ModelPrices, rolloutCost } from './spend/usd.js';
 
-/** An arm as the scheduler needs it (a `PreparedArm` fits). */
-export interface RunnableArm {
-  arm: string;
-  commit: string;
-  worktree: string;
-  harness: readonly string[];
-  /** Arguments after `harness run` that point it at the arm's product (default none). */
-  productArgs?: readonly string[];
-}
+export type { RunnableArm } from './rollout-runner.js';
 
 export interface RunArmsOptions {
   /** The campaign directory, `runs/<campaign>`. */
@@ -52,6 +45,8 @@ export interface RunArmsOptions {
   outageBackoffMs?: number;
   /** Run the rollouts an earlier run excluded (they failed twice) again: `--retry-failed`. */
   retryFailed?: boolean;
+  /** Where the rollouts run: this process's children (default) or a queue's workers. */
+  runner?: RolloutRunner;
 }
 
 export interface ArmTally {
@@ -146,6 +141,8 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
     options.plan.arms.find((planned) => planned.arm === arm)?.usd_per_rollout ?? 0;
   const jobs: Job[] = pending.map(({ arm, task }) => ({ arm, task, usd: usdOf(arm.arm) }));
 
+  const runner = options.runner ?? localRunner;
+  if (runner !== localRunner) log(`rollouts run on ${runner.label}`);
   const progress = createProgress(options.progress ?? process.stderr);
   const show = () => {
     const state: ProgressState = {
@@ -157,9 +154,11 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       })),
       bookedUsd: options.spend.spentUsd(),
       ceilingUsd: options.spend.ceilingUsd,
+      ...(runner.jobs === undefined ? {} : { jobs: runner.jobs() }),
     };
     progress.update(state);
   };
+  runner.onChange?.(show);
   show();
 
   let stoppedBy: RunArmsResult['stoppedBy'] = null;
@@ -184,7 +183,11 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         tally.notRun++;
         return;
       }
-      const booking = options.spend.tryReserve('rollout', `${arm.arm}/${task.id}`, 1, job.usd);
+      // A job an earlier run left on the queue for this attempt is waited for, not booked again.
+      const queued = queue.state(arm.arm, task.id)?.attempts ?? 0;
+      const left =
+        attempt === 1 && queued > 0 ? ((await runner.reattach?.(arm.arm, task.id, queued)) ?? null) : null;
+      const booking = left ?? options.spend.tryReserve('rollout', `${arm.arm}/${task.id}`, 1, job.usd);
       if (booking === null) {
         stoppedBy = 'ceiling';
         const spent = options.spend.spentUsd();
@@ -195,17 +198,28 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         tally.notRun++;
         return;
       }
-      const attempts = (queue.state(arm.arm, task.id)?.attempts ?? 0) + 1;
-      queue.update(arm.arm, task.id, { status: 'running', attempts, addUsd: job.usd });
-      log(`${arm.arm} ${task.id} started (attempt ${attempts}, booked ${formatUsd(job.usd)})`);
+      const attempts = left === null ? queued + 1 : queued;
+      if (left === null) {
+        queue.update(arm.arm, task.id, { status: 'running', attempts, addUsd: job.usd });
+        log(`${arm.arm} ${task.id} started (attempt ${attempts}, booked ${formatUsd(job.usd)})`);
+      } else {
+        queue.update(arm.arm, task.id, { status: 'running' });
+        log(
+          `${arm.arm} ${task.id}: the job an earlier run left on the queue (attempt ${attempts}) is waited for, not booked again`,
+        );
+      }
       show();
       // A directory a killed attempt left without result.json is not a trajectory: start it afresh.
       const taskDir = join(dir, paths.trajectory(arm.arm, task.id));
       if (existsSync(taskDir) && !existsSync(join(taskDir, 'result.json')))
         rmSync(taskDir, { recursive: true, force: true });
       const linesBefore = taskLines(paths, arm.arm, task.id).length;
-      const result = await runArmProcess({
-        worktree: arm.worktree,
+      const result = await runner.run({
+        arm,
+        task,
+        input,
+        attempt: attempts,
+        booking,
         argv: [
           ...arm.harness,
           'run',
@@ -223,7 +237,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         ],
         env: armEnv(options.plan, arm.arm, options.env),
         timeoutMs: options.rolloutTimeoutMs ?? null,
-        signal: options.signal,
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
         secrets,
       });
       let exception = result.exception;
@@ -263,14 +277,19 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       failures.set(arm.arm, (failures.get(arm.arm) ?? 0) + 1);
       // The endpoint failing is not the task failing: such a rollout is left to run again (a resume
       // runs it), and a streak of them stops the campaign instead of burning through every task.
-      if (endpointFailure(exception)) {
+      // A worker refusing the job (its product, block or key not the job's) is not the task failing either.
+      const refused = exception.type === WORKER_REFUSED;
+      if (endpointFailure(exception) || refused) {
         queue.update(arm.arm, task.id, { status: 'not_run', exception });
         tally.notRun++;
-        log(`${arm.arm} ${task.id} not run: the endpoint failed it: ${exception.message}`);
-        if (outage.failed() && stoppedBy === null) {
+        const what = refused ? "the queue's workers" : 'the model endpoint';
+        log(
+          `${arm.arm} ${task.id} not run: ${refused ? 'a worker refused it' : 'the endpoint failed it'}: ${exception.message}`,
+        );
+        if (outage.failed(what) && stoppedBy === null) {
           stoppedBy = 'endpoint';
           log(
-            `stopped: the model endpoint failed ${outage.streak} rollouts in a row; nothing more is started. Run the same command when it is back: the rollouts it failed run then`,
+            `stopped: ${what} failed ${outage.streak} rollouts in a row; nothing more is started. Run the same command when ${refused ? 'they are fixed' : 'it is back'}: the rollouts ${refused ? 'they' : 'it'} failed run then`,
           );
         }
         show();

@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Job, Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { simpleGit } from 'simple-git';
+import { TOKEN_CAP_ENV } from '../../../agent/index.js';
+import { AgentTrackError, connectionOptions, type QueueTarget } from '../../../core/index.js';
+import { packCorpus, type ServingConfig } from '../../../product/index.js';
+import type { Task } from '../../../retrieval/index.js';
+import type { Plan } from '../../before-after/plan-schema.js';
+import type { ArmProcessResult } from '../arms/arm-process.js';
+import { campaignPaths } from '../campaign-dir.js';
+import type { RolloutSettings } from '../harness-args.js';
+import type { RolloutRequest, RolloutRunner } from '../rollout-runner.js';
+import { contentStore } from './content-store.js';
+import { jobBoard } from './job-board.js';
+import {
+  JOB_VERSION,
+  ROLLOUT_QUEUE,
+  type RolloutJob,
+  rolloutJobId,
+  rolloutResultSchema,
+  WORKER_REFUSED,
+} from './job-schema.js';
+import { writeRollout } from './rollout-files.js';
+
+export interface QueueRunnerOptions {
+  target: QueueTarget;
+  /** The campaign directory. */
+  dir: string;
+  plan: Plan;
+  /** The product repository the arms' commits are in. */
+  repo: string;
+  blockFile: string;
+  settings: RolloutSettings;
+  /** What the indexer reads of a directory corpus: a pack holds that. */
+  ingestion: ServingConfig['ingestion'];
+  /** The offline stand-in: each worker serves its own; `salted` when it samples per arm. */
+  standIn: { salted: boolean } | null;
+  log: (line: string) => void;
+  /** How often a waited-for job is looked at (default 250 ms). */
+  pollMs?: number;
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * The key of a campaign on a queue: its directory and what its plan fixes (arms, commits, model,
+ * LLM block, turn budget, repeats), so the same campaign run again (a resume) finds its own jobs.
+ *
+ * @example
+ * campaignKey('/work/runs/demo', plan); // '5c1f0e2a9b3d7e41'
+ */
+export function campaignKey(dir: string, plan: Plan): string {
+  const fixed = JSON.stringify({
+    dir: resolve(dir),
+    arms: plan.arms.map((arm) => [arm.arm, arm.commit.sha]),
+    model: plan.model,
+    block: plan.llm_block.hash,
+    turns: plan.turn_budget,
+    repeats: plan.tasks.repeats,
+  });
+  return createHash('sha256').update(fixed).digest('hex').slice(0, 16);
+}
+
+function failedResult(exception: { type: string; message: string }, aborted = false): ArmProcessResult {
+  return {
+    ok: false,
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    aborted,
+    stderrTail: '',
+    durationMs: 0,
+    exception,
+  };
+}
+
+/**
+ * Runs a campaign's rollouts as BullMQ jobs on Redis, for `agent-track worker` processes on any
+ * machine. Each attempt is one job with a deterministic id (enqueueing it again finds it); the
+ * LLM block, the serving config and directory corpora go to Redis once, by content hash; a job's
+ * result (the harness's ledger lines, its trajectory files, its blobs by hash) is written into the
+ * campaign directory, then the job is removed. The orchestrator stays the one writer of the ledger
+ * and the spend ledger: every job is booked before it is enqueued, so workers racing never cross
+ * the ceiling. Redis unreachable for a while is waited out; a job Redis lost is enqueued again.
+ *
+ * @example
+ * const runner = await openQueueRunner({ target: parseQueueUrl('redis://127.0.0.1:6379/0'), dir, plan, repo, blockFile, settings, ingestion, standIn: null, log });
+ * await runArms({ ...options, runner });
+ */
+export async function openQueueRunner(options: QueueRunnerOptions): Promise<RolloutRunner> {
+  const connection = connectionOptions(options.target, options.env);
+  const redis = new Redis({ ...connection, lazyConnect: true });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    redis.disconnect();
+    throw new AgentTrackError(
+      'QUEUE_UNREACHABLE',
+      `Cannot reach the queue ${options.target.url}: ${error instanceof Error ? error.message : String(error)}`,
+      { data: { queue: options.target.url } },
+    );
+  }
+  redis.on('error', () => {}); // reconnects on its own; a poll that fails is tried again
+  const queue = new Queue(ROLLOUT_QUEUE, { connection });
+  queue.on('error', () => {});
+  const store = contentStore(redis);
+  const paths = campaignPaths(resolve(options.dir));
+  const campaign = campaignKey(options.dir, options.plan);
+  const block = await store.put(readFileSync(options.blockFile));
+  const config =
+    options.settings.configFile === null ? null : await store.put(readFileSync(options.settings.configFile));
+  const pollMs = options.pollMs ?? 250;
+  const board = jobBoard();
+  const trees = new Map<string, Promise<string>>();
+  const tree = (commit: string) => {
+    let known = trees.get(commit);
+    if (known === undefined) {
+      known = simpleGit(options.repo)
+        .revparse([`${commit}^{tree}`])
+        .then((text) => text.trim());
+      trees.set(commit, known);
+    }
+    return known;
+  };
+  const packs = new Map<string, Promise<{ hash: string; pack: string }>>();
+  const corpusOf = async (task: Task) => {
+    const corpus = task.corpus;
+    if (corpus === undefined || !('dir' in corpus)) return null;
+    let sent = packs.get(corpus.dir);
+    if (sent === undefined) {
+      const pack = packCorpus(resolve(corpus.dir), options.ingestion);
+      sent = store.put(pack.bytes).then((sha) => ({ hash: pack.hash, pack: sha }));
+      packs.set(corpus.dir, sent);
+    }
+    return sent;
+  };
+  const jobOf = async (request: RolloutRequest): Promise<RolloutJob> => ({
+    v: JOB_VERSION,
+    campaign,
+    campaign_dir: paths.dir,
+    repo: resolve(options.repo),
+    arm: request.arm.arm,
+    commit: request.arm.commit,
+    tree: await tree(request.arm.commit),
+    task: request.task,
+    corpus: await corpusOf(request.task),
+    attempt: request.attempt,
+    booking: request.booking,
+    model: options.plan.model,
+    block,
+    config,
+    turn_budget: options.settings.turnBudget,
+    workspace: options.settings.workspace,
+    token_cap: request.env[TOKEN_CAP_ENV] ?? null,
+    stand_in: options.standIn === null ? null : { salt: options.standIn.salted ? request.arm.arm : null },
+    timeout_ms: request.timeoutMs,
+  });
+  // Redis down (a restart): every call waits and is tried again until it answers.
+  const patiently = async <T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T | null> => {
+    for (;;) {
+      try {
+        return await call();
+      } catch {
+        if (signal?.aborted) return null;
+        await delay(pollMs);
+      }
+    }
+  };
+  let quietSince = Date.now();
+  let warned = false;
+  return {
+    label: `the queue ${options.target.url} (campaign ${campaign})`,
+    async reattach(arm, taskId, attempt) {
+      const job = await patiently(() =>
+        Job.fromId<RolloutJob>(queue, rolloutJobId(campaign, arm, taskId, attempt)),
+      );
+      return job?.data.booking ?? null;
+    },
+    async run(request) {
+      const data = await jobOf(request);
+      const id = rolloutJobId(campaign, data.arm, data.task.id, data.attempt);
+      const add = () =>
+        queue.add('rollout', data, { jobId: id, attempts: 1, removeOnComplete: false, removeOnFail: false });
+      await patiently(add, request.signal);
+      board.queued(id);
+      for (;;) {
+        if (request.signal?.aborted) {
+          // A job no worker took yet is taken back; a running one finishes and waits for the resume.
+          const job = await Job.fromId(queue, id).catch(() => undefined);
+          if (job !== undefined && (await job.getState().catch(() => 'unknown')) === 'waiting')
+            await job.remove().catch(() => {});
+          board.forget(id);
+          return failedResult(
+            { type: 'Aborted', message: 'the campaign was stopped while the job was queued or running' },
+            true,
+          );
+        }
+        const job = await Job.fromId<RolloutJob>(queue, id).catch(() => null);
+        if (job === undefined) {
+          options.log(
+            `${data.arm} ${data.task.id}: Redis no longer holds its job (restarted without its data?): enqueued again`,
+          );
+          await patiently(add, request.signal);
+        }
+        const state = job ? await job.getState().catch(() => null) : null;
+        if (job && state !== null) {
+          const worker = job.processedBy ?? null;
+          if (board.seen(id, state, worker)) quietSince = Date.now();
+          if (state === 'completed' || state === 'failed') {
+            board.finished(id, worker, state === 'completed' && job.returnvalue?.exception == null);
+            const parsed = state === 'completed' ? rolloutResultSchema.safeParse(job.returnvalue) : null;
+            if (parsed?.success) {
+              await writeRollout(parsed.data, paths, data.arm, data.task.id, store);
+              await job.remove().catch(() => {});
+              const r = parsed.data;
+              return {
+                ok: r.exception === null,
+                exitCode: r.exit_code,
+                signal: r.signal,
+                timedOut: r.timed_out,
+                aborted: false,
+                stderrTail: r.stderr_tail,
+                durationMs: r.duration_ms,
+                exception: r.exception,
+              };
+            }
+            const reason =
+              state === 'failed'
+                ? job.failedReason
+                : `its result is not a rollout result: ${parsed?.error.message}`;
+            await job.remove().catch(() => {});
+            return failedResult({ type: WORKER_REFUSED, message: `${worker ?? 'a worker'}: ${reason}` });
+          }
+        }
+        if (!warned && Date.now() - quietSince > 60_000 && board.state().running === 0) {
+          warned = true;
+          options.log(
+            `no worker has taken a job for 60 s: start \`agent-track worker --queue ${options.target.url}\` on a machine that has the product`,
+          );
+        }
+        await delay(pollMs);
+      }
+    },
+    jobs: () => board.state(),
+    onChange: (redraw) => board.onChange(redraw),
+    async close() {
+      await queue.close().catch(() => {});
+      redis.disconnect();
+    },
+  };
+}

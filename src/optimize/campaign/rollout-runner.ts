@@ -1,0 +1,81 @@
+import type { Task } from '../../retrieval/index.js';
+import { type ArmProcessResult, runArmProcess } from './arms/arm-process.js';
+
+/** An arm as the scheduler needs it (a `PreparedArm` fits). */
+export interface RunnableArm {
+  arm: string;
+  commit: string;
+  worktree: string;
+  harness: readonly string[];
+  /** Arguments after `harness run` that point it at the arm's product (default none). */
+  productArgs?: readonly string[];
+}
+
+/** One attempt of one (arm, task), booked and recorded as running before it reaches a runner. */
+export interface RolloutRequest {
+  arm: RunnableArm;
+  task: Task;
+  /** The task's one-line `--tasks` file in the campaign directory. */
+  input: string;
+  /** The attempt's number across every run of the campaign (the queue's count). */
+  attempt: number;
+  /** The spend ledger key the attempt is booked under. */
+  booking: string;
+  /** The harness command for an in-process run: the arm's harness, `run`, its arguments. */
+  argv: readonly string[];
+  env: Record<string, string | undefined>;
+  timeoutMs: number | null;
+  signal?: AbortSignal;
+  secrets: readonly string[];
+}
+
+/** Jobs by state, and per worker, for the progress line of a campaign on a queue. */
+export interface JobsState {
+  queued: number;
+  running: number;
+  done: number;
+  failed: number;
+  workers: readonly { name: string; running: number; done: number; failed: number }[];
+}
+
+/**
+ * Where a campaign's rollouts run: in this process's children (`localRunner`, the default) or as
+ * jobs on a queue that workers on any machine take (`openQueueRunner`). Either way the result is an
+ * arm process's, and by the time `run` returns the rollout's trajectory and harness ledger lines
+ * are in the campaign's arm directory, so the scheduler records it the same way.
+ */
+export interface RolloutRunner {
+  /** Where the rollouts run, for the log. */
+  readonly label: string;
+  /**
+   * The booking of a job an earlier run left for this attempt (queued, running, or finished and
+   * not yet read): the scheduler waits for it instead of booking and starting another.
+   */
+  reattach?(arm: string, taskId: string, attempt: number): Promise<string | null>;
+  run(request: RolloutRequest): Promise<ArmProcessResult>;
+  /** Jobs by state and worker, for the progress line. */
+  jobs?(): JobsState;
+  /** Called with a redraw of the progress line whenever `jobs()` changes. */
+  onChange?(redraw: () => void): void;
+  /** Its connections closed, by whoever opened it, once every run that uses it is over. */
+  close?(): Promise<void>;
+}
+
+/**
+ * Runs each rollout as a child process of this one, in the arm's worktree (`runArmProcess`).
+ *
+ * @example
+ * const result = await localRunner.run(request);
+ */
+export const localRunner: RolloutRunner = {
+  label: 'in-process',
+  run: (request) =>
+    runArmProcess({
+      worktree: request.arm.worktree,
+      argv: request.argv,
+      env: request.env,
+      timeoutMs: request.timeoutMs,
+      ...(request.signal === undefined ? {} : { signal: request.signal }),
+      secrets: request.secrets,
+    }),
+};

@@ -48,11 +48,14 @@ export interface RolloutRunner {
   /** Where the rollouts run, for the log. */
   readonly label: string;
   /**
-   * The booking of a job an earlier run left for this attempt (queued, running, or finished and
-   * not yet read): the scheduler waits for it instead of booking and starting another.
+   * What became of a booking an earlier run left open (never settled): `queued`, its job is still
+   * on the queue (queued, running, or finished and not yet read: wait for it); `unsent`, no job was
+   * ever sent under it (use it as it is); `null`, a job ran under it (book afresh).
    */
-  reattach?(arm: string, taskId: string, attempt: number): Promise<string | null>;
+  reattach?(booking: string): Promise<'queued' | 'unsent' | null>;
   run(request: RolloutRequest): Promise<ArmProcessResult>;
+  /** The scheduler recorded the attempt's result (ledger, queue, spend): its job may go. */
+  done?(request: RolloutRequest): Promise<void>;
   /** Jobs by state and worker, for the progress line. */
   jobs?(): JobsState;
   /** Called with a redraw of the progress line whenever `jobs()` changes. */

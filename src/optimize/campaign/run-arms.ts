@@ -4,6 +4,7 @@ import type { RecordedError } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
 import type { Plan } from '../before-after/plan-schema.js';
 import { armEnv } from './arm-env.js';
+import { bookAttempt } from './book-attempt.js';
 import { campaignPaths } from './campaign-dir.js';
 import { openCampaignLog } from './campaign-log.js';
 import { openLedger } from './ledger.js';
@@ -12,7 +13,7 @@ import { createProgress, type ProgressState } from './progress.js';
 import { openQueue } from './queue.js';
 import { WORKER_REFUSED } from './remote/job-schema.js';
 import { finishedLines, reconcile, recordFinished, taskLines } from './resume.js';
-import { localRunner, type RolloutRunner, type RunnableArm } from './rollout-runner.js';
+import { localRunner, type RolloutRequest, type RolloutRunner, type RunnableArm } from './rollout-runner.js';
 import type { SpendLedger } from './spend/spend-ledger.js';
 import { formatUsd, type ModelPrices, rolloutCost } from './spend/usd.js';
 
@@ -183,12 +184,14 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         tally.notRun++;
         return;
       }
-      // A job an earlier run left on the queue for this attempt is waited for, not booked again.
-      const queued = queue.state(arm.arm, task.id)?.attempts ?? 0;
-      const left =
-        attempt === 1 && queued > 0 ? ((await runner.reattach?.(arm.arm, task.id, queued)) ?? null) : null;
-      const booking = left ?? options.spend.tryReserve('rollout', `${arm.arm}/${task.id}`, 1, job.usd);
-      if (booking === null) {
+      const booked = await bookAttempt(
+        { spend: options.spend, queue, runner, log },
+        arm.arm,
+        task.id,
+        job.usd,
+        attempt === 1,
+      );
+      if (booked === null) {
         stoppedBy = 'ceiling';
         const spent = options.spend.spentUsd();
         log(
@@ -198,23 +201,14 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         tally.notRun++;
         return;
       }
-      const attempts = left === null ? queued + 1 : queued;
-      if (left === null) {
-        queue.update(arm.arm, task.id, { status: 'running', attempts, addUsd: job.usd });
-        log(`${arm.arm} ${task.id} started (attempt ${attempts}, booked ${formatUsd(job.usd)})`);
-      } else {
-        queue.update(arm.arm, task.id, { status: 'running' });
-        log(
-          `${arm.arm} ${task.id}: the job an earlier run left on the queue (attempt ${attempts}) is waited for, not booked again`,
-        );
-      }
+      const { booking, attempts } = booked;
       show();
       // A directory a killed attempt left without result.json is not a trajectory: start it afresh.
       const taskDir = join(dir, paths.trajectory(arm.arm, task.id));
       if (existsSync(taskDir) && !existsSync(join(taskDir, 'result.json')))
         rmSync(taskDir, { recursive: true, force: true });
       const linesBefore = taskLines(paths, arm.arm, task.id).length;
-      const result = await runner.run({
+      const request: RolloutRequest = {
         arm,
         task,
         input,
@@ -239,70 +233,82 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         timeoutMs: options.rolloutTimeoutMs ?? null,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
         secrets,
-      });
-      let exception = result.exception;
-      if (exception === null) {
-        const line = finishedLines(paths, arm.arm).get(task.id);
-        if (line !== undefined) {
-          const outcome = line.outcome ?? null;
-          // Settled at what the rollout measurably used; without usage the worst case stands.
-          const cost = rolloutCost(line, prices);
-          if (cost !== null) options.spend.settle(booking, cost);
-          recordFinished(files, arm, task.id, outcome, result.durationMs);
-          outage.reached();
-          tally.finished++;
-          log(`${arm.arm} ${task.id} finished${outcome === null ? '' : ` (${outcome})`}`);
+      };
+      const result = await runner.run(request);
+      try {
+        let exception = result.exception;
+        if (exception === null) {
+          const line = finishedLines(paths, arm.arm).get(task.id);
+          if (line !== undefined) {
+            const outcome = line.outcome ?? null;
+            // Settled at what the rollout measurably used; without usage the worst case stands.
+            const cost = rolloutCost(line, prices);
+            if (cost !== null) options.spend.settle(booking, cost);
+            recordFinished(files, arm, task.id, outcome, result.durationMs);
+            outage.reached();
+            tally.finished++;
+            log(`${arm.arm} ${task.id} finished${outcome === null ? '' : ` (${outcome})`}`);
+            show();
+            return;
+          }
+          exception = {
+            type: 'NoLedgerLine',
+            message: 'the harness exited 0 but wrote no ledger line for the task',
+          };
+        }
+        if (result.aborted) {
+          stoppedBy ??= 'abort';
+          queue.update(arm.arm, task.id, { status: 'not_run', exception });
+          tally.notRun++;
+          log(`${arm.arm} ${task.id} interrupted`);
+          return;
+        }
+        // A failed attempt is settled at what its harness says it sent: $0 when no request went out.
+        const failedLine = taskLines(paths, arm.arm, task.id).slice(linesBefore).at(-1);
+        // A job a worker refused never started its harness: nothing was sent, its booking is refunded.
+        const failedCost =
+          exception.type === WORKER_REFUSED
+            ? 0
+            : failedLine === undefined
+              ? null
+              : rolloutCost(failedLine, prices);
+        if (failedCost !== null) {
+          options.spend.settle(booking, failedCost);
+          if (failedCost === 0) log(`${arm.arm} ${task.id}: no request was sent, its booking is refunded`);
+        }
+        failures.set(arm.arm, (failures.get(arm.arm) ?? 0) + 1);
+        // The endpoint failing is not the task failing: such a rollout is left to run again (a resume
+        // runs it), and a streak of them stops the campaign instead of burning through every task.
+        // A worker refusing the job (its product, block or key not the job's) is not the task failing either.
+        const refused = exception.type === WORKER_REFUSED;
+        if (endpointFailure(exception) || refused) {
+          queue.update(arm.arm, task.id, { status: 'not_run', exception });
+          tally.notRun++;
+          const what = refused ? "the queue's workers" : 'the model endpoint';
+          log(
+            `${arm.arm} ${task.id} not run: ${refused ? 'a worker refused it' : 'the endpoint failed it'}: ${exception.message}`,
+          );
+          if (outage.failed(what) && stoppedBy === null) {
+            stoppedBy = 'endpoint';
+            log(
+              `stopped: ${what} failed ${outage.streak} rollouts in a row; nothing more is started. Run the same command when ${refused ? 'they are fixed' : 'it is back'}: the rollouts ${refused ? 'they' : 'it'} failed run then`,
+            );
+          }
           show();
           return;
         }
-        exception = {
-          type: 'NoLedgerLine',
-          message: 'the harness exited 0 but wrote no ledger line for the task',
-        };
-      }
-      if (result.aborted) {
-        stoppedBy ??= 'abort';
-        queue.update(arm.arm, task.id, { status: 'not_run', exception });
-        tally.notRun++;
-        log(`${arm.arm} ${task.id} interrupted`);
-        return;
-      }
-      // A failed attempt is settled at what its harness says it sent: $0 when no request went out.
-      const failedLine = taskLines(paths, arm.arm, task.id).slice(linesBefore).at(-1);
-      const failedCost = failedLine === undefined ? null : rolloutCost(failedLine, prices);
-      if (failedCost !== null) {
-        options.spend.settle(booking, failedCost);
-        if (failedCost === 0) log(`${arm.arm} ${task.id}: no request was sent, its booking is refunded`);
-      }
-      failures.set(arm.arm, (failures.get(arm.arm) ?? 0) + 1);
-      // The endpoint failing is not the task failing: such a rollout is left to run again (a resume
-      // runs it), and a streak of them stops the campaign instead of burning through every task.
-      // A worker refusing the job (its product, block or key not the job's) is not the task failing either.
-      const refused = exception.type === WORKER_REFUSED;
-      if (endpointFailure(exception) || refused) {
-        queue.update(arm.arm, task.id, { status: 'not_run', exception });
-        tally.notRun++;
-        const what = refused ? "the queue's workers" : 'the model endpoint';
+        outage.reached();
+        const last = attempt === maxAttempts;
+        queue.update(arm.arm, task.id, { status: last ? 'excluded' : 'failed', exception });
         log(
-          `${arm.arm} ${task.id} not run: ${refused ? 'a worker refused it' : 'the endpoint failed it'}: ${exception.message}`,
+          `${arm.arm} ${task.id} ${last ? 'excluded' : 'failed, retrying'}: ${exception.type}: ${exception.message}`,
         );
-        if (outage.failed(what) && stoppedBy === null) {
-          stoppedBy = 'endpoint';
-          log(
-            `stopped: ${what} failed ${outage.streak} rollouts in a row; nothing more is started. Run the same command when ${refused ? 'they are fixed' : 'it is back'}: the rollouts ${refused ? 'they' : 'it'} failed run then`,
-          );
-        }
         show();
-        return;
+        if (last) tally.excluded++;
+      } finally {
+        // Recorded (or left for a resume): the runner may let the attempt's job go.
+        await runner.done?.(request);
       }
-      outage.reached();
-      const last = attempt === maxAttempts;
-      queue.update(arm.arm, task.id, { status: last ? 'excluded' : 'failed', exception });
-      log(
-        `${arm.arm} ${task.id} ${last ? 'excluded' : 'failed, retrying'}: ${exception.type}: ${exception.message}`,
-      );
-      show();
-      if (last) tally.excluded++;
     }
   };
 

@@ -75,12 +75,21 @@ export type RolloutJob = z.infer<typeof rolloutJobSchema>;
 export type RolloutResult = z.infer<typeof rolloutResultSchema>;
 
 /**
- * A job's id: the same for the same (campaign, arm, task, attempt), so enqueueing it again (a
- * resumed orchestrator) is a no-op that finds the job already there.
+ * A job's id: its campaign and the spend booking it runs under, so enqueueing it again (a resumed
+ * orchestrator) is a no-op that finds the job already there, and no booking ever has two jobs.
  *
  * @example
- * rolloutJobId('3f2a9c', 'baseline', 't1', 1); // '3f2a9c.baseline.t1.1'
+ * rolloutJobId('3f2a9c', 'baseline/t1#2'); // '3f2a9c.baseline%2Ft1%232'
  */
-export function rolloutJobId(campaign: string, arm: string, taskId: string, attempt: number): string {
-  return `${campaign}.${arm}.${encodeURIComponent(taskId)}.${attempt}`;
+export function rolloutJobId(campaign: string, booking: string): string {
+  return `${campaign}.${encodeURIComponent(booking)}`;
+}
+
+/**
+ * The Redis key that says a booking's job ran and its result was recorded (set before the job is
+ * removed), so a resume tells such a booking from one whose job was never sent: no job and no
+ * mark is a booking nothing ran under.
+ */
+export function readKey(campaign: string, booking: string): string {
+  return `agent-track:read:${rolloutJobId(campaign, booking)}`;
 }

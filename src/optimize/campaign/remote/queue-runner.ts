@@ -20,6 +20,7 @@ import {
   JOB_VERSION,
   ROLLOUT_QUEUE,
   type RolloutJob,
+  readKey,
   rolloutJobId,
   rolloutResultSchema,
   WORKER_REFUSED,
@@ -63,6 +64,9 @@ export function campaignKey(dir: string, plan: Plan): string {
   });
   return createHash('sha256').update(fixed).digest('hex').slice(0, 16);
 }
+
+// A `read` mark outlives any campaign's resume window.
+const READ_TTL_SECONDS = 30 * 24 * 3600;
 
 function failedResult(exception: { type: string; message: string }, aborted = false): ArmProcessResult {
   return {
@@ -174,15 +178,14 @@ export async function openQueueRunner(options: QueueRunnerOptions): Promise<Roll
   let warned = false;
   return {
     label: `the queue ${options.target.url} (campaign ${campaign})`,
-    async reattach(arm, taskId, attempt) {
-      const job = await patiently(() =>
-        Job.fromId<RolloutJob>(queue, rolloutJobId(campaign, arm, taskId, attempt)),
-      );
-      return job?.data.booking ?? null;
+    async reattach(booking) {
+      const job = await patiently(() => Job.fromId(queue, rolloutJobId(campaign, booking)));
+      if (job !== undefined && job !== null) return 'queued';
+      return (await patiently(() => redis.exists(readKey(campaign, booking)))) === 1 ? null : 'unsent';
     },
     async run(request) {
       const data = await jobOf(request);
-      const id = rolloutJobId(campaign, data.arm, data.task.id, data.attempt);
+      const id = rolloutJobId(campaign, data.booking);
       const add = () =>
         queue.add('rollout', data, { jobId: id, attempts: 1, removeOnComplete: false, removeOnFail: false });
       await patiently(add, request.signal);
@@ -215,7 +218,6 @@ export async function openQueueRunner(options: QueueRunnerOptions): Promise<Roll
             const parsed = state === 'completed' ? rolloutResultSchema.safeParse(job.returnvalue) : null;
             if (parsed?.success) {
               await writeRollout(parsed.data, paths, data.arm, data.task.id, store);
-              await job.remove().catch(() => {});
               const r = parsed.data;
               return {
                 ok: r.exception === null,
@@ -232,7 +234,6 @@ export async function openQueueRunner(options: QueueRunnerOptions): Promise<Roll
               state === 'failed'
                 ? job.failedReason
                 : `its result is not a rollout result: ${parsed?.error.message}`;
-            await job.remove().catch(() => {});
             return failedResult({ type: WORKER_REFUSED, message: `${worker ?? 'a worker'}: ${reason}` });
           }
         }
@@ -244,6 +245,13 @@ export async function openQueueRunner(options: QueueRunnerOptions): Promise<Roll
         }
         await delay(pollMs);
       }
+    },
+    async done(request) {
+      // Recorded: marked read first, then the job goes, so a resume never takes it for one never sent.
+      const id = rolloutJobId(campaign, request.booking);
+      await patiently(() => redis.set(readKey(campaign, request.booking), '1', 'EX', READ_TTL_SECONDS));
+      const job = await Job.fromId(queue, id).catch(() => undefined);
+      await job?.remove().catch(() => {});
     },
     jobs: () => board.state(),
     onChange: (redraw) => board.onChange(redraw),

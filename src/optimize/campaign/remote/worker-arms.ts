@@ -35,6 +35,8 @@ export function workerArms(options: {
   harness: readonly string[];
   /** This agent-track's checkout: its `node_modules` serves a product with the same lockfile. */
   ownRoot: string;
+  /** Tells this worker's worktrees from another's (letters, digits, `-`). */
+  id: string;
   env?: Record<string, string | undefined>;
 }): WorkerArms {
   const prepared = new Map<string, Promise<PreparedArm>>();
@@ -55,7 +57,9 @@ export function workerArms(options: {
     const ownLock = join(options.ownRoot, 'package-lock.json');
     return prepareArm({
       repo,
-      arm: commit.slice(0, 12),
+      // Named for this worker too: git keeps a worktree's admin folder by its directory's name, and
+      // two workers adding the same commit to one repository at once must not meet there.
+      arm: `${commit.slice(0, 12)}-${options.id}`,
       commit,
       worktreesDir: options.worktreesDir,
       installCache: options.installCache,

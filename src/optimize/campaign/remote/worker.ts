@@ -64,6 +64,7 @@ export async function runWorker(options: WorkerOptions): Promise<{ done: number;
     installCache: options.installCache,
     harness: options.harness,
     ownRoot: options.ownRoot,
+    id: createHash('sha256').update(`${name}\0${options.workDir}`).digest('hex').slice(0, 8),
     ...(options.env === undefined ? {} : { env: options.env }),
   });
   const pinned = options.llmBlock

@@ -81,6 +81,8 @@ export interface SpendLedger {
   /** As `tryReserve`, but a reservation that would cross the ceiling throws `BUDGET_EXHAUSTED`. */
   reserve(kind: SpendKind, key: string, calls: number, usd: number): string;
   settle(key: string, usd: number): void;
+  /** The reservations booked under `key` (`key`, `key#2`, ...) never settled, oldest first. */
+  openReservations(key: string): string[];
   /** Calls reserved so far of a kind (this run and the runs it resumes). */
   calls(kind: SpendKind): number;
   bookings(): SpendBooking[];
@@ -150,6 +152,12 @@ export function openSpendLedger(file: string, options: { ceilingUsd: number | nu
       if (!reserved.has(key))
         throw new AgentTrackError('SPEND_KEY_UNKNOWN', `\`${key}\` was never reserved`, { data: { key } });
       write({ type: 'settle', key, usd });
+    },
+    openReservations(key) {
+      const open: string[] = [];
+      for (let n = 1, booked = key; reserved.has(booked); n++, booked = `${key}#${n}`)
+        if (!settled.has(booked)) open.push(booked);
+      return open;
     },
     calls(kind) {
       let n = 0;

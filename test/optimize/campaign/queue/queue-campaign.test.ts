@@ -1,0 +1,185 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import seedrandom from 'seedrandom';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { selfCommand } from '../../../../src/cli/self-command.js';
+import { makeDemoProduct } from '../../../../src/optimize/before-after/demo-product.js';
+import { seedInstall } from '../../../../src/optimize/campaign/arms/setup-arm.js';
+import { demoCampaignArgs } from '../../before-after/kill-run.js';
+import { startRedis, type TestRedis } from './redis-server.js';
+import { startWorker, type WorkerProcess } from './workers.js';
+
+const root = resolve(import.meta.dirname, '../../../..');
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-queue-'));
+const cacheDir = join(scratch, 'cache');
+let product: { repo: string; baseline: string; candidate: string };
+let redis: TestRedis;
+let args: string[];
+let reference: string;
+const workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  product = await makeDemoProduct(root, join(scratch, 'product'));
+  // The orchestrator and the workers share this machine's install cache: the demo's install is linked.
+  seedInstall({
+    checkout: product.repo,
+    install: 'npm ci',
+    modules: join(root, 'node_modules'),
+    installCache: join(cacheDir, 'installs'),
+  });
+  mkdirSync(join(scratch, 'redis'));
+  redis = await startRedis(join(scratch, 'redis'));
+  // Priced, so every booking is real dollars the checks below can count.
+  args = [
+    ...demoCampaignArgs(product, cacheDir),
+    ...['--usd-per-1m-input', '1', '--usd-per-1m-output', '4', '--usd-per-1m-embed', '0.02'],
+    ...['--max-usd', '5', '--concurrency', '4'],
+  ];
+}, 60_000);
+
+afterAll(async () => {
+  for (const worker of workers) worker.kill();
+  await redis?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function orchestrate(dir: string, queue: string | null) {
+  const [node, ...argv] = selfCommand(...args, '--out', dir, ...(queue === null ? [] : ['--queue', queue]));
+  const child = spawn(node, argv, { cwd: root, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, exited, stderr: () => stderr, kill: () => process.kill(-child.pid!, 'SIGKILL') };
+}
+
+const lines = (file: string) =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.endsWith('}'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    : [];
+
+/** What every run over the queue must end with, whatever was killed on the way. */
+function expectOneOfEach(dir: string) {
+  expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe(reference);
+  const ledger = lines(join(dir, 'ledger.jsonl'));
+  expect(ledger).toHaveLength(8);
+  expect(new Set(ledger.map((line) => `${line.arm}/${line.task_id}`)).size).toBe(8);
+  // Dollars booked once per rollout, however many workers raced or died: every reservation but
+  // the ones refunded to $0 (a job a worker refused ran nothing) is a different rollout's, and settled.
+  const spend = lines(join(dir, 'spend.jsonl'));
+  const settledAt = new Map(
+    spend.filter((line) => line.type === 'settle').map((line) => [line.key, line.usd]),
+  );
+  const charged = spend.filter(
+    (line) => line.type === 'reserve' && line.kind === 'rollout' && settledAt.get(line.key) !== 0,
+  );
+  const log = readFileSync(join(dir, 'campaign.log'), 'utf8');
+  expect(charged.map((line) => String(line.key).replace(/#\d+$/, '')).sort(), log).toEqual(
+    ledger.map((line) => `${line.arm}/${line.task_id}`).sort(),
+  );
+  expect(charged.every((line) => settledAt.has(line.key))).toBe(true);
+  for (const arm of ['baseline', 'candidate']) {
+    const done = lines(join(dir, 'arms', arm, 'ledger.jsonl')).filter((line) => line.status === 'done');
+    expect(done).toHaveLength(4);
+    expect(new Set(done.map((line) => line.task_id)).size).toBe(4);
+  }
+}
+
+const live = () => workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
+const fleet = (n: number, prefix: string) => {
+  for (let i = 1; i <= n; i++) workers.push(startWorker(redis.url, `${prefix}${i}`, cacheDir, root));
+};
+const stopFleet = async () => {
+  for (const worker of live()) await worker.stop();
+};
+
+describe('a before-after campaign on a Redis queue, run by agent-track worker processes', () => {
+  test('the in-process run, for reference', async () => {
+    const run = orchestrate(join(scratch, 'in-process'), null);
+    expect(await run.exited, run.stderr()).toBe(4);
+    reference = readFileSync(join(scratch, 'in-process', 'report.json'), 'utf8');
+  }, 180_000);
+
+  test('three workers give a report byte-identical to the in-process run, each rollout recorded and booked once', async () => {
+    fleet(3, 'w');
+    const dir = join(scratch, 'three');
+    const run = orchestrate(dir, redis.url);
+    expect(await run.exited, run.stderr()).toBe(4);
+    expectOneOfEach(dir);
+    const log = readFileSync(join(dir, 'campaign.log'), 'utf8');
+    expect(log).toContain(`rollouts run on the queue ${redis.url}`);
+    await stopFleet();
+  }, 180_000);
+
+  test.each(['k1', 'k2'])(
+    'workers killed -9 at random moments (seed %s): their jobs run elsewhere, nothing twice',
+    async (seed) => {
+      const random = seedrandom(seed);
+      fleet(3, `${seed}-a`);
+      const dir = join(scratch, `killed-${seed}`);
+      const run = orchestrate(dir, redis.url);
+      let finished = false;
+      void run.exited.then(() => {
+        finished = true;
+      });
+      let killed = 0;
+      for (let kill = 1; kill <= 3 && !finished; kill++) {
+        await delay(500 + random() * 2000);
+        // The first worker found holding a job (it said `started` more often than it ended one) dies.
+        let victim: WorkerProcess | undefined;
+        while (!finished && victim === undefined) {
+          const busy = live().filter((w) => w.busy());
+          victim = busy[Math.floor(random() * busy.length)];
+          if (victim === undefined) await delay(10);
+        }
+        if (victim === undefined) break;
+        victim.kill();
+        killed++;
+        workers.push(startWorker(redis.url, `${seed}-b${kill}`, cacheDir, root));
+      }
+      expect(killed).toBeGreaterThan(0);
+      expect(await run.exited).toBe(4);
+      expectOneOfEach(dir);
+      await stopFleet();
+    },
+    240_000,
+  );
+
+  test('Redis restarted mid-campaign: the orchestrator and the workers reconnect and it completes', async () => {
+    fleet(2, 'r');
+    const dir = join(scratch, 'restart');
+    const run = orchestrate(dir, redis.url);
+    while (lines(join(dir, 'ledger.jsonl')).length < 2) await delay(50);
+    await redis.stop();
+    await delay(1500);
+    await redis.start();
+    expect(await run.exited).toBe(4);
+    expectOneOfEach(dir);
+    await stopFleet();
+  }, 240_000);
+
+  test('the orchestrator killed -9 and run again reattaches to the jobs still queued or running', async () => {
+    fleet(2, 'o');
+    const dir = join(scratch, 'orchestrator');
+    const first = orchestrate(dir, redis.url);
+    while (lines(join(dir, 'ledger.jsonl')).length < 3) await delay(20);
+    first.kill();
+    await first.exited;
+    // The workers go on with what they hold; the same command finds those jobs and books nothing again.
+    const again = orchestrate(dir, redis.url);
+    expect(await again.exited).toBe(4);
+    expectOneOfEach(dir);
+    // Killed with rollouts in flight: the resume said which bookings it took over.
+    expect(readFileSync(join(dir, 'campaign.log'), 'utf8')).toMatch(
+      /waited for, not booked again|never sent/,
+    );
+    await stopFleet();
+  }, 240_000);
+});

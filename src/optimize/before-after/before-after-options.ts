@@ -61,5 +61,5 @@ export interface BeforeAfterResult {
   report: Report | null;
   files: string[];
   /** What stopped the rollouts short: the ceiling, an interrupt, or nothing (`null`; also for a plan). */
-  stoppedBy: 'ceiling' | 'abort' | 'endpoint' | null;
+  stoppedBy: 'ceiling' | 'abort' | 'endpoint' | 'workers' | null;
 }

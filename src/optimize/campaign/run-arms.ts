@@ -64,10 +64,14 @@ export interface RunArmsResult {
   arms: ArmTally[];
   /** What the campaign's spend ledger holds: reservations, settled at measured usage where known. */
   bookedUsd: number;
-  stoppedBy: 'ceiling' | 'abort' | 'endpoint' | null;
+  stoppedBy: 'ceiling' | 'abort' | 'endpoint' | 'workers' | null;
 }
 
 const CEILING: RecordedError = { type: 'SpendCeiling', message: 'not started: it would cross --max-usd' };
+const REFUSED: RecordedError = {
+  type: 'WorkersRefused',
+  message: "not started: the queue's workers refused the rollouts before it",
+};
 const ABORTED: RecordedError = { type: 'Aborted', message: 'not started: the campaign was stopped' };
 
 interface Job {
@@ -179,7 +183,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       if (stoppedBy !== null) {
         queue.update(arm.arm, task.id, {
           status: 'not_run',
-          exception: { ceiling: CEILING, abort: ABORTED, endpoint: OUTAGE }[stoppedBy],
+          exception: { ceiling: CEILING, abort: ABORTED, endpoint: OUTAGE, workers: REFUSED }[stoppedBy],
         });
         tally.notRun++;
         return;
@@ -289,7 +293,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
             `${arm.arm} ${task.id} not run: ${refused ? 'a worker refused it' : 'the endpoint failed it'}: ${exception.message}`,
           );
           if (outage.failed(what) && stoppedBy === null) {
-            stoppedBy = 'endpoint';
+            stoppedBy = refused ? 'workers' : 'endpoint';
             log(
               `stopped: ${what} failed ${outage.streak} rollouts in a row; nothing more is started. Run the same command when ${refused ? 'they are fixed' : 'it is back'}: the rollouts ${refused ? 'they' : 'it'} failed run then`,
             );

@@ -3,7 +3,7 @@ import { EXIT_CODES, IncompleteRun } from '../../core/index.js';
 /** How a run that spent money ended, as far as its exit code goes. */
 export interface RunEnd {
   /** What stopped the rollouts short, `null` when nothing did. */
-  stoppedBy: 'ceiling' | 'abort' | 'endpoint' | null;
+  stoppedBy: 'ceiling' | 'abort' | 'endpoint' | 'workers' | null;
   /** The verdict's outcome when there is one (`inconclusive`: too few pairs), `null` for none. */
   outcome: string | null;
   /** Where the partial results are. */
@@ -25,6 +25,8 @@ export function incompleteRun(end: RunEnd): IncompleteRun | null {
       abort: 'an interrupt',
       endpoint:
         'the model endpoint failing rollout after rollout (when it is back, the rollouts it failed run again)',
+      workers:
+        "the queue's workers refusing rollout after rollout (each said why in campaign.log; fix them and the rollouts they refused run again)",
     }[end.stoppedBy];
     return new IncompleteRun(
       EXIT_CODES.stopped,

@@ -1,10 +1,12 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import seedrandom from 'seedrandom';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createOfflinePolicy, startEndpoint } from '../../../../src/agent/index.js';
 import { selfCommand } from '../../../../src/cli/self-command.js';
 import { makeDemoProduct } from '../../../../src/optimize/before-after/demo-product.js';
 import { seedInstall } from '../../../../src/optimize/campaign/arms/setup-arm.js';
@@ -20,6 +22,9 @@ let redis: TestRedis;
 let args: string[];
 let reference: string;
 const workers: WorkerProcess[] = [];
+const KEY_ENV = 'QUEUE_TEST_KEY';
+const SECRET = 'sk-queue-test-5f1e9a0c7d3b';
+const redisDir = () => join(scratch, 'redis');
 
 beforeAll(async () => {
   product = await makeDemoProduct(root, join(scratch, 'product'));
@@ -46,9 +51,19 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-function orchestrate(dir: string, queue: string | null) {
-  const [node, ...argv] = selfCommand(...args, '--out', dir, ...(queue === null ? [] : ['--queue', queue]));
-  const child = spawn(node, argv, { cwd: root, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+function orchestrate(
+  dir: string,
+  queue: string | null,
+  campaign: readonly string[] = args,
+  env: NodeJS.ProcessEnv = process.env,
+) {
+  const [node, ...argv] = selfCommand(
+    ...campaign,
+    '--out',
+    dir,
+    ...(queue === null ? [] : ['--queue', queue]),
+  );
+  const child = spawn(node, argv, { cwd: root, env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
@@ -181,5 +196,82 @@ describe('a before-after campaign on a Redis queue, run by agent-track worker pr
       /waited for, not booked again|never sent/,
     );
     await stopFleet();
+  }, 240_000);
+
+  test("a worker without the block's key refuses its jobs and the campaign stops; the key is never in Redis or a file", async () => {
+    const endpoint = await startEndpoint({ policy: createOfflinePolicy({}) });
+    try {
+      const block = join(scratch, 'keyed-block.yaml');
+      writeFileSync(
+        block,
+        `provider: openai\nbase_url: ${endpoint.openaiBaseUrl}\nauth: { env: ${KEY_ENV} }\nmax_retries: 0\n`,
+      );
+      const keyed = [
+        ...[
+          'before-after',
+          '--repo',
+          product.repo,
+          '--baseline',
+          product.baseline,
+          '--candidate',
+          product.candidate,
+        ],
+        ...[
+          '--split',
+          'fixture-code/small_test',
+          '--model',
+          'stand-in',
+          '--llm-block',
+          block,
+          '--limit',
+          '2',
+        ],
+        ...['--cache-dir', cacheDir, '--confirm-spend', '--build-indexes', '--concurrency', '2'],
+      ];
+      const withKey = { ...process.env, [KEY_ENV]: SECRET };
+      const withoutKey = { ...process.env };
+      delete withoutKey[KEY_ENV];
+      const dir = join(scratch, 'keyed');
+      workers.push(startWorker(redis.url, 'nokey', cacheDir, root, [], withoutKey));
+      const refused = orchestrate(dir, redis.url, keyed, withKey);
+      expect(await refused.exited).toBe(3);
+      expect(refused.stderr()).toContain("stopped by the queue's workers refusing rollout after rollout");
+      const log = readFileSync(join(dir, 'campaign.log'), 'utf8');
+      expect(log).toContain(
+        `nokey refused baseline go-01 (attempt 1): The LLM block names its key by \`auth.env\` = \`${KEY_ENV}\``,
+      );
+      // Refused before anything was sent: every booking refunded.
+      expect(
+        lines(join(dir, 'spend.jsonl')).filter((line) => line.type === 'settle' && line.usd !== 0),
+      ).toEqual([]);
+      await stopFleet();
+      // A worker that has the key: the same command runs what the other refused.
+      workers.push(startWorker(redis.url, 'haskey', cacheDir, root, [], withKey));
+      const again = orchestrate(dir, redis.url, keyed, withKey);
+      expect(await again.exited, again.stderr()).toBe(4);
+      expect(lines(join(dir, 'ledger.jsonl'))).toHaveLength(4);
+      await stopFleet();
+      expect(endpoint.requests.length).toBeGreaterThan(0);
+      // Redis holds blocks, corpora, blobs and results: never the key's value.
+      const client = new Redis(redis.port, '127.0.0.1');
+      const values: string[] = [];
+      for (const key of await client.keys('*')) {
+        const type = await client.type(key);
+        if (type === 'string') values.push((await client.getBuffer(key))?.toString('latin1') ?? '');
+        if (type === 'hash') values.push(JSON.stringify(await client.hgetall(key)));
+        if (type === 'list') values.push(JSON.stringify(await client.lrange(key, 0, -1)));
+        if (type === 'zset') values.push(JSON.stringify(await client.zrange(key, '0', '-1')));
+        if (type === 'stream') values.push(JSON.stringify(await client.xrange(key, '-', '+')));
+      }
+      client.disconnect();
+      expect(values.length).toBeGreaterThan(0);
+      expect(values.filter((value) => value.includes(SECRET))).toEqual([]);
+      // Nor any file of the campaign, nor Redis's own append-only files.
+      const found = spawnSync('grep', ['-rl', SECRET, dir, redisDir()], { encoding: 'utf8' });
+      expect(found.stdout).toBe('');
+      expect(found.status).toBe(1);
+    } finally {
+      await endpoint.close();
+    }
   }, 240_000);
 });

@@ -28,13 +28,14 @@ export function startWorker(
   cacheDir: string,
   cwd: string,
   extra: readonly string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
 ): WorkerProcess {
   const [node, ...argv] = selfCommand(
     'worker',
     ...['--queue', url, '--name', name, '--cache-dir', cacheDir, '--lock-seconds', '2'],
     ...extra,
   );
-  const child = spawn(node, argv, { cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(node, argv, { cwd, env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');

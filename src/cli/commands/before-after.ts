@@ -258,7 +258,12 @@ export const demoCommand: CliCommand = {
       )
       .option('--out <dir>', 'the campaign directory', 'runs/demo')
       .option('--split <dataset/slice>', 'the split', 'fixture-code/small_test')
-      .action(async (flags: { out: string; split: string }) => {
+      .option(
+        '--queue <url>',
+        'run the rollouts as jobs on this Redis queue for `agent-track worker`s (see docs/queue.md)',
+        queueUrl('--queue'),
+      )
+      .action(async (flags: { out: string; split: string; queue?: QueueTarget }) => {
         const { runDemo } = await import('../../optimize/index.js');
         const log = (line: string) => io.out(`${line}\n`);
         const began = Date.now();
@@ -266,6 +271,7 @@ export const demoCommand: CliCommand = {
           source: process.cwd(),
           out: flags.out,
           split: flags.split,
+          ...(flags.queue === undefined ? {} : { queue: flags.queue }),
           log,
           progress: process.stderr,
         });

@@ -28,12 +28,28 @@ export const endpointCommand: CliCommand = {
         nonNegativeInteger('--max-calls'),
         3,
       )
+      .option(
+        '--delay-ms <n>',
+        'offline policy: milliseconds each reply waits (a model latency to measure against)',
+        nonNegativeInteger('--delay-ms'),
+        0,
+      )
       .action(
-        async ({ policy: given, port, maxCalls }: { policy: string; port: number; maxCalls: number }) => {
+        async ({
+          policy: given,
+          port,
+          maxCalls,
+          delayMs,
+        }: {
+          policy: string;
+          port: number;
+          maxCalls: number;
+          delayMs: number;
+        }) => {
           // Loaded when the command runs: the agent layer is heavy, and `serve` (spawned once per
           // rollout) must start fast.
           const { createOfflinePolicy, startEndpoint } = await import('../../agent/index.js');
-          const policy = given === 'offline' ? createOfflinePolicy({ maxCalls }) : given;
+          const policy = given === 'offline' ? createOfflinePolicy({ maxCalls, delayMs }) : given;
           const endpoint = await startEndpoint({ policy, port });
           io.out(`${endpoint.url}\n`);
           io.out(

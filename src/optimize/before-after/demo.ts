@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { QueueTarget } from '../../core/index.js';
 import { seedInstall } from '../campaign/arms/setup-arm.js';
 import { type BeforeAfterResult, beforeAfter } from './before-after.js';
 import { makeDemoProduct } from './demo-product.js';
@@ -18,6 +19,8 @@ export async function runDemo(options: {
   source: string;
   out: string;
   split?: string;
+  /** Run the rollouts as jobs on this queue (workers beside it find the demo product by its path). */
+  queue?: QueueTarget;
   log?: (line: string) => void;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
 }): Promise<BeforeAfterResult> {
@@ -48,7 +51,9 @@ export async function runDemo(options: {
       buildIndexes: true,
       // The first 4 tasks run first: what they measure says what the 12 can detect (free offline).
       pilot: 4,
-      concurrency: 2,
+      // On a queue, enough jobs in flight for a few workers.
+      concurrency: options.queue === undefined ? 2 : 4,
+      ...(options.queue === undefined ? {} : { queue: options.queue }),
       dir: resolve(options.out),
       cacheDir,
       ...(options.log ? { log: options.log } : {}),

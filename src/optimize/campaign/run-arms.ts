@@ -1,19 +1,16 @@
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { RecordedError } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
 import type { Plan } from '../before-after/plan-schema.js';
 import { armEnv } from './arm-env.js';
 import { bookAttempt } from './book-attempt.js';
-import { campaignPaths } from './campaign-dir.js';
-import { openCampaignLog } from './campaign-log.js';
-import { openLedger } from './ledger.js';
-import { endpointFailure, leftByOutage, OUTAGE, outageGate } from './outage.js';
+import { endpointFailure, OUTAGE, outageGate } from './outage.js';
 import { createProgress, type ProgressState } from './progress.js';
-import { openQueue } from './queue.js';
 import { WORKER_REFUSED } from './remote/job-schema.js';
-import { finishedLines, reconcile, recordFinished, taskLines } from './resume.js';
+import { finishedLines, recordFinished, taskLines } from './resume.js';
 import { localRunner, type RolloutRequest, type RolloutRunner, type RunnableArm } from './rollout-runner.js';
+import { openRun } from './run-setup.js';
 import type { SpendLedger } from './spend/spend-ledger.js';
 import { formatUsd, type ModelPrices, rolloutCost } from './spend/usd.js';
 
@@ -50,15 +47,9 @@ export interface RunArmsOptions {
   runner?: RolloutRunner;
 }
 
-export interface ArmTally {
-  arm: string;
-  total: number;
-  /** Finished in an earlier run (the ledger held them). */
-  skipped: number;
-  finished: number;
-  excluded: number;
-  notRun: number;
-}
+import type { ArmTally } from './run-setup.js';
+
+export type { ArmTally } from './run-setup.js';
 
 export interface RunArmsResult {
   arms: ArmTally[];
@@ -92,52 +83,11 @@ interface Job {
  */
 export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
   const dir = resolve(options.dir);
-  const paths = campaignPaths(dir);
   const llmBlockFile = resolve(options.llmBlockFile);
   const secrets = options.secrets ?? [];
-  mkdirSync(paths.inputs, { recursive: true });
-  mkdirSync(paths.blobs, { recursive: true });
-  const log = openCampaignLog(paths.log, secrets);
-  const ledger = openLedger(paths.ledger);
-  const queue = openQueue(paths.queue);
-  if (ledger.tornLine !== null) log(`ledger: ignored torn line ${ledger.tornLine}`);
-  if (queue.tornLine !== null) log(`queue: ignored torn line ${queue.tornLine}`);
+  const { paths, log, queue, files, tallies, pending } = openRun(dir, options);
   const maxAttempts = options.maxAttempts ?? 2;
-  const tallies = new Map<string, ArmTally>();
   const failures = new Map<string, number>();
-
-  const files = { paths, ledger, queue };
-  for (const arm of options.arms) {
-    const armDir = paths.arm(arm.arm);
-    mkdirSync(armDir, { recursive: true });
-    if (!existsSync(join(armDir, 'blobs')))
-      symlinkSync(join('..', '..', 'blobs'), join(armDir, 'blobs'), 'dir');
-  }
-  const { skipped, excluded, retried, pending } = reconcile(
-    files,
-    options.arms,
-    options.tasks,
-    log,
-    options.retryFailed === true,
-  );
-  if (retried > 0) log(`${retried} rollout(s) an earlier run excluded are run again (--retry-failed)`);
-  const leftUnrun = pending.filter(({ arm, task }) => leftByOutage(queue.state(arm.arm, task.id))).length;
-  if (leftUnrun > 0) log(`${leftUnrun} rollout(s) an endpoint outage left unrun are run again`);
-  const before = [...excluded.values()].reduce((a, b) => a + b, 0);
-  if (before > 0)
-    log(
-      `${before} rollout(s) an earlier run excluded (they failed twice, named in queue.jsonl) are not run again; --retry-failed runs them`,
-    );
-  for (const arm of options.arms) {
-    tallies.set(arm.arm, {
-      arm: arm.arm,
-      total: options.tasks.length,
-      skipped: skipped.get(arm.arm) ?? 0,
-      finished: 0,
-      excluded: excluded.get(arm.arm) ?? 0,
-      notRun: 0,
-    });
-  }
   const prices: ModelPrices = {
     inputPer1m: options.plan.prices.input_per_1m,
     outputPer1m: options.plan.prices.output_per_1m,

@@ -1,0 +1,89 @@
+// Campaign rollouts spread over workers on a Redis queue (issue 18) against the in-process
+// scheduler, at a fixed model latency: the demo product (two commits), fixture-code/small_test (12
+// tasks x 2 arms = 24 rollouts), one offline endpoint on 127.0.0.1 whose every reply waits
+// DELAY_MS, named by an LLM block both modes use. In-process at --concurrency 1, 2 and 4, then 1, 2
+// and 4 `agent-track worker` processes (each --concurrency 1; the orchestrator keeps as many jobs in
+// flight). A worker's wall time includes setting up its own worktrees on its first jobs (linked
+// install, transpile). All on one 2-core machine: past 2 the harness children share the cores.
+// Run: npm run transpile && npx tsx bench/queue.ts [delay-ms=400]
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createOfflinePolicy, startEndpoint } from '../src/agent/index.js';
+import { selfCommand } from '../src/cli/self-command.js';
+import { makeDemoProduct } from '../src/optimize/before-after/demo-product.js';
+import { seedInstall } from '../src/optimize/campaign/arms/setup-arm.js';
+import { startRedis } from '../test/optimize/campaign/queue/redis-server.js';
+import { startWorker } from '../test/optimize/campaign/queue/workers.js';
+
+const DELAY_MS = Number(process.argv[2] ?? 400);
+const root = resolve(import.meta.dirname, '..');
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-queue-bench-'));
+const cacheDir = join(scratch, 'cache');
+
+function run(args: readonly string[]): Promise<{ code: number | null; seconds: number }> {
+  const began = Date.now();
+  const [node, ...argv] = selfCommand(...args);
+  const child = spawn(node, argv, { cwd: root, stdio: 'ignore' });
+  return new Promise((done) =>
+    child.on('exit', (code) => done({ code, seconds: (Date.now() - began) / 1000 })),
+  );
+}
+
+const endpoint = await startEndpoint({ policy: createOfflinePolicy({ delayMs: DELAY_MS }) });
+mkdirSync(join(scratch, 'redis'));
+const redis = await startRedis(join(scratch, 'redis'));
+try {
+  const product = await makeDemoProduct(root, join(scratch, 'product'));
+  seedInstall({
+    checkout: product.repo,
+    install: 'npm ci',
+    modules: join(root, 'node_modules'),
+    installCache: join(cacheDir, 'installs'),
+  });
+  const block = join(scratch, 'block.yaml');
+  writeFileSync(block, `provider: openai\nbase_url: ${endpoint.openaiBaseUrl}\nmax_retries: 0\n`);
+  const campaign = (out: string, concurrency: number) => [
+    ...[
+      'before-after',
+      '--repo',
+      product.repo,
+      '--baseline',
+      product.baseline,
+      '--candidate',
+      product.candidate,
+    ],
+    ...['--split', 'fixture-code/small_test', '--model', 'stand-in', '--llm-block', block],
+    ...['--cache-dir', cacheDir, '--confirm-spend', '--build-indexes', '--concurrency', String(concurrency)],
+    ...['--out', join(scratch, out)],
+  ];
+  console.log(`${cpus().length} cpus; 24 rollouts; every model reply waits ${DELAY_MS} ms`);
+  await run(campaign('warm-up', 2)); // builds the index and the orchestrator's install cache
+  const reference = readFileSync(join(scratch, 'warm-up', 'report.json'), 'utf8');
+  const base = new Map<number, number>();
+  for (const n of [1, 2, 4]) {
+    const { code, seconds } = await run(campaign(`local-${n}`, n));
+    base.set(n, seconds);
+    const same = readFileSync(join(scratch, `local-${n}`, 'report.json'), 'utf8') === reference;
+    console.log(
+      `in-process --concurrency ${n}: ${seconds.toFixed(1)} s (exit ${code}, report ${same ? 'identical' : 'DIFFERENT'})`,
+    );
+  }
+  for (const n of [1, 2, 4]) {
+    const workers = Array.from({ length: n }, (_, i) =>
+      startWorker(redis.url, `b${n}-${i + 1}`, cacheDir, root),
+    );
+    const { code, seconds } = await run([...campaign(`queue-${n}`, n), '--queue', redis.url]);
+    for (const worker of workers) await worker.stop();
+    const same = readFileSync(join(scratch, `queue-${n}`, 'report.json'), 'utf8') === reference;
+    console.log(
+      `${n} worker(s) on the queue: ${seconds.toFixed(1)} s (exit ${code}, report ${same ? 'identical' : 'DIFFERENT'}); ` +
+        `${(base.get(1)! / seconds).toFixed(2)}x the in-process run at 1, ${(base.get(n)! / seconds).toFixed(2)}x the in-process run at ${n}`,
+    );
+  }
+} finally {
+  await endpoint.close();
+  await redis.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -41,7 +41,7 @@ export interface QueueRunnerOptions {
   /** The offline stand-in: each worker serves its own; `salted` when it samples per arm. */
   standIn: { salted: boolean } | null;
   log: (line: string) => void;
-  /** How often a waited-for job is looked at (default 250 ms). */
+  /** How often a waited-for job is looked at (default 100 ms). */
   pollMs?: number;
   env?: Readonly<Record<string, string | undefined>>;
 }
@@ -117,7 +117,7 @@ export async function openQueueRunner(options: QueueRunnerOptions): Promise<Roll
   const block = await store.put(readFileSync(options.blockFile));
   const config =
     options.settings.configFile === null ? null : await store.put(readFileSync(options.settings.configFile));
-  const pollMs = options.pollMs ?? 250;
+  const pollMs = options.pollMs ?? 100;
   const board = jobBoard();
   const trees = new Map<string, Promise<string>>();
   const tree = (commit: string) => {
@@ -210,10 +210,14 @@ export async function openQueueRunner(options: QueueRunnerOptions): Promise<Roll
           await patiently(add, request.signal);
         }
         const state = job ? await job.getState().catch(() => null) : null;
-        if (job && state !== null) {
+        // A job read before it ended carries no result yet: once its state says it ended, read it again.
+        const ended = state === 'completed' || state === 'failed';
+        const final = ended ? await Job.fromId<RolloutJob>(queue, id).catch(() => null) : job;
+        if (final && state !== null) {
+          const job = final;
           const worker = job.processedBy ?? null;
           if (board.seen(id, state, worker)) quietSince = Date.now();
-          if (state === 'completed' || state === 'failed') {
+          if (ended) {
             board.finished(id, worker, state === 'completed' && job.returnvalue?.exception == null);
             const parsed = state === 'completed' ? rolloutResultSchema.safeParse(job.returnvalue) : null;
             if (parsed?.success) {

@@ -3,10 +3,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Job, Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { simpleGit } from 'simple-git';
 import { TOKEN_CAP_ENV } from '../../../agent/index.js';
-import { AgentTrackError, connectionOptions, type QueueTarget } from '../../../core/index.js';
+import { connectionOptions, type QueueTarget } from '../../../core/index.js';
 import { packCorpus, type ServingConfig } from '../../../product/index.js';
 import type { Task } from '../../../retrieval/index.js';
 import type { Plan } from '../../before-after/plan-schema.js';
@@ -14,6 +13,7 @@ import type { ArmProcessResult } from '../arms/arm-process.js';
 import { campaignPaths } from '../campaign-dir.js';
 import type { RolloutSettings } from '../harness-args.js';
 import type { RolloutRequest, RolloutRunner } from '../rollout-runner.js';
+import { connectQueue } from './connect-queue.js';
 import { contentStore } from './content-store.js';
 import { jobBoard } from './job-board.js';
 import {
@@ -96,19 +96,7 @@ function failedResult(exception: { type: string; message: string }, aborted = fa
  */
 export async function openQueueRunner(options: QueueRunnerOptions): Promise<RolloutRunner> {
   const connection = connectionOptions(options.target, options.env);
-  const redis = new Redis({ ...connection, lazyConnect: true });
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    redis.disconnect();
-    throw new AgentTrackError(
-      'QUEUE_UNREACHABLE',
-      `Cannot reach the queue ${options.target.url}: ${error instanceof Error ? error.message : String(error)}`,
-      { data: { queue: options.target.url } },
-    );
-  }
-  redis.on('error', () => {}); // reconnects on its own; a poll that fails is tried again
+  const redis = await connectQueue(options.target, options.env);
   const queue = new Queue(ROLLOUT_QUEUE, { connection });
   queue.on('error', () => {});
   const store = contentStore(redis);

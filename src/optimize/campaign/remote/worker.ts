@@ -6,6 +6,7 @@ import { TOKEN_CAP_ENV } from '../../../agent/index.js';
 import { CONFIRMED_SPEND_ENV, connectionOptions, type QueueTarget } from '../../../core/index.js';
 import { runArmProcess } from '../arms/arm-process.js';
 import { rolloutHarnessArgs } from '../harness-args.js';
+import { connectQueue } from './connect-queue.js';
 import { contentStore } from './content-store.js';
 import { jobInputs } from './job-inputs.js';
 import { ROLLOUT_QUEUE, type RolloutResult, rolloutJobSchema } from './job-schema.js';
@@ -53,11 +54,9 @@ export interface WorkerOptions {
 export async function runWorker(options: WorkerOptions): Promise<{ done: number; refused: number }> {
   // Loaded when a worker starts: nothing else in agent-track pays for the queue's modules.
   const { UnrecoverableError, Worker } = await import('bullmq');
-  const { Redis } = await import('ioredis');
   const name = options.name ?? `${hostname()}-${process.pid}`;
   const connection = connectionOptions(options.target, options.env);
-  const redis = new Redis(connection);
-  redis.on('error', () => {});
+  const redis = await connectQueue(options.target, options.env);
   const store = contentStore(redis);
   const arms = workerArms({
     worktreesDir: join(options.workDir, 'worktrees'),

@@ -109,9 +109,6 @@ function expectOneOfEach(dir: string) {
 }
 
 const live = () => workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
-const fleet = (n: number, prefix: string) => {
-  for (let i = 1; i <= n; i++) workers.push(startWorker(redis.url, `${prefix}${i}`, cacheDir, root));
-};
 const stopFleet = async () => {
   for (const worker of live()) await worker.stop();
 };

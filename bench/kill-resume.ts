@@ -7,22 +7,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { makeDemoProduct } from '../src/optimize/before-after/demo-product.js';
-import { seedInstall } from '../src/optimize/campaign/arms/setup-arm.js';
-import { demoCampaignArgs, killAndResume } from '../test/optimize/before-after/kill-run.js';
+import {
+  demoCampaignArgs,
+  killAndResume,
+  seededDemoProduct,
+} from '../test/optimize/before-after/kill-run.js';
 
 const SEEDS = Number(process.argv[2] ?? 5);
 const root = resolve(import.meta.dirname, '..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-kill-bench-'));
 const cacheDir = join(scratch, 'cache');
 try {
-  const product = await makeDemoProduct(root, join(scratch, 'product'));
-  seedInstall({
-    checkout: product.repo,
-    install: 'npm ci',
-    modules: join(root, 'node_modules'),
-    installCache: join(cacheDir, 'installs'),
-  });
+  const product = await seededDemoProduct(root, join(scratch, 'product'), cacheDir);
   const args = demoCampaignArgs(product, cacheDir);
   // The uninterrupted run: a kill point past the end never fires.
   const whole = join(scratch, 'whole');

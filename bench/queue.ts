@@ -12,8 +12,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createOfflinePolicy, startEndpoint } from '../src/agent/index.js';
 import { selfCommand } from '../src/cli/self-command.js';
-import { makeDemoProduct } from '../src/optimize/before-after/demo-product.js';
-import { seedInstall } from '../src/optimize/campaign/arms/setup-arm.js';
+import { seededDemoProduct } from '../test/optimize/before-after/kill-run.js';
 import { startRedis } from '../test/optimize/campaign/queue/redis-server.js';
 import { startWorker } from '../test/optimize/campaign/queue/workers.js';
 
@@ -35,13 +34,7 @@ const endpoint = await startEndpoint({ policy: createOfflinePolicy({ delayMs: DE
 mkdirSync(join(scratch, 'redis'));
 const redis = await startRedis(join(scratch, 'redis'));
 try {
-  const product = await makeDemoProduct(root, join(scratch, 'product'));
-  seedInstall({
-    checkout: product.repo,
-    install: 'npm ci',
-    modules: join(root, 'node_modules'),
-    installCache: join(cacheDir, 'installs'),
-  });
+  const product = await seededDemoProduct(root, join(scratch, 'product'), cacheDir);
   const block = join(scratch, 'block.yaml');
   writeFileSync(block, `provider: openai\nbase_url: ${endpoint.openaiBaseUrl}\nmax_retries: 0\n`);
   const campaign = (out: string, concurrency: number) => [

@@ -5,11 +5,10 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compareArms } from '../../../src/index.js';
 import { beforeAfter } from '../../../src/optimize/before-after/before-after.js';
-import { makeDemoProduct } from '../../../src/optimize/before-after/demo-product.js';
 import { artifactToolTokens } from '../../../src/optimize/before-after/tool-tokens.js';
 import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
 import { seedInstall } from '../../../src/optimize/campaign/arms/setup-arm.js';
-import { demoCampaignArgs, killAndResume } from './kill-run.js';
+import { demoCampaignArgs, killAndResume, seededDemoProduct } from './kill-run.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-before-after-'));
@@ -18,13 +17,7 @@ let product: { repo: string; baseline: string; candidate: string };
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  product = await makeDemoProduct(root, join(scratch, 'product'));
-  seedInstall({
-    checkout: product.repo,
-    install: 'npm ci',
-    modules: join(root, 'node_modules'),
-    installCache: join(cacheDir, 'installs'),
-  });
+  product = await seededDemoProduct(root, join(scratch, 'product'), cacheDir);
 }, 60_000);
 
 const common = () => ({

@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { selfCommand } from '../../../src/cli/self-command.js';
+import { makeDemoProduct } from '../../../src/optimize/before-after/demo-product.js';
+import { seedInstall } from '../../../src/optimize/campaign/arms/setup-arm.js';
 
 const ledgerLines = (dir: string) => {
   const file = join(dir, 'ledger.jsonl');
@@ -12,6 +14,25 @@ const ledgerLines = (dir: string) => {
         .filter((l) => l.endsWith('}')).length
     : 0;
 };
+
+/**
+ * The demo product (two commits of this checkout) made in `dir`, with this checkout's install
+ * seeded into `<cacheDir>/installs` (same lockfile), so its worktrees link it instead of installing.
+ */
+export async function seededDemoProduct(
+  root: string,
+  dir: string,
+  cacheDir: string,
+): Promise<{ repo: string; baseline: string; candidate: string }> {
+  const product = await makeDemoProduct(root, dir);
+  seedInstall({
+    checkout: product.repo,
+    install: 'npm ci',
+    modules: join(root, 'node_modules'),
+    installCache: join(cacheDir, 'installs'),
+  });
+  return product;
+}
 
 /** The CLI arguments of the demo product's campaign both the test and the bench kill: 4 tasks, offline. */
 export function demoCampaignArgs(

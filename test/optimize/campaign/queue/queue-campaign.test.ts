@@ -8,9 +8,7 @@ import seedrandom from 'seedrandom';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createOfflinePolicy, startEndpoint } from '../../../../src/agent/index.js';
 import { selfCommand } from '../../../../src/cli/self-command.js';
-import { makeDemoProduct } from '../../../../src/optimize/before-after/demo-product.js';
-import { seedInstall } from '../../../../src/optimize/campaign/arms/setup-arm.js';
-import { demoCampaignArgs } from '../../before-after/kill-run.js';
+import { demoCampaignArgs, seededDemoProduct } from '../../before-after/kill-run.js';
 import { startRedis, type TestRedis } from './redis-server.js';
 import { startWorker, type WorkerProcess } from './workers.js';
 
@@ -27,14 +25,8 @@ const SECRET = 'sk-queue-test-5f1e9a0c7d3b';
 const redisDir = () => join(scratch, 'redis');
 
 beforeAll(async () => {
-  product = await makeDemoProduct(root, join(scratch, 'product'));
   // The orchestrator and the workers share this machine's install cache: the demo's install is linked.
-  seedInstall({
-    checkout: product.repo,
-    install: 'npm ci',
-    modules: join(root, 'node_modules'),
-    installCache: join(cacheDir, 'installs'),
-  });
+  product = await seededDemoProduct(root, join(scratch, 'product'), cacheDir);
   mkdirSync(join(scratch, 'redis'));
   redis = await startRedis(join(scratch, 'redis'));
   // Priced, so every booking is real dollars the checks below can count.

@@ -12,7 +12,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createOfflinePolicy, startEndpoint } from '../src/agent/index.js';
 import { selfCommand } from '../src/cli/self-command.js';
-import { seededDemoProduct } from '../test/optimize/before-after/kill-run.js';
+import { demoCampaignArgs, seededDemoProduct } from '../test/optimize/before-after/kill-run.js';
 import { startRedis } from '../test/optimize/campaign/queue/redis-server.js';
 import { startWorker } from '../test/optimize/campaign/queue/workers.js';
 
@@ -38,19 +38,10 @@ try {
   const block = join(scratch, 'block.yaml');
   writeFileSync(block, `provider: openai\nbase_url: ${endpoint.openaiBaseUrl}\nmax_retries: 0\n`);
   const campaign = (out: string, concurrency: number) => [
-    ...[
-      'before-after',
-      '--repo',
-      product.repo,
-      '--baseline',
-      product.baseline,
-      '--candidate',
-      product.candidate,
-    ],
-    ...['--split', 'fixture-code/small_test', '--model', 'stand-in', '--llm-block', block],
-    ...['--cache-dir', cacheDir, '--confirm-spend', '--build-indexes', '--concurrency', String(concurrency)],
-    ...['--out', join(scratch, out)],
+    ...demoCampaignArgs(product, cacheDir, { block, limit: null }),
+    ...['--concurrency', String(concurrency), '--out', join(scratch, out)],
   ];
+
   console.log(`${cpus().length} cpus; 24 rollouts; every model reply waits ${DELAY_MS} ms`);
   await run(campaign('warm-up', 2)); // builds the index and the orchestrator's install cache
   const reference = readFileSync(join(scratch, 'warm-up', 'report.json'), 'utf8');

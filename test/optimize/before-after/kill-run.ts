@@ -38,11 +38,23 @@ export async function seededDemoProduct(
 export function demoCampaignArgs(
   product: { repo: string; baseline: string; candidate: string },
   cacheDir: string,
+  /** An LLM block to send instead of the offline model (its model is `stand-in`); `limit: null`: all 12 tasks. */
+  options: { block?: string; limit?: number | null } = {},
 ): string[] {
+  const model =
+    options.block === undefined
+      ? ['--model', 'offline']
+      : ['--model', 'stand-in', '--llm-block', options.block];
+  const limit = options.limit === undefined ? 4 : options.limit;
   return [
     'before-after',
     ...['--repo', product.repo, '--baseline', product.baseline, '--candidate', product.candidate],
-    ...['--split', 'fixture-code/small_test', '--model', 'offline', '--limit', '4'],
+    ...[
+      '--split',
+      'fixture-code/small_test',
+      ...model,
+      ...(limit === null ? [] : ['--limit', String(limit)]),
+    ],
     ...['--cache-dir', cacheDir, '--confirm-spend', '--build-indexes'],
   ];
 }

@@ -32,7 +32,7 @@ beforeAll(async () => {
   // Priced, so every booking is real dollars the checks below can count.
   // 3 tasks (6 rollouts): enough jobs in flight for three workers and the faults below.
   args = [
-    ...demoCampaignArgs(product, cacheDir).map((arg, i, all) => (all[i - 1] === '--limit' ? '3' : arg)),
+    ...demoCampaignArgs(product, cacheDir, { limit: 3 }),
     ...['--usd-per-1m-input', '1', '--usd-per-1m-output', '4', '--usd-per-1m-embed', '0.02'],
     ...['--max-usd', '5', '--concurrency', '4'],
   ];
@@ -210,28 +210,7 @@ describe('a before-after campaign on a Redis queue, run by agent-track worker pr
         block,
         `provider: openai\nbase_url: ${endpoint.openaiBaseUrl}\nauth: { env: ${KEY_ENV} }\nmax_retries: 0\n`,
       );
-      const keyed = [
-        ...[
-          'before-after',
-          '--repo',
-          product.repo,
-          '--baseline',
-          product.baseline,
-          '--candidate',
-          product.candidate,
-        ],
-        ...[
-          '--split',
-          'fixture-code/small_test',
-          '--model',
-          'stand-in',
-          '--llm-block',
-          block,
-          '--limit',
-          '2',
-        ],
-        ...['--cache-dir', cacheDir, '--confirm-spend', '--build-indexes', '--concurrency', '2'],
-      ];
+      const keyed = [...demoCampaignArgs(product, cacheDir, { block, limit: 2 }), '--concurrency', '2'];
       const withKey = { ...process.env, [KEY_ENV]: SECRET };
       const withoutKey = { ...process.env };
       delete withoutKey[KEY_ENV];

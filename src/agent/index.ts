@@ -56,6 +56,7 @@ export type { LedgerLine } from './harness/ledger.js';
 export { LEDGER_FILE, ledgerLineSchema, readLedger } from './harness/ledger.js';
 export type { OpenedModel, OpenModelOptions } from './harness/open-model.js';
 export { openModel } from './harness/open-model.js';
+export { runPool } from './harness/promise-pool.js';
 export { recordedErrorSchema } from './harness/recorded-error-schema.js';
 export type { HarnessOptions, HarnessSummary } from './harness/run-harness.js';
 export { runHarness } from './harness/run-harness.js';

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { invalidOption, resolveCacheDir } from '../../core/index.js';
 import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../../product/index.js';
 import { readTasks } from '../../retrieval/index.js';
@@ -6,7 +7,7 @@ import { loadLlmBlock } from '../llm/load-block.js';
 import { refuseModelSettingsInEnv } from '../llm/refuse-model-settings.js';
 import type { Architecture } from '../loop/architecture.js';
 import type { TokenCap } from '../loop/token-cap.js';
-import { openAgentProduct } from '../manifest/agent-product.js';
+import { type AgentProduct, openAgentProduct } from '../manifest/agent-product.js';
 import { filePathExtractor } from '../mcp/extract-result.js';
 import type { LedgerLine } from './ledger.js';
 import { openModel } from './open-model.js';
@@ -27,6 +28,10 @@ export interface HarnessRunOptions {
   config?: string;
   /** Product root (default: the embedded reference product). */
   product?: string;
+  /** A tool-docs file the server is started with (`{tool_docs}`; an optimizer candidate's). */
+  toolDocs?: string;
+  /** A file whose text replaces the product's system prompt (an optimizer candidate's). */
+  systemPrompt?: string;
   /** Serve the embedded reference product over Streamable HTTP instead of stdio. */
   http?: boolean;
   cacheDir?: string;
@@ -59,6 +64,22 @@ function pattern(text: string | undefined): RegExp | undefined {
   }
 }
 
+// A candidate's tool docs go to every server it starts; its prompt replaces the product's.
+function withCandidate(base: AgentProduct, options: HarnessRunOptions): AgentProduct {
+  const { toolDocs, systemPrompt } = options;
+  if (toolDocs !== undefined) statSync(toolDocs);
+  return {
+    ...base,
+    ...(systemPrompt === undefined ? {} : { system: readFileSync(systemPrompt, 'utf8') }),
+    ...(toolDocs === undefined
+      ? {}
+      : {
+          serverFor: (place, overrides) =>
+            base.serverFor(place, { toolDocs: resolve(toolDocs), ...overrides }),
+        }),
+  };
+}
+
 /**
  * Reads the tasks, the LLM block, the product and the serving config, refuses model settings in
  * the environment, opens the model (starting the offline endpoint for `--model offline`) and runs
@@ -73,11 +94,14 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
   const configFile = options.config ?? DEFAULT_SERVING_CONFIG;
   const config = loadServingConfig(configFile);
   const tasks = await readTasks(options.tasks);
-  const product = openAgentProduct({
-    config: configFile,
-    ...(options.product === undefined ? {} : { dir: options.product }),
-    ...(options.http === true ? { http: true } : {}),
-  });
+  const product = withCandidate(
+    openAgentProduct({
+      config: configFile,
+      ...(options.product === undefined ? {} : { dir: options.product }),
+      ...(options.http === true ? { http: true } : {}),
+    }),
+    options,
+  );
   const extractor = filePathExtractor(pattern(options.identifierPattern), { reads: product.roles.read });
   const block = options.llmBlock === undefined ? undefined : loadLlmBlock(options.llmBlock).block;
   const cacheDir = resolveCacheDir(options.cacheDir);

@@ -15,6 +15,8 @@ interface RunFlags extends AgentRunFlags {
   workspace?: string;
   config?: string;
   product?: string;
+  toolDocs?: string;
+  systemPrompt?: string;
   http?: boolean;
   cacheDir?: string;
   reposDir?: string;
@@ -61,6 +63,8 @@ async function run(flags: RunFlags, io: CliIo): Promise<void> {
     ...(flags.workspace === undefined ? {} : { workspace: flags.workspace }),
     ...(flags.config === undefined ? {} : { config: flags.config }),
     ...(flags.product === undefined ? {} : { product: flags.product }),
+    ...(flags.toolDocs === undefined ? {} : { toolDocs: flags.toolDocs }),
+    ...(flags.systemPrompt === undefined ? {} : { systemPrompt: flags.systemPrompt }),
     ...(flags.http === true ? { http: true } : {}),
     ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
     ...(flags.reposDir === undefined ? {} : { reposDir: flags.reposDir }),
@@ -129,6 +133,8 @@ export const harnessCommand: CliCommand = {
         '--product <dir>',
         'the product root holding agent-track.product.yaml (default: the embedded reference product)',
       )
+      .option('--tool-docs <file>', "the tool-docs file the product's server is started with ({tool_docs})")
+      .option('--system-prompt <file>', "a file whose text replaces the product's system prompt")
       .option(
         '--http',
         'serve the embedded reference product over Streamable HTTP on 127.0.0.1 instead of stdio',

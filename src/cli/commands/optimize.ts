@@ -1,4 +1,5 @@
-import { dollars, positiveInteger } from '../options.js';
+import type { QueueTarget } from '../../core/index.js';
+import { dollars, positiveInteger, queueUrl } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface Flags {
@@ -21,6 +22,7 @@ interface Flags {
   judgeUsdPer1mOutput?: number;
   cacheDir?: string;
   repos?: string;
+  queue?: QueueTarget;
 }
 
 // A second model's prices, when either flag is given (the other then unknown: a paid run fails closed).
@@ -62,7 +64,17 @@ export const optimizeCommand: CliCommand = {
         "at most N candidates per round (below the config's; cuts a whole grid)",
         positiveInteger('--candidates'),
       )
-      .option('--concurrency <n>', 'rollouts at once', positiveInteger('--concurrency'), 2)
+      .option(
+        '--concurrency <n>',
+        'rollouts at once (with --queue: the jobs in flight)',
+        positiveInteger('--concurrency'),
+        2,
+      )
+      .option(
+        '--queue <url>',
+        'run the rollouts as jobs on this Redis queue (redis://HOST:PORT/DB) for `agent-track worker`s (see docs/queue.md)',
+        queueUrl('--queue'),
+      )
       .option(
         '--usd-per-1m-input <x>',
         "the model's input price, dollars per million tokens",
@@ -116,6 +128,7 @@ export const optimizeCommand: CliCommand = {
           ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
           ...(flags.repos ? { reposDir: flags.repos } : {}),
           concurrency: flags.concurrency,
+          ...(flags.queue === undefined ? {} : { queue: flags.queue }),
           prices: { inputPer1m: flags.usdPer1mInput ?? null, outputPer1m: flags.usdPer1mOutput ?? null },
           ...priced('proposerPrices', flags.proposerUsdPer1mInput, flags.proposerUsdPer1mOutput),
           ...priced('judgePrices', flags.judgeUsdPer1mInput, flags.judgeUsdPer1mOutput),

@@ -10,6 +10,7 @@ import type { PreparedArms } from '../campaign/arms/prepare-arms.js';
 import { rolloutHarnessArgs } from '../campaign/harness-args.js';
 import type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';
 import type { OfflineModel } from './offline-model.js';
+import { openBeforeAfterQueue } from './open-queue.js';
 import { buildPlan, writePlan } from './plan.js';
 import type { Plan } from './plan-schema.js';
 import { renderPlan } from './plan-text.js';
@@ -196,7 +197,7 @@ export async function runPlanned(
   const runner =
     options.queue === undefined
       ? undefined
-      : await (await import('../campaign/remote/queue-runner.js')).openQueueRunner({
+      : await openBeforeAfterQueue({
           target: options.queue,
           dir,
           plan,

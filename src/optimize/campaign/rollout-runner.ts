@@ -1,10 +1,13 @@
 import type { Task } from '../../retrieval/index.js';
 import { type ArmProcessResult, runArmProcess } from './arms/arm-process.js';
+import type { RolloutSettings } from './harness-args.js';
 
 /** An arm as the scheduler needs it (a `PreparedArm` fits). */
 export interface RunnableArm {
   arm: string;
   commit: string;
+  /** The embedded reference product of the agent-track that runs the rollout (an optimizer's), no commit. */
+  embedded?: boolean;
   worktree: string;
   harness: readonly string[];
   /** Arguments after `harness run` that point it at the arm's product (default none). */
@@ -17,6 +20,10 @@ export interface RolloutRequest {
   task: Task;
   /** The task's one-line `--tasks` file in the campaign directory. */
   input: string;
+  /** The harness `--out` the rollout's trajectory, blobs and ledger line end up in. */
+  out: string;
+  /** What it runs with on a queue, when not the runner's own (an optimizer candidate's). */
+  settings?: RolloutSettings;
   /** The attempt's number across every run of the campaign (the queue's count). */
   attempt: number;
   /** The spend ledger key the attempt is booked under. */

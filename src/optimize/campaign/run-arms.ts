@@ -166,6 +166,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         arm,
         task,
         input,
+        out: paths.arm(arm.arm),
         attempt: attempts,
         booking,
         argv: [

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { isEmbeddedProduct, loadLlmBlock } from '../../agent/index.js';
-import { AgentTrackError, openJsonlLog, resolveCacheDir } from '../../core/index.js';
+import { AgentTrackError, openJsonlLog, type QueueTarget, resolveCacheDir } from '../../core/index.js';
 import { appendRunRecord, defaultRunLog } from '../../report/index.js';
 import { createProgress } from '../campaign/progress.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
@@ -17,6 +17,7 @@ import { campaignMoney } from './money/campaign-money.js';
 import { campaignPrices, estimateText } from './money/estimate.js';
 import { planCheck } from './money/plan-check.js';
 import { objectiveTrace } from './objective-trace.js';
+import { openOptimizeQueue } from './optimize-queue.js';
 import { configEnumeration, roundSizes } from './propose/config-enumeration.js';
 import { loggedProposer } from './propose/proposal-log.js';
 import type { Proposer } from './propose/proposer.js';
@@ -51,6 +52,8 @@ export interface OptimizeOptions {
   cacheDir?: string;
   reposDir?: string;
   concurrency?: number;
+  /** Run the rollouts as jobs on this queue, for `agent-track worker` processes on any machine. */
+  queue?: QueueTarget;
   /** The run log the campaign's record is appended to (default: the cache directory's `runs.jsonl`). */
   runLog?: string;
   log?: (line: string) => void;
@@ -165,6 +168,16 @@ export async function optimize(
           money,
         })
       : null;
+  const queue =
+    options.queue === undefined
+      ? null
+      : await openOptimizeQueue(loaded, {
+          target: options.queue,
+          dir,
+          dryRun: options.dryRun,
+          model: models.agent.model,
+          log,
+        });
   const evaluate = harnessEvaluator({
     loaded,
     tasks: slices.byId,
@@ -177,12 +190,16 @@ export async function optimize(
     rolloutCap: money.rolloutCap,
     settleRollout: money.settleRollout,
     releaseRollout: money.releaseRollout,
+    ...(queue === null
+      ? {}
+      : { queue: { ...queue, log }, openRollouts: (key) => ledger.openReservations(key) }),
     ...(judge === null ? {} : { judge: judge.score }),
     onProgress: (p) =>
       progress.update({
         arms: [{ arm: p.label, done: p.done, total: p.total, failed: p.failed }],
         bookedUsd: ledger.spentUsd(),
         ceilingUsd: options.dryRun ? null : ceiling,
+        ...(queue?.runner.jobs === undefined ? {} : { jobs: queue.runner.jobs() }),
       }),
   });
   const proposer = loggedProposer(
@@ -263,6 +280,7 @@ export async function optimize(
     outcome = { ...partial, stop: `${budget ? 'budget' : 'error'}: ${(error as Error).message}` };
   } finally {
     await models.close();
+    await queue?.runner.close?.();
   }
   const result = await assembleResult({
     loaded,

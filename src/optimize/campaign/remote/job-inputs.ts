@@ -11,6 +11,9 @@ import { JobRefused } from './worker-arms.js';
 export interface ResolvedInputs {
   blockFile: string;
   configFile: string | null;
+  /** An optimizer candidate's tool-docs and prompt files, `null` when the job has none. */
+  toolDocs: string | null;
+  systemPrompt: string | null;
   /** The job's task, its directory corpus pointed at this worker's unpacked copy. */
   task: Task;
   /** `--endpoint-url` of this worker's own offline stand-in, when the job uses it. */
@@ -25,7 +28,8 @@ export interface JobInputs {
 }
 
 /**
- * Fetches what a job names by content hash (its LLM block, serving config, directory corpus) into
+ * Fetches what a job names by content hash (its LLM block, serving config, a candidate's tool docs
+ * and prompt, directory corpus) into
  * a worker's directories once each, and serves the offline stand-in from this worker when the job
  * uses it. Refuses (`JobRefused`) a block other than the one the worker is pinned to, a block whose
  * key this worker's environment lacks, and anything Redis no longer holds.
@@ -77,6 +81,10 @@ export function jobInputs(options: {
               'serving config',
               join(options.workDir, 'configs', `${job.config}.yaml`),
             );
+      const named = (sha: string | null, what: string, ext: string) =>
+        sha === null ? null : fetched(sha, what, join(options.workDir, 'files', `${sha}.${ext}`));
+      const toolDocs = await named(job.tool_docs, 'tool docs', 'yaml');
+      const systemPrompt = await named(job.system_prompt, 'system prompt', 'txt');
       let task = job.task;
       if (job.corpus !== null) {
         const pack = await options.store.get(job.corpus.pack);
@@ -95,7 +103,15 @@ export function jobInputs(options: {
         }
         endpointArgs = ['--endpoint-url', (await endpoint).openaiBaseUrl];
       }
-      return { blockFile, configFile, task, endpointArgs, secrets: key === undefined ? [] : [key] };
+      return {
+        blockFile,
+        configFile,
+        toolDocs,
+        systemPrompt,
+        task,
+        endpointArgs,
+        secrets: key === undefined ? [] : [key],
+      };
     },
     async close() {
       for (const endpoint of endpoints.values()) await (await endpoint).close();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordedErrorSchema } from '../../../agent/index.js';
+import { ARCHITECTURES, recordedErrorSchema } from '../../../agent/index.js';
 import { taskSchema } from '../../../retrieval/index.js';
 import { armNameSchema } from '../schema.js';
 
@@ -10,9 +10,29 @@ export const ROLLOUT_QUEUE = 'agent-track-rollouts';
 export const WORKER_REFUSED = 'WorkerRefused';
 
 /** The job format's version: a worker refuses a job of another one by name. */
-export const JOB_VERSION = 1;
+export const JOB_VERSION = 2;
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in hex');
+const gitSha = z.string().regex(/^[0-9a-f]{40}$/);
+
+/**
+ * What the rollout runs against: a commit of a product repository (a before-after arm; a product
+ * optimized on a queue, at its HEAD), or the embedded reference product of the worker's own
+ * agent-track, which must be the orchestrator's version.
+ */
+export const jobProductSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('commit'),
+      /** The orchestrator's product repository: used by a worker on the same machine started without `--repo`. */
+      repo: z.string(),
+      commit: gitSha,
+      /** The commit's tree: the worker's checkout must hold the same files. */
+      tree: gitSha,
+    })
+    .strict(),
+  z.object({ kind: z.literal('embedded'), version: z.string().min(1) }).strict(),
+]);
 
 /**
  * One rollout as a job: everything a worker needs travels with it or is named by content hash
@@ -25,12 +45,9 @@ export const rolloutJobSchema = z
     campaign: z.string().min(1),
     /** The orchestrator's campaign directory, for messages. */
     campaign_dir: z.string(),
-    /** The orchestrator's product repository: used by a worker on the same machine started without `--repo`. */
-    repo: z.string(),
+    /** The arm (a before-after's) or the candidate (an optimizer's, its hash's first 16): for messages. */
     arm: armNameSchema,
-    commit: z.string().regex(/^[0-9a-f]{40}$/),
-    /** The commit's tree: the worker's checkout must hold the same files. */
-    tree: z.string().regex(/^[0-9a-f]{40}$/),
+    product: jobProductSchema,
     task: taskSchema,
     /** A directory corpus, sent as a pack under its content hash (the worker unpacks it). */
     corpus: z.object({ hash: z.string().min(1), pack: sha256 }).nullable(),
@@ -44,6 +61,10 @@ export const rolloutJobSchema = z
     config: sha256.nullable(),
     turn_budget: z.number().int().positive(),
     workspace: z.string().nullable(),
+    /** An optimizer candidate's tool-docs file and system prompt by sha256, and its agent graph. */
+    tool_docs: sha256.nullable(),
+    system_prompt: sha256.nullable(),
+    architecture: z.enum(ARCHITECTURES).nullable(),
     /** The rollout's token cap (`<input>:<output>`), `null` for none. */
     token_cap: z.string().nullable(),
     /** The offline stand-in: the worker serves its own; `salt` draws per arm when it samples. */
@@ -72,6 +93,7 @@ export const rolloutResultSchema = z
   .strict();
 
 export type RolloutJob = z.infer<typeof rolloutJobSchema>;
+export type JobProduct = z.infer<typeof jobProductSchema>;
 export type RolloutResult = z.infer<typeof rolloutResultSchema>;
 
 /**

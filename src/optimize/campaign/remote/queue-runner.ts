@@ -3,21 +3,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Job, Queue } from 'bullmq';
-import { simpleGit } from 'simple-git';
-import { TOKEN_CAP_ENV } from '../../../agent/index.js';
 import { connectionOptions, type QueueTarget } from '../../../core/index.js';
-import { packCorpus, type ServingConfig } from '../../../product/index.js';
-import type { Task } from '../../../retrieval/index.js';
-import type { Plan } from '../../before-after/plan-schema.js';
 import type { ArmProcessResult } from '../arms/arm-process.js';
-import { campaignPaths } from '../campaign-dir.js';
-import type { RolloutSettings } from '../harness-args.js';
-import type { RolloutRequest, RolloutRunner } from '../rollout-runner.js';
+import type { RolloutRunner } from '../rollout-runner.js';
 import { connectQueue } from './connect-queue.js';
 import { contentStore } from './content-store.js';
 import { jobBoard } from './job-board.js';
+import { type JobMakerOptions, jobMaker } from './job-maker.js';
 import {
-  JOB_VERSION,
   ROLLOUT_QUEUE,
   type RolloutJob,
   readKey,
@@ -27,19 +20,9 @@ import {
 } from './job-schema.js';
 import { writeRollout } from './rollout-files.js';
 
-export interface QueueRunnerOptions {
+export interface QueueRunnerOptions extends Omit<JobMakerOptions, 'block'> {
   target: QueueTarget;
-  /** The campaign directory. */
-  dir: string;
-  plan: Plan;
-  /** The product repository the arms' commits are in. */
-  repo: string;
   blockFile: string;
-  settings: RolloutSettings;
-  /** What the indexer reads of a directory corpus: a pack holds that. */
-  ingestion: ServingConfig['ingestion'];
-  /** The offline stand-in: each worker serves its own; `salted` when it samples per arm. */
-  standIn: { salted: boolean } | null;
   log: (line: string) => void;
   /** How often a waited-for job is looked at (default 100 ms). */
   pollMs?: number;
@@ -47,22 +30,18 @@ export interface QueueRunnerOptions {
 }
 
 /**
- * The key of a campaign on a queue: its directory and what its plan fixes (arms, commits, model,
- * LLM block, turn budget, repeats), so the same campaign run again (a resume) finds its own jobs.
+ * The key of a campaign on a queue: its directory and what fixes its rollouts (for a before-after,
+ * its arms, commits, model, LLM block, turn budget, repeats), so the same campaign run again (a
+ * resume) finds its own jobs.
  *
  * @example
- * campaignKey('/work/runs/demo', plan); // '5c1f0e2a9b3d7e41'
+ * campaignKey('/work/runs/demo', { arms: [['baseline', sha]], model: 'offline' }); // '5c1f0e2a9b3d7e41'
  */
-export function campaignKey(dir: string, plan: Plan): string {
-  const fixed = JSON.stringify({
-    dir: resolve(dir),
-    arms: plan.arms.map((arm) => [arm.arm, arm.commit.sha]),
-    model: plan.model,
-    block: plan.llm_block.hash,
-    turns: plan.turn_budget,
-    repeats: plan.tasks.repeats,
-  });
-  return createHash('sha256').update(fixed).digest('hex').slice(0, 16);
+export function campaignKey(dir: string, fixed: Record<string, unknown>): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ dir: resolve(dir), ...fixed }))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 // A `read` mark outlives any campaign's resume window.
@@ -91,7 +70,7 @@ function failedResult(exception: { type: string; message: string }, aborted = fa
  * the ceiling. Redis unreachable for a while is waited out; a job Redis lost is enqueued again.
  *
  * @example
- * const runner = await openQueueRunner({ target: parseQueueUrl('redis://127.0.0.1:6379/0'), dir, plan, repo, blockFile, settings, ingestion, standIn: null, log });
+ * const runner = await openQueueRunner({ target: parseQueueUrl('redis://127.0.0.1:6379/0'), campaign, dir, repo, model, blockFile, settings, ingestion, standIn: null, log });
  * await runArms({ ...options, runner });
  */
 export async function openQueueRunner(options: QueueRunnerOptions): Promise<RolloutRunner> {
@@ -100,57 +79,10 @@ export async function openQueueRunner(options: QueueRunnerOptions): Promise<Roll
   const queue = new Queue(ROLLOUT_QUEUE, { connection });
   queue.on('error', () => {});
   const store = contentStore(redis);
-  const paths = campaignPaths(resolve(options.dir));
-  const campaign = campaignKey(options.dir, options.plan);
-  const block = await store.put(readFileSync(options.blockFile));
-  const config =
-    options.settings.configFile === null ? null : await store.put(readFileSync(options.settings.configFile));
+  const campaign = options.campaign;
+  const jobOf = jobMaker({ ...options, block: await store.put(readFileSync(options.blockFile)) }, store);
   const pollMs = options.pollMs ?? 100;
   const board = jobBoard();
-  const trees = new Map<string, Promise<string>>();
-  const tree = (commit: string) => {
-    let known = trees.get(commit);
-    if (known === undefined) {
-      known = simpleGit(options.repo)
-        .revparse([`${commit}^{tree}`])
-        .then((text) => text.trim());
-      trees.set(commit, known);
-    }
-    return known;
-  };
-  const packs = new Map<string, Promise<{ hash: string; pack: string }>>();
-  const corpusOf = async (task: Task) => {
-    const corpus = task.corpus;
-    if (corpus === undefined || !('dir' in corpus)) return null;
-    let sent = packs.get(corpus.dir);
-    if (sent === undefined) {
-      const pack = packCorpus(resolve(corpus.dir), options.ingestion);
-      sent = store.put(pack.bytes).then((sha) => ({ hash: pack.hash, pack: sha }));
-      packs.set(corpus.dir, sent);
-    }
-    return sent;
-  };
-  const jobOf = async (request: RolloutRequest): Promise<RolloutJob> => ({
-    v: JOB_VERSION,
-    campaign,
-    campaign_dir: paths.dir,
-    repo: resolve(options.repo),
-    arm: request.arm.arm,
-    commit: request.arm.commit,
-    tree: await tree(request.arm.commit),
-    task: request.task,
-    corpus: await corpusOf(request.task),
-    attempt: request.attempt,
-    booking: request.booking,
-    model: options.plan.model,
-    block,
-    config,
-    turn_budget: options.settings.turnBudget,
-    workspace: options.settings.workspace,
-    token_cap: request.env[TOKEN_CAP_ENV] ?? null,
-    stand_in: options.standIn === null ? null : { salt: options.standIn.salted ? request.arm.arm : null },
-    timeout_ms: request.timeoutMs,
-  });
   // Redis down (a restart): every call waits and is tried again until it answers.
   const patiently = async <T>(call: () => Promise<T>, signal?: AbortSignal): Promise<T | null> => {
     for (;;) {
@@ -209,7 +141,13 @@ export async function openQueueRunner(options: QueueRunnerOptions): Promise<Roll
             board.finished(id, worker, state === 'completed' && job.returnvalue?.exception == null);
             const parsed = state === 'completed' ? rolloutResultSchema.safeParse(job.returnvalue) : null;
             if (parsed?.success) {
-              await writeRollout(parsed.data, paths, data.arm, data.task.id, store);
+              await writeRollout(
+                parsed.data,
+                request.out,
+                `${data.arm} ${data.task.id}`,
+                data.task.id,
+                store,
+              );
               const r = parsed.data;
               return {
                 ok: r.exception === null,

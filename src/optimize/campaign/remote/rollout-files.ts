@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join, relative, resolve } from 'node:path';
 import { AgentTrackError, appendJsonlLine, openJsonlLog } from '../../../core/index.js';
 import { writeFileAtomic } from '../../../trajectory/index.js';
-import type { CampaignPaths } from '../campaign-dir.js';
 import { harnessLedgerLineSchema } from '../schema.js';
 import type { ContentStore } from './content-store.js';
 
@@ -58,37 +57,35 @@ export async function collectRollout(
 }
 
 /**
- * Writes a rollout a worker ran into the campaign's arm directory as a harness run here would
- * have: the blobs the store holds and the campaign lacks, then the trajectory directory (whole, by
- * rename), then its harness ledger lines (a line already there is not appended twice), so a kill
- * at any point leaves either nothing or a rollout the resume adopts.
+ * Writes a rollout a worker ran into a harness `--out` here (a campaign's arm directory, an
+ * optimizer candidate's rollout directory) as a harness run here would have: the blobs the store
+ * holds and `out` lacks, then the trajectory directory (whole, by rename), then its harness ledger
+ * lines (a line already there is not appended twice), so a kill at any point leaves either nothing
+ * or a rollout the resume adopts. `what` names the rollout in an error.
  *
  * @example
- * await writeRollout(result, campaignPaths('runs/demo'), 'baseline', 't1', store);
+ * await writeRollout(result, 'runs/demo/arms/baseline', 'baseline t1', 't1', store);
  */
 export async function writeRollout(
   rollout: RolloutFiles,
-  paths: CampaignPaths,
-  arm: string,
+  out: string,
+  what: string,
   taskId: string,
   store: ContentStore,
 ): Promise<void> {
-  mkdirSync(paths.blobs, { recursive: true });
+  const blobs = join(out, 'blobs');
+  mkdirSync(blobs, { recursive: true });
   for (const sha of rollout.blobs) {
-    const target = join(paths.blobs, sha);
+    const target = join(blobs, sha);
     if (existsSync(target)) continue;
     const bytes = await store.get(sha);
     if (bytes === null)
-      throw new AgentTrackError(
-        'CONTENT_MISSING',
-        `Redis no longer holds the blob \`${sha}\` of ${arm} ${taskId}`,
-        {
-          data: { sha, arm, task_id: taskId },
-        },
-      );
+      throw new AgentTrackError('CONTENT_MISSING', `Redis no longer holds the blob \`${sha}\` of ${what}`, {
+        data: { sha, rollout: what, task_id: taskId },
+      });
     writeFileAtomic(target, bytes);
   }
-  const taskDir = join(paths.dir, paths.trajectory(arm, taskId));
+  const taskDir = join(out, 'tasks', encodeURIComponent(taskId));
   if (rollout.files.length > 0) {
     const tmp = `${taskDir}.${randomBytes(6).toString('hex')}.tmp`;
     try {
@@ -109,7 +106,7 @@ export async function writeRollout(
     }
   }
   // Opened first so a torn last line a kill left is cut before anything is appended after it.
-  const file = paths.armLedger(arm);
+  const file = join(out, 'ledger.jsonl');
   openJsonlLog(file, harnessLedgerLineSchema, 'harness ledger');
   const there = new Set(existsSync(file) ? readFileSync(file, 'utf8').split('\n') : []);
   for (const line of rollout.lines) {

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { simpleGit } from 'simple-git';
+import { packageVersion } from '../../../core/index.js';
 import { type PreparedArm, prepareArm, removeArm } from '../arms/prepare-arm.js';
 import { seedInstall } from '../arms/setup-arm.js';
+import type { JobProduct } from './job-schema.js';
 
 /** A job this worker cannot run as it was sent: the reason goes back to the orchestrator. */
 export class JobRefused extends Error {
@@ -12,9 +14,21 @@ export class JobRefused extends Error {
   }
 }
 
+/** Where a job's harness runs: its directory, command, and the arguments that point it at the product. */
+export interface JobPlace {
+  worktree: string;
+  harness: readonly string[];
+  productArgs: readonly string[];
+}
+
 export interface WorkerArms {
   /** The arm for a commit of a repository, prepared once (worktree, setup), its tree checked. */
   get(repo: string, commit: string, tree: string): Promise<PreparedArm>;
+  /**
+   * Where a job runs: a commit's prepared arm (in `repo`, else the job's own repository when this
+   * machine has it), or this agent-track itself for the embedded product (its version the job's).
+   */
+  place(product: JobProduct, repo: string | null): Promise<JobPlace>;
   /** Removes every worktree this worker added. */
   release(): Promise<void>;
 }
@@ -78,7 +92,23 @@ export function workerArms(options: {
       },
     });
   };
-  return {
+  const arms: WorkerArms = {
+    async place(product, repo) {
+      if (product.kind === 'embedded') {
+        const own = packageVersion();
+        if (product.version !== own)
+          throw new JobRefused(
+            `the job runs the embedded product of agent-track ${product.version}; this worker is ${own}`,
+          );
+        return { worktree: options.ownRoot, harness: options.harness, productArgs: [] };
+      }
+      const dir = repo ?? (existsSync(product.repo) ? product.repo : null);
+      if (dir === null)
+        throw new JobRefused(
+          `the job's repository \`${product.repo}\` is not on this machine: start the worker with --repo`,
+        );
+      return arms.get(dir, product.commit, product.tree);
+    },
     get(repo, commit, tree) {
       const key = `${resolve(repo)}\0${commit}`;
       let arm = prepared.get(key);
@@ -99,4 +129,5 @@ export function workerArms(options: {
       prepared.clear();
     },
   };
+  return arms;
 }

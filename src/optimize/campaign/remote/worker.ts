@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { TOKEN_CAP_ENV } from '../../../agent/index.js';
@@ -11,7 +11,7 @@ import { contentStore } from './content-store.js';
 import { jobInputs } from './job-inputs.js';
 import { ROLLOUT_QUEUE, type RolloutResult, rolloutJobSchema } from './job-schema.js';
 import { collectRollout } from './rollout-files.js';
-import { JobRefused, workerArms } from './worker-arms.js';
+import { workerArms } from './worker-arms.js';
 
 export interface WorkerOptions {
   target: QueueTarget;
@@ -99,19 +99,15 @@ export async function runWorker(options: WorkerOptions): Promise<{ done: number;
           .slice(0, 16),
       );
       try {
-        const repo = options.repo ?? (existsSync(data.repo) ? data.repo : null);
-        if (repo === null)
-          throw new JobRefused(
-            `the job's repository \`${data.repo}\` is not on this machine: start the worker with --repo`,
-          );
-        const arm = await arms.get(repo, data.commit, data.tree);
+        const arm = await arms.place(data.product, options.repo);
         const got = await inputs.resolve(data);
         rmSync(scratch, { recursive: true, force: true });
         mkdirSync(scratch, { recursive: true });
         const input = join(scratch, 'task.jsonl');
         writeFileSync(input, `${JSON.stringify(got.task)}\n`);
         const out = join(scratch, 'out');
-        options.log(`${label}: started (${data.commit.slice(0, 10)})`);
+        const at = data.product.kind === 'commit' ? data.product.commit.slice(0, 10) : 'embedded';
+        options.log(`${label}: started (${at})`);
         const result = await runArmProcess({
           worktree: arm.worktree,
           argv: [
@@ -119,7 +115,14 @@ export async function runWorker(options: WorkerOptions): Promise<{ done: number;
             ...['run', '--tasks', input, '--out', out, '--model', data.model, '--llm-block', got.blockFile],
             ...arm.productArgs,
             ...rolloutHarnessArgs(
-              { turnBudget: data.turn_budget, configFile: got.configFile, workspace: data.workspace },
+              {
+                turnBudget: data.turn_budget,
+                configFile: got.configFile,
+                workspace: data.workspace,
+                toolDocs: got.toolDocs,
+                systemPrompt: got.systemPrompt,
+                architecture: data.architecture,
+              },
               { cacheDir: options.cacheDir, reposDir: options.reposDir },
             ),
             ...got.endpointArgs,

@@ -27,6 +27,8 @@ export interface CandidateSetup {
   config: ServingConfig;
   architecture?: Architecture;
   turnBudget?: number;
+  /** The same as files, for a rollout run elsewhere (a worker's harness): `null` where it keeps the product's own. */
+  files: { config: string | null; toolDocs: string | null; systemPrompt: string | null };
 }
 
 /**
@@ -81,22 +83,36 @@ export function candidateSetup(loaded: LoadedCampaign, candidate: Candidate, dir
     return {
       product: { ...base, serverFor: withServer(DEFAULT_SERVING_CONFIG, resolve(file)) },
       config: loadServingConfig(),
+      files: { config: null, toolDocs: resolve(file), systemPrompt: null },
     };
   }
   if (axis === 'usage_skill' || axis === 'ask_prompt') {
     const ask = axis === 'ask_prompt' ? candidate.text : readArtifact(product, 'ask_prompt');
     const skill = axis === 'usage_skill' ? candidate.text : readArtifact(product, 'usage_skill');
-    return { product: { ...base, system: systemPrompt(ask, skill) }, config: loadServingConfig() };
+    const system = systemPrompt(ask, skill);
+    const file = join(dir, 'system-prompt.txt');
+    writeFileSync(file, system);
+    return {
+      product: { ...base, system },
+      config: loadServingConfig(),
+      files: { config: null, toolDocs: null, systemPrompt: resolve(file) },
+    };
   }
   const point = JSON.parse(candidate.text) as Record<string, unknown>;
   if (axis === 'retrieval_config') {
     const file = servingFile(dir, Object.keys(point).length === 0 ? null : point);
-    return { product: { ...base, serverFor: withServer(file) }, config: loadServingConfig(file) };
+    return {
+      product: { ...base, serverFor: withServer(file) },
+      config: loadServingConfig(file),
+      files: { config: resolve(file), toolDocs: null, systemPrompt: null },
+    };
   }
   // ask_architecture: a grid point, run as its effective configuration (what dedup compared).
   const run = effectiveConfiguration(pointOfText(candidate.text), { configFile: loaded.file });
+  const serving = servingFile(dir, run.overlay);
   return {
-    product: { ...base, serverFor: withServer(servingFile(dir, run.overlay)) },
+    product: { ...base, serverFor: withServer(serving) },
+    files: { config: resolve(serving), toolDocs: null, systemPrompt: null },
     config: run.serving,
     architecture: run.architecture,
     turnBudget: run.turn_cap,

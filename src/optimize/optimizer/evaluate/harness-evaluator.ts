@@ -11,11 +11,13 @@ import {
 } from '../../../agent/index.js';
 import { rolloutTask, type Task, taskIdOf } from '../../../retrieval/index.js';
 import { computeMetrics, readTrajectories, type Trajectory } from '../../../trajectory/index.js';
+import type { RolloutRunner, RunnableArm } from '../../campaign/rollout-runner.js';
 import type { Candidate } from '../candidate.js';
 import type { LoadedCampaign } from '../config/load-config.js';
 import type { Evaluator } from '../screen/screening.js';
 import { candidateSetup } from './candidate-setup.js';
 import { objectiveOfMetrics } from './objective.js';
+import { queuedBatch } from './queued-batch.js';
 
 /** Where a candidate's rollouts of one slice and repeat are written. */
 export function rolloutDir(dir: string, candidate: Candidate, slice: string, repeat: number): string {
@@ -58,6 +60,14 @@ export interface HarnessEvaluatorOptions {
    * the judge could not say (the task is then left out, not cached, and judged again later).
    */
   judge?: (request: JudgeRequest) => Promise<{ score: number | null; failed: boolean }>;
+  /**
+   * The rollouts as jobs on a queue instead of this process's harness: the runner and the product
+   * they run against. A resumed campaign first looks at the booking an earlier run left open
+   * (`openRollouts`): a job still on the queue under it, or never sent, is not booked again.
+   */
+  queue?: { runner: RolloutRunner; arm: RunnableArm; log: (line: string) => void };
+  /** The bookings under a rollout key never settled, oldest first (the spend ledger's). */
+  openRollouts?: (key: string) => string[];
 }
 
 /**
@@ -89,10 +99,16 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
       .map((t) => rolloutTask(t, context.repeat + 1));
     const before = readLedger(join(out, LEDGER_FILE));
     const booked = new Map<string, string>();
+    const queue = options.queue;
     try {
       for (const task of tasks) {
         if (before.get(task.id)?.status === 'done') continue;
         const key = `rollout/${candidate.hash.slice(0, 16)}/${context.slice}/r${context.repeat}/${task.id}`;
+        const open = queue?.runner.reattach ? options.openRollouts?.(key).at(-1) : undefined;
+        if (open !== undefined && (await queue!.runner.reattach!(open)) !== null) {
+          booked.set(task.id, open);
+          continue;
+        }
         booked.set(task.id, options.reserveRollout?.(key, setup.turnBudget ?? DEFAULT_TURN_BUDGET) ?? key);
       }
     } catch (error) {
@@ -105,33 +121,60 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
     let failedSoFar = 0;
     const total = booked.size;
     options.onProgress?.({ label, done, failed: failedSoFar, total });
-    const summary = await runHarness({
-      onTask: (line) => {
-        if (line.status === 'done') done++;
-        else failedSoFar++;
-        options.onProgress?.({ label, done, failed: failedSoFar, total });
-      },
-      tasks,
-      out,
-      model: options.model,
-      product: setup.product,
-      workspaces: productWorkspaces(setup.product, {
-        config: setup.config,
-        cacheDir: options.cacheDir,
-        reposDir: options.reposDir,
-      }),
-      concurrency: options.concurrency ?? 2,
-      retryFailed: true,
-      attempts: 1,
-      ...(options.rolloutCap === undefined
-        ? {}
-        : { tokenCap: options.rolloutCap(setup.turnBudget ?? DEFAULT_TURN_BUDGET) }),
-      ...(setup.architecture === undefined ? {} : { architecture: setup.architecture }),
-      ...(setup.turnBudget === undefined ? {} : { turnBudget: setup.turnBudget }),
-    });
+    const onTask = (line: { status: string } | undefined) => {
+      if (line?.status === 'done') done++;
+      else failedSoFar++;
+      options.onProgress?.({ label, done, failed: failedSoFar, total });
+    };
+    const tokenCap = options.rolloutCap?.(setup.turnBudget ?? DEFAULT_TURN_BUDGET);
+    if (queue !== undefined) {
+      await queuedBatch({
+        runner: queue.runner,
+        arm: { ...queue.arm, arm: candidate.hash.slice(0, 16) },
+        settings: {
+          turnBudget: setup.turnBudget ?? DEFAULT_TURN_BUDGET,
+          configFile: setup.files.config,
+          workspace: null,
+          toolDocs: setup.files.toolDocs,
+          systemPrompt: setup.files.systemPrompt,
+          architecture: setup.architecture ?? null,
+        },
+        tasks,
+        booked,
+        out,
+        concurrency: options.concurrency ?? 2,
+        ...(tokenCap === undefined ? {} : { tokenCap }),
+        // Settled as each result is in; a job no worker ran is released, nothing was spent on it.
+        onResult: (_id, key, line, refused) => {
+          if (refused) options.releaseRollout?.(key);
+          else options.settleRollout?.(key, line);
+          onTask(line);
+        },
+        log: queue.log,
+      });
+    } else {
+      await runHarness({
+        onTask,
+        tasks,
+        out,
+        model: options.model,
+        product: setup.product,
+        workspaces: productWorkspaces(setup.product, {
+          config: setup.config,
+          cacheDir: options.cacheDir,
+          reposDir: options.reposDir,
+        }),
+        concurrency: options.concurrency ?? 2,
+        retryFailed: true,
+        attempts: 1,
+        ...(tokenCap === undefined ? {} : { tokenCap }),
+        ...(setup.architecture === undefined ? {} : { architecture: setup.architecture }),
+        ...(setup.turnBudget === undefined ? {} : { turnBudget: setup.turnBudget }),
+      });
+    }
     const after = readLedger(join(out, LEDGER_FILE));
-    for (const [id, key] of booked) options.settleRollout?.(key, after.get(id));
-    const failed = new Set(summary.failures.map((f) => f.task_id));
+    if (queue === undefined) for (const [id, key] of booked) options.settleRollout?.(key, after.get(id));
+    const failed = new Set(tasks.filter((t) => after.get(t.id)?.status !== 'done').map((t) => t.id));
     const wanted = new Map(tasks.filter((t) => !failed.has(t.id)).map((t) => [t.id, t]));
     const scores = new Map<string, number | null>();
     const taskOf = new Map(tasks.map((t) => [t.id, options.tasks.get(taskIdOf(t))!]));

@@ -3,13 +3,12 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Redis } from 'ioredis';
 import seedrandom from 'seedrandom';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createOfflinePolicy, startEndpoint } from '../../../../src/agent/index.js';
 import { selfCommand } from '../../../../src/cli/self-command.js';
 import { demoCampaignArgs, seededDemoProduct } from '../../before-after/kill-run.js';
-import { startRedis, type TestRedis } from './redis-server.js';
+import { redisValues, startRedis, type TestRedis } from './redis-server.js';
 import { startWorker, type WorkerProcess } from './workers.js';
 
 const root = resolve(import.meta.dirname, '../../../..');
@@ -239,17 +238,7 @@ describe('a before-after campaign on a Redis queue, run by agent-track worker pr
       await stopFleet();
       expect(endpoint.requests.length).toBeGreaterThan(0);
       // Redis holds blocks, corpora, blobs and results: never the key's value.
-      const client = new Redis(redis.port, '127.0.0.1');
-      const values: string[] = [];
-      for (const key of await client.keys('*')) {
-        const type = await client.type(key);
-        if (type === 'string') values.push((await client.getBuffer(key))?.toString('latin1') ?? '');
-        if (type === 'hash') values.push(JSON.stringify(await client.hgetall(key)));
-        if (type === 'list') values.push(JSON.stringify(await client.lrange(key, 0, -1)));
-        if (type === 'zset') values.push(JSON.stringify(await client.zrange(key, '0', '-1')));
-        if (type === 'stream') values.push(JSON.stringify(await client.xrange(key, '-', '+')));
-      }
-      client.disconnect();
+      const values = await redisValues(redis.port);
       expect(values.length).toBeGreaterThan(0);
       expect(values.filter((value) => value.includes(SECRET))).toEqual([]);
       // Nor any file of the campaign, nor Redis's own append-only files.

@@ -82,3 +82,22 @@ export async function startRedis(dir: string): Promise<TestRedis> {
   await start();
   return { url: `redis://127.0.0.1:${port}/0`, port, stop, start };
 }
+
+/** Every value a Redis holds (strings, hashes, lists, sorted sets, streams), as text: what a secret must never be in. */
+export async function redisValues(port: number): Promise<string[]> {
+  const client = new Redis(port, '127.0.0.1');
+  const values: string[] = [];
+  try {
+    for (const key of await client.keys('*')) {
+      const type = await client.type(key);
+      if (type === 'string') values.push((await client.getBuffer(key))?.toString('latin1') ?? '');
+      if (type === 'hash') values.push(JSON.stringify(await client.hgetall(key)));
+      if (type === 'list') values.push(JSON.stringify(await client.lrange(key, 0, -1)));
+      if (type === 'zset') values.push(JSON.stringify(await client.zrange(key, '0', '-1')));
+      if (type === 'stream') values.push(JSON.stringify(await client.xrange(key, '-', '+')));
+    }
+  } finally {
+    client.disconnect();
+  }
+  return values;
+}

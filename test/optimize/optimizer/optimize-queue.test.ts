@@ -1,0 +1,123 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type RunningEndpoint, startEndpoint } from '../../../src/agent/index.js';
+import { parseQueueUrl } from '../../../src/core/index.js';
+import { type SpendLine, spendLineSchema } from '../../../src/optimize/campaign/spend/spend-ledger.js';
+import { loadCampaignConfig } from '../../../src/optimize/optimizer/config/load-config.js';
+import { optimize } from '../../../src/optimize/optimizer/optimize.js';
+import { scriptedProposer } from '../../../src/optimize/optimizer/propose/proposer.js';
+import type { OptimizationResult } from '../../../src/optimize/optimizer/result.js';
+import { redisValues, startRedis, type TestRedis } from '../campaign/queue/redis-server.js';
+import { startWorker, type WorkerProcess } from '../campaign/queue/workers.js';
+import {
+  campaignFile,
+  filesContaining,
+  GOOD_HABIT,
+  habitPolicy,
+  KEY_ENV,
+  PRICES,
+  ROOT,
+  SECRET,
+} from './paid-helpers.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-optimize-queue-'));
+const cacheDir = join(scratch, 'cache');
+const withHabit = `${readFileSync(join(ROOT, 'configs/product/usage_skill.md'), 'utf8').trimEnd()}\n\n${GOOD_HABIT}\n`;
+let endpoint: RunningEndpoint;
+let redis: TestRedis;
+const workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  process.env[KEY_ENV] = SECRET;
+  endpoint = await startEndpoint({ policy: habitPolicy() });
+  mkdirSync(join(scratch, 'redis'));
+  redis = await startRedis(join(scratch, 'redis'));
+});
+afterAll(async () => {
+  delete process.env[KEY_ENV];
+  for (const worker of workers) worker.kill();
+  await endpoint?.close();
+  await redis?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const spendLines = (run: string): SpendLine[] =>
+  readFileSync(join(run, 'spend.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => spendLineSchema.parse(JSON.parse(line)));
+
+// What a campaign decided and paid, without its timings and paths.
+const decided = (result: OptimizationResult) => ({
+  final: result.final.id,
+  confirmations: result.confirmations,
+  candidates: result.candidates.map((c) => [c.id, c.search_delta]),
+  usd: result.spend.usd,
+  rollouts: result.spend.by_kind.rollout,
+});
+
+const campaign = (name: string) =>
+  campaignFile(join(scratch, name), 'usage_skill', endpoint.openaiBaseUrl, {
+    search: {
+      slice: 'dev',
+      rounds: 1,
+      candidates_per_round: 1,
+      stall_rounds: 1,
+      screening: { minibatch: 4, eta: 2 },
+    },
+  });
+const paid = (run: string) => ({
+  dryRun: false,
+  confirmSpend: true,
+  prices: PRICES,
+  proposerPrices: PRICES,
+  cacheDir,
+  concurrency: 4,
+  out: run,
+  proposer: scriptedProposer([[withHabit]]),
+});
+
+test('an optimize campaign on a queue with two workers, one killed mid-job, decides and pays as in-process', async () => {
+  const local = join(scratch, 'local', 'run');
+  const reference = await optimize(loadCampaignConfig(campaign('local')), paid(local));
+  expect(reference!.final.id).toBe('c1.0');
+
+  const withKey = { ...process.env, [KEY_ENV]: SECRET };
+  workers.push(startWorker(redis.url, 'w1', cacheDir, ROOT, [], withKey));
+  workers.push(startWorker(redis.url, 'w2', cacheDir, ROOT, ['--concurrency', '2'], withKey));
+  const queued = join(scratch, 'queued', 'run');
+  const lines: string[] = [];
+  const running = optimize(loadCampaignConfig(campaign('queued')), {
+    ...paid(queued),
+    queue: parseQueueUrl(redis.url),
+    log: (line) => lines.push(line),
+  });
+  // w1 is lost mid-job: its job runs again on w2 once its lock lapses, booked and recorded once.
+  while (!workers[0]!.busy()) await delay(20);
+  workers[0]!.kill();
+  const result = await running;
+  expect(decided(result!)).toEqual(decided(reference!));
+  expect(workers[1]!.stderr).toMatch(/: finished/);
+
+  // Every rollout booked once and settled once, whatever the kill made the queue retry.
+  const spend = spendLines(queued).filter((l) => l.key.startsWith('rollout/'));
+  const reserved = spend.filter((l) => l.type === 'reserve').map((l) => l.key);
+  expect(new Set(reserved).size).toBe(reserved.length);
+  expect(reserved.filter((key) => key.includes('#'))).toEqual([]);
+  const settled = spend.filter((l) => l.type === 'settle').map((l) => l.key);
+  expect(settled.sort()).toEqual([...reserved].sort());
+  expect(reserved.length).toBe(
+    spendLines(local).filter((l) => l.type === 'reserve' && l.key.startsWith('rollout/')).length,
+  );
+
+  await workers[1]!.stop();
+  // The key reached the endpoint from the workers' environment, never through Redis or a file.
+  expect((await redisValues(redis.port)).filter((value) => value.includes(SECRET))).toEqual([]);
+  expect(filesContaining(join(scratch, 'queued'), SECRET)).toEqual([]);
+  const found = spawnSync('grep', ['-rl', SECRET, join(scratch, 'redis')], { encoding: 'utf8' });
+  expect(found.stdout).toBe('');
+}, 300_000);

@@ -88,5 +88,8 @@ export async function openOptimizeQueue(
     standIn: options.dryRun ? { salted: false } : null,
     log: options.log,
   });
+  options.log(
+    `Rollouts: jobs on ${runner.label}; \`agent-track worker --queue ${options.target.url}\` on each machine runs them`,
+  );
   return { runner, arm };
 }

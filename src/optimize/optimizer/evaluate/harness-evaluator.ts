@@ -105,7 +105,13 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
         if (before.get(task.id)?.status === 'done') continue;
         const key = `rollout/${candidate.hash.slice(0, 16)}/${context.slice}/r${context.repeat}/${task.id}`;
         const open = queue?.runner.reattach ? options.openRollouts?.(key).at(-1) : undefined;
-        if (open !== undefined && (await queue!.runner.reattach!(open)) !== null) {
+        const left = open === undefined ? null : await queue!.runner.reattach!(open);
+        if (open !== undefined && left !== null) {
+          queue!.log(
+            left === 'queued'
+              ? `${open}: its job an earlier run left on the queue is waited for, not booked again`
+              : `${open}: booked by an earlier run that never sent its job: sent now on that booking`,
+          );
           booked.set(task.id, open);
           continue;
         }

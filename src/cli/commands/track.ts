@@ -1,11 +1,12 @@
 import { join } from 'node:path';
-import { AgentTrackError } from '../../core/index.js';
+import { AgentTrackError, type QueueTarget } from '../../core/index.js';
 import {
   collect,
   dollars,
   integer,
   oneOf,
   positiveInteger,
+  queueUrl,
   scoreDifference,
   timeoutSeconds,
 } from '../options.js';
@@ -42,16 +43,19 @@ interface TrackFlags {
   maxTurns?: number;
   keyEnv: string[];
   minFreeMb: number;
+  concurrency: number;
+  queue?: QueueTarget;
 }
 
 async function track(flags: TrackFlags, io: CliIo): Promise<void> {
   const { runPreflight, runTrack } = await import('../../optimize/index.js');
   const { selectAgent } = await import('../../agent/index.js');
-  const agent = selectAgent(flags.agent, {
+  const agentOptions = {
     ...(flags.agentBin === undefined ? {} : { bin: flags.agentBin }),
     ...(flags.agentCommand === undefined ? {} : { command: flags.agentCommand }),
     transcript: flags.transcriptFormat,
-  });
+  };
+  const agent = selectAgent(flags.agent, agentOptions);
   const common = {
     ...(flags.product === undefined ? {} : { product: flags.product }),
     ...(flags.config === undefined ? {} : { config: flags.config }),
@@ -120,6 +124,16 @@ async function track(flags: TrackFlags, io: CliIo): Promise<void> {
     maxTurns: flags.maxTurns ?? null,
     keyEnv: flags.keyEnv,
     ...(flags.report === undefined ? {} : { reportFile: flags.report }),
+    concurrency: flags.concurrency,
+    ...(flags.queue === undefined
+      ? {}
+      : {
+          queue: {
+            target: flags.queue,
+            // `selectAgent` took the name: it is one of the adapters a worker selects the same way.
+            agent: { name: flags.agent as 'claude-code' | 'command', options: agentOptions },
+          },
+        }),
     onLine: (text) => io.out(`${text}\n`),
   });
   if (result.stopped?.type === 'TRACK_COST_UNREPORTED') {
@@ -215,6 +229,17 @@ export const trackCommand: CliCommand = {
         1,
       )
       .option('--seed <n>', "the judge's answer-order seed", integer('--seed'), 0)
+      .option(
+        '--concurrency <n>',
+        "tasks in flight at once (each task's two arms one after the other)",
+        positiveInteger('--concurrency'),
+        1,
+      )
+      .option(
+        '--queue <url>',
+        'run the rollouts as jobs on this Redis queue (redis://HOST:PORT/DB) for `agent-track worker`s, which need the agent (see docs/queue.md)',
+        queueUrl('--queue'),
+      )
       .option('--agent-model <model>', "the agent's own model flag")
       .option('--max-turns <n>', "the agent's turn cap", positiveInteger('--max-turns'))
       .option(

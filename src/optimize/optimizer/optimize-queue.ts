@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { simpleGit } from 'simple-git';
+import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { DEFAULT_TURN_BUDGET, isEmbeddedProduct, PRODUCT_MANIFEST_FILE } from '../../agent/index.js';
-import { AgentTrackError, packageVersion, type QueueTarget } from '../../core/index.js';
+import { DEFAULT_TURN_BUDGET, isEmbeddedProduct } from '../../agent/index.js';
+import { packageVersion, type QueueTarget } from '../../core/index.js';
 import { loadServingConfig } from '../../product/index.js';
+import { productAtHead } from '../campaign/remote/job-product.js';
 import type { RolloutRunner, RunnableArm } from '../campaign/rollout-runner.js';
 import type { LoadedCampaign } from './config/load-config.js';
 
@@ -15,32 +15,11 @@ export interface OptimizeQueue {
   arm: RunnableArm;
 }
 
-// A product repository runs on workers at a commit: its HEAD, and only when nothing is uncommitted
-// (the rollouts here would read the working tree, a worker's checkout the commit).
 async function productArm(loaded: LoadedCampaign): Promise<{ arm: RunnableArm; repo: string | null }> {
   const { repo, manifest } = loaded.paths;
   if (isEmbeddedProduct(repo, manifest))
     return { arm: { arm: 'product', commit: '', worktree: '', harness: [], embedded: true }, repo: null };
-  const git = simpleGit(repo);
-  const root = (await git.revparse(['--show-toplevel']).catch(() => '')).trim();
-  const refuse = (why: string) =>
-    new AgentTrackError('QUEUE_PRODUCT_UNSHARABLE', `\`optimize --queue\` over \`${repo}\`: ${why}`, {
-      data: { repo },
-    });
-  if (root === '' || resolve(root) !== resolve(repo))
-    throw refuse(
-      'workers check the product out at a commit, so `product.repo` must be a git repository root',
-    );
-  if (relative(resolve(repo), resolve(manifest)) !== PRODUCT_MANIFEST_FILE)
-    throw refuse(
-      `its manifest must be the repository's \`${PRODUCT_MANIFEST_FILE}\` (workers read that one)`,
-    );
-  const dirty = (await git.status()).files.map((f) => f.path);
-  if (dirty.length > 0)
-    throw refuse(
-      `it has uncommitted changes (${dirty.slice(0, 3).join(', ')}${dirty.length > 3 ? ', ...' : ''}): commit them, workers run the commit`,
-    );
-  const commit = (await git.revparse(['HEAD'])).trim();
+  const { commit } = await productAtHead(repo, manifest, '`optimize --queue`');
   return { arm: { arm: 'product', commit, worktree: '', harness: [] }, repo };
 }
 

@@ -1,7 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AgentAdapter } from '../../agent/index.js';
-import { type LlmBlock, openModel, writeMcpConfig } from '../../agent/index.js';
+import {
+  type LlmBlock,
+  openModel,
+  runPool,
+  type SelectAgentOptions,
+  writeMcpConfig,
+} from '../../agent/index.js';
+import type { QueueTarget } from '../../core/index.js';
 import { appendRunRecord, defaultRunLog, reportRunRecords } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { parseSplitName, rolloutTasks } from '../../retrieval/index.js';
@@ -9,8 +16,10 @@ import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import type { RolloutContext } from './run-rollout.js';
 import { openTrackLedger } from './track-ledger.js';
 import { assertTrackSpend, buildTrackPlan, renderTrackPlan, type TrackPlan } from './track-plan.js';
+import { openTrackQueue } from './track-queue.js';
 import type { TrackReport } from './track-report-schema.js';
 import { writeTrackReport } from './track-results.js';
+import { localRollouts } from './track-rollouts.js';
 import { openTrackProduct } from './track-setup.js';
 import { runTrackTask, type TrackStop } from './track-task.js';
 
@@ -48,6 +57,10 @@ export interface TrackOptions {
   /** The run log each finished track appends its records to (default: the cache directory's `runs.jsonl`). */
   runLog?: string;
   onLine?: (text: string) => void;
+  /** Tasks in flight at once (default 1); each task's two arms still run one after the other. */
+  concurrency?: number;
+  /** The rollouts as jobs on this queue, the agent named for the workers to select (`--agent`, its flags). */
+  queue?: { target: QueueTarget; agent: { name: 'claude-code' | 'command'; options: SelectAgentOptions } };
 }
 
 export interface TrackResult {
@@ -133,15 +146,40 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
     provider: { env },
   });
   const rollouts = rolloutTasks(options.tasks, plan.repeats);
-  let stopped: TrackStop | null = null;
+  const runner =
+    options.queue === undefined
+      ? localRollouts(context)
+      : await openTrackQueue({
+          target: options.queue.target,
+          out: options.out,
+          agent: options.queue.agent,
+          ...pick(options, ['product', 'config']),
+          context,
+          keyEnv,
+          log: say,
+        });
+  let stopped = null as TrackStop | null;
   try {
     // Repeat k >= 2 of a task is its rollout `<id>~k` (`rolloutTask`): its own ledger lines and pair.
-    for (const task of rollouts) {
-      stopped = await runTrackTask(task, { options, ledger, spend, context, product, plan, judge, say });
-      if (stopped !== null) break;
-    }
+    // Once one task says stop, no other starts; those running finish.
+    await runPool(rollouts, options.concurrency ?? 1, async (task) => {
+      if (stopped !== null) return;
+      const stop = await runTrackTask(task, {
+        options,
+        ledger,
+        spend,
+        context,
+        rollouts: runner,
+        product,
+        plan,
+        judge,
+        say,
+      });
+      stopped ??= stop;
+    });
   } finally {
     await judge.close();
+    await runner.close?.();
   }
   if (stopped !== null) say(`stopped: ${stopped.type}: ${stopped.message}`);
   const written = await writeTrackReport({

@@ -3,9 +3,10 @@ import { judgePair, type OpenedModel, writeMcpConfig } from '../../agent/index.j
 import { AgentTrackError } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { crossesCeiling, type SpendLedger } from '../campaign/spend/spend-ledger.js';
-import { type RolloutContext, runRollout } from './run-rollout.js';
+import type { RolloutContext } from './run-rollout.js';
 import type { TrackLedger } from './track-ledger.js';
 import type { TrackPlan } from './track-plan.js';
+import type { TrackRollouts } from './track-rollouts.js';
 import { TRACK_ARMS } from './track-schema.js';
 import type { TrackProduct } from './track-setup.js';
 
@@ -37,12 +38,32 @@ function afterRollout(
   return null;
 }
 
+// On a queue, the first attempt of a (task, arm) in a run first looks at the newest booking an
+// earlier run left open: its job still queued, or never sent, is used rather than booked again.
+async function bookRollout(
+  scope: TaskScope,
+  key: string,
+  usd: number,
+  first: boolean,
+): Promise<string | null> {
+  const { spend, rollouts } = scope;
+  const open = first && rollouts.reattach !== undefined ? spend.openReservations(key).at(-1) : undefined;
+  if (open !== undefined && (await rollouts.reattach!(open)) !== null) {
+    scope.say(
+      `${key}: on the booking an earlier run left open (its job is waited for or sent now), not booked again`,
+    );
+    return open;
+  }
+  return spend.tryReserve('rollout', key, 1, usd);
+}
+
 /** What one task of a running track needs. */
 export interface TaskScope {
   options: { out: string; attempts?: number; seed?: number };
   ledger: TrackLedger;
   spend: SpendLedger;
   context: RolloutContext;
+  rollouts: TrackRollouts;
   product: TrackProduct;
   plan: TrackPlan;
   judge: OpenedModel;
@@ -81,23 +102,29 @@ export async function runTrackTask(task: Task, scope: TaskScope): Promise<TrackS
     for (let tries = 0; tries < attempts; tries++) {
       const estimate = plan.usd_per_rollout ?? 0;
       const key = `${arm}/${task.id}`;
-      const booking = spend.tryReserve('rollout', key, 1, estimate);
+      const booking = await bookRollout(scope, key, estimate, tries === 0);
       if (booking === null) {
         return {
           type: 'SpendCeiling',
           message: `the next rollout (\`${key}\`, $${estimate}) would cross the ceiling`,
         };
       }
-      const line = await runRollout(scope.context, {
-        taskId: task.id,
-        question: task.question,
-        arm,
-        cwd,
-        mcpConfig: arm === 'with-server' ? mcp : null,
-        serverName: arm === 'with-server' ? scope.product.name : null,
-        attempt: ledger.attempts(task.id, arm) + 1,
-        bookedUsd: estimate,
-      });
+      const { line, refused } = await scope.rollouts.run(
+        {
+          taskId: task.id,
+          question: task.question,
+          arm,
+          cwd,
+          mcpConfig: arm === 'with-server' ? mcp : null,
+          serverName: arm === 'with-server' ? scope.product.name : null,
+          attempt: ledger.attempts(task.id, arm) + 1,
+          bookedUsd: estimate,
+        },
+        task,
+        booking,
+      );
+      // No worker ran it: nothing was spent (the failed attempt is recorded all the same).
+      if (refused) spend.settle(booking, 0);
       const reported = line.figures?.cost_usd ?? null;
       line.booked_usd = Math.max(estimate, reported ?? 0);
       ledger.append(line);
@@ -108,6 +135,7 @@ export async function runTrackTask(task: Task, scope: TaskScope): Promise<TrackS
           : `${task.id}\t${arm}\tdone\tturns ${figures.turns}\tcalls ${figures.tool_calls}\t${figures.cost_usd === null ? 'cost n/a' : `$${figures.cost_usd.toFixed(4)}`}\t${figures.wall_ms} ms`,
       );
       const stop = line.status === 'done' ? afterRollout(spend, booking, reported, key) : null;
+      await scope.rollouts.done?.(booking);
       if (stop !== null) return stop;
       if (line.status === 'done') {
         last = null;

@@ -24,6 +24,10 @@ export interface ResolvedInputs {
 
 export interface JobInputs {
   resolve(job: RolloutJob): Promise<ResolvedInputs>;
+  /** A file the job names by sha256, on this worker's disk (`null` for none). */
+  file(sha: string | null, what: string, ext: string): Promise<string | null>;
+  /** The task with its packed directory corpus unpacked here (the task as sent when it has none). */
+  task(task: Task, corpus: RolloutJob['corpus'], configFile: string | null): Promise<Task>;
   close(): Promise<void>;
 }
 
@@ -55,7 +59,21 @@ export function jobInputs(options: {
     return file;
   };
   const endpoints = new Map<string, ReturnType<typeof startEndpoint>>();
+  const file = (sha: string | null, what: string, ext: string) =>
+    sha === null
+      ? Promise.resolve(null)
+      : fetched(sha, what, join(options.workDir, 'files', `${sha}.${ext}`));
+  const unpacked = async (task: Task, corpus: RolloutJob['corpus'], configFile: string | null) => {
+    if (corpus === null) return task;
+    const pack = await options.store.get(corpus.pack);
+    if (pack === null) throw new JobRefused(`Redis no longer holds the corpus of task ${task.id}`);
+    const ingestion = loadServingConfig(configFile ?? undefined).ingestion;
+    const dir = unpackCorpus(pack, { cacheDir: options.cacheDir, hash: corpus.hash, ingestion });
+    return { ...task, corpus: { dir } };
+  };
   return {
+    file,
+    task: unpacked,
     async resolve(job) {
       if (options.pinnedBlock !== null && options.pinnedBlock !== job.block)
         throw new JobRefused(
@@ -81,18 +99,9 @@ export function jobInputs(options: {
               'serving config',
               join(options.workDir, 'configs', `${job.config}.yaml`),
             );
-      const named = (sha: string | null, what: string, ext: string) =>
-        sha === null ? null : fetched(sha, what, join(options.workDir, 'files', `${sha}.${ext}`));
-      const toolDocs = await named(job.tool_docs, 'tool docs', 'yaml');
-      const systemPrompt = await named(job.system_prompt, 'system prompt', 'txt');
-      let task = job.task;
-      if (job.corpus !== null) {
-        const pack = await options.store.get(job.corpus.pack);
-        if (pack === null) throw new JobRefused(`Redis no longer holds the corpus of task ${job.task.id}`);
-        const ingestion = loadServingConfig(configFile ?? undefined).ingestion;
-        const dir = unpackCorpus(pack, { cacheDir: options.cacheDir, hash: job.corpus.hash, ingestion });
-        task = { ...task, corpus: { dir } };
-      }
+      const toolDocs = await file(job.tool_docs, 'tool docs', 'yaml');
+      const systemPrompt = await file(job.system_prompt, 'system prompt', 'txt');
+      const task = await unpacked(job.task, job.corpus, configFile);
       let endpointArgs: string[] = [];
       if (job.stand_in !== null) {
         const salt = job.stand_in.salt;

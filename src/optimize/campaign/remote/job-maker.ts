@@ -28,8 +28,15 @@ export interface JobMakerOptions {
   standIn: { salted: boolean } | null;
 }
 
-// A file's bytes in the store once, however many jobs name it (a candidate's files never change).
-function filesByHash(store: ContentStore) {
+/**
+ * A file's bytes in the content store once, however many jobs name it (a candidate's files never
+ * change): its sha256, `null` for no file.
+ *
+ * @example
+ * const sha = filesByHash(store);
+ * job.config = await sha(configFile);
+ */
+export function filesByHash(store: ContentStore) {
   const sent = new Map<string, Promise<string>>();
   return (file: string | null | undefined): Promise<string | null> => {
     if (file === null || file === undefined) return Promise.resolve(null);
@@ -40,6 +47,33 @@ function filesByHash(store: ContentStore) {
       sent.set(path, sha);
     }
     return sha;
+  };
+}
+
+/**
+ * A task's directory corpus as a pack in the content store, once per directory: `{ hash, pack }`
+ * for the job, `null` for a task whose corpus is not a directory (a pinned repository is cloned by
+ * the worker itself).
+ *
+ * @example
+ * const corpusOf = corpusPacker(store, config.ingestion);
+ * job.corpus = await corpusOf(task);
+ */
+export function corpusPacker(
+  store: ContentStore,
+  ingestion: ServingConfig['ingestion'],
+): (task: Task) => Promise<{ hash: string; pack: string } | null> {
+  const packs = new Map<string, Promise<{ hash: string; pack: string }>>();
+  return async (task) => {
+    const corpus = task.corpus;
+    if (corpus === undefined || !('dir' in corpus)) return null;
+    let sent = packs.get(corpus.dir);
+    if (sent === undefined) {
+      const pack = packCorpus(resolve(corpus.dir), ingestion);
+      sent = store.put(pack.bytes).then((sha) => ({ hash: pack.hash, pack: sha }));
+      packs.set(corpus.dir, sent);
+    }
+    return sent;
   };
 }
 
@@ -73,18 +107,7 @@ export function jobMaker(
     }
     return { kind: 'commit', repo: resolve(repo), commit, tree: await tree };
   };
-  const packs = new Map<string, Promise<{ hash: string; pack: string }>>();
-  const corpusOf = async (task: Task) => {
-    const corpus = task.corpus;
-    if (corpus === undefined || !('dir' in corpus)) return null;
-    let sent = packs.get(corpus.dir);
-    if (sent === undefined) {
-      const pack = packCorpus(resolve(corpus.dir), options.ingestion);
-      sent = store.put(pack.bytes).then((sha) => ({ hash: pack.hash, pack: sha }));
-      packs.set(corpus.dir, sent);
-    }
-    return sent;
-  };
+  const corpusOf = corpusPacker(store, options.ingestion);
   return async (request) => {
     const settings = request.settings ?? options.settings;
     return {

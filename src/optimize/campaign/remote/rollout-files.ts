@@ -13,7 +13,8 @@ export interface RolloutFiles {
   blobs: string[];
 }
 
-function filesUnder(root: string): string[] {
+/** Every file under `root` (absolute paths, sorted); none when it does not exist. */
+export function filesUnder(root: string): string[] {
   if (!existsSync(root)) return [];
   const out: string[] = [];
   const visit = (dir: string) => {

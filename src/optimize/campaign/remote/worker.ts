@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { TOKEN_CAP_ENV } from '../../../agent/index.js';
-import { CONFIRMED_SPEND_ENV, connectionOptions, type QueueTarget } from '../../../core/index.js';
-import { runArmProcess } from '../arms/arm-process.js';
-import { rolloutHarnessArgs } from '../harness-args.js';
+import { connectionOptions, type QueueTarget } from '../../../core/index.js';
+import { runAgentJob } from '../../track/agent-job-run.js';
+import { AGENT_JOB, type AgentJob, type AgentResult, agentJobSchema } from '../../track/track-job.js';
 import { connectQueue } from './connect-queue.js';
 import { contentStore } from './content-store.js';
+import { runHarnessJob } from './harness-job.js';
 import { jobInputs } from './job-inputs.js';
-import { ROLLOUT_QUEUE, type RolloutResult, rolloutJobSchema } from './job-schema.js';
-import { collectRollout } from './rollout-files.js';
+import { ROLLOUT_QUEUE, type RolloutJob, type RolloutResult, rolloutJobSchema } from './job-schema.js';
 import { workerArms } from './worker-arms.js';
 
 export interface WorkerOptions {
@@ -77,11 +76,13 @@ export async function runWorker(options: WorkerOptions): Promise<{ done: number;
     env: options.env ?? {},
   });
   const tally = { done: 0, refused: 0 };
+  const places = { cacheDir: options.cacheDir, reposDir: options.reposDir };
   const lockMs = options.lockMs ?? 30_000;
   const worker = new Worker(
     ROLLOUT_QUEUE,
-    async (job): Promise<RolloutResult> => {
-      const parsed = rolloutJobSchema.safeParse(job.data);
+    async (job): Promise<RolloutResult | AgentResult> => {
+      const agentJob = job.name === AGENT_JOB;
+      const parsed = (agentJob ? agentJobSchema : rolloutJobSchema).safeParse(job.data);
       if (!parsed.success) {
         tally.refused++;
         throw new UnrecoverableError(
@@ -99,57 +100,26 @@ export async function runWorker(options: WorkerOptions): Promise<{ done: number;
           .slice(0, 16),
       );
       try {
-        const arm = await arms.place(data.product, options.repo);
-        const got = await inputs.resolve(data);
+        const place = await arms.place(data.product, options.repo);
         rmSync(scratch, { recursive: true, force: true });
         mkdirSync(scratch, { recursive: true });
-        const input = join(scratch, 'task.jsonl');
-        writeFileSync(input, `${JSON.stringify(got.task)}\n`);
-        const out = join(scratch, 'out');
         const at = data.product.kind === 'commit' ? data.product.commit.slice(0, 10) : 'embedded';
         options.log(`${label}: started (${at})`);
-        const result = await runArmProcess({
-          worktree: arm.worktree,
-          argv: [
-            ...arm.harness,
-            ...['run', '--tasks', input, '--out', out, '--model', data.model, '--llm-block', got.blockFile],
-            ...arm.productArgs,
-            ...rolloutHarnessArgs(
-              {
-                turnBudget: data.turn_budget,
-                configFile: got.configFile,
-                workspace: data.workspace,
-                toolDocs: got.toolDocs,
-                systemPrompt: got.systemPrompt,
-                architecture: data.architecture,
-              },
-              { cacheDir: options.cacheDir, reposDir: options.reposDir },
-            ),
-            ...got.endpointArgs,
-          ],
-          env: {
-            ...options.env,
-            [CONFIRMED_SPEND_ENV]: '1',
-            ...(data.token_cap === null ? {} : { [TOKEN_CAP_ENV]: data.token_cap }),
-          },
-          timeoutMs: data.timeout_ms,
-          secrets: got.secrets,
-        });
-        const files = await collectRollout(out, data.task.id, store);
+        const context = { worker: name, place, inputs, store, scratch, ...places, env: options.env ?? {} };
+        let result: RolloutResult | AgentResult;
+        let failure: string | null;
+        if (agentJob) {
+          const ran = await runAgentJob(data as AgentJob, context);
+          result = ran;
+          failure = ran.line.exception?.type ?? null;
+        } else {
+          const ran = await runHarnessJob(data as RolloutJob, context);
+          result = ran;
+          failure = ran.exception?.type ?? null;
+        }
         tally.done++;
-        options.log(
-          `${label}: ${result.exception === null ? 'finished' : `failed: ${result.exception.type}`}`,
-        );
-        return {
-          worker: name,
-          exception: result.exception,
-          exit_code: result.exitCode,
-          signal: result.signal,
-          timed_out: result.timedOut,
-          duration_ms: result.durationMs,
-          stderr_tail: result.stderrTail,
-          ...files,
-        };
+        options.log(`${label}: ${failure === null ? 'finished' : `failed: ${failure}`}`);
+        return result;
       } catch (error) {
         // Whatever kept the job from running here (a refusal, a setup that failed) goes back as its reason.
         tally.refused++;

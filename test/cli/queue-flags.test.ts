@@ -33,4 +33,22 @@ describe('the queue flags, refused before any work starts', () => {
     );
     expect(stderr).not.toContain('Unhandled error');
   });
+
+  test('optimize and track take --queue, refused by flag the same way', async () => {
+    const optimize = await cli(
+      'optimize',
+      ...['--config', 'configs/optimize/tool_docs.yaml', '--dry-run'],
+      ...['--queue', 'redis://:pw-51c0de@127.0.0.1:6379/0'],
+    );
+    expect(optimize.code).toBe(2);
+    expect(optimize.stderr).toContain('AGENT_TRACK_QUEUE_PASSWORD');
+    expect(optimize.stderr).not.toContain('pw-51c0de');
+    const track = await cli(
+      'track',
+      ...['--dataset', 'fixtures/track/tasks.jsonl', '--split', 'all'],
+      ...['--queue', 'redis://127.0.0.1:6379/99'],
+    );
+    expect(track.code).toBe(2);
+    expect(track.stderr).toMatch(/`--queue`/);
+  });
 });

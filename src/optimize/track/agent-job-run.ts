@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { selectAgent, writeMcpConfig } from '../../agent/index.js';
-import type { ContentStore } from '../campaign/remote/content-store.js';
-import type { JobInputs } from '../campaign/remote/job-inputs.js';
+import type { WorkerJobContext } from '../campaign/remote/harness-job.js';
 import { filesUnder } from '../campaign/remote/rollout-files.js';
-import type { JobPlace } from '../campaign/remote/worker-arms.js';
 import { runRollout } from './run-rollout.js';
 import type { AgentJob, AgentResult } from './track-job.js';
 import { openTrackProduct } from './track-setup.js';
@@ -19,19 +17,7 @@ import { openTrackProduct } from './track-setup.js';
  * @example
  * const result = await runAgentJob(job, { worker: 'w1', place, inputs, store, cacheDir, reposDir, scratch, env });
  */
-export async function runAgentJob(
-  job: AgentJob,
-  context: {
-    worker: string;
-    place: JobPlace;
-    inputs: JobInputs;
-    store: ContentStore;
-    cacheDir: string;
-    reposDir: string;
-    scratch: string;
-    env: Record<string, string | undefined>;
-  },
-): Promise<AgentResult> {
+export async function runAgentJob(job: AgentJob, context: WorkerJobContext): Promise<AgentResult> {
   const { scratch, env } = context;
   const agent = selectAgent(job.agent.name, {
     ...(job.agent.bin === null ? {} : { bin: job.agent.bin }),

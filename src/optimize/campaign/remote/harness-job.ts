@@ -10,6 +10,20 @@ import type { RolloutJob, RolloutResult } from './job-schema.js';
 import { collectRollout } from './rollout-files.js';
 import type { JobPlace } from './worker-arms.js';
 
+/** What a worker hands each job it runs: where, its inputs by hash, a scratch directory, its places. */
+export interface WorkerJobContext {
+  /** The worker's name on the queue. */
+  worker: string;
+  place: JobPlace;
+  inputs: JobInputs;
+  store: ContentStore;
+  /** The job's own empty directory, removed after it. */
+  scratch: string;
+  cacheDir: string;
+  reposDir: string;
+  env: Record<string, string | undefined>;
+}
+
 /**
  * A before-after's or an optimizer's rollout on a worker: its inputs fetched by hash, the task's
  * harness (`harness run`, one attempt) as a child in the job's place, its `--out` in `scratch`;
@@ -18,19 +32,7 @@ import type { JobPlace } from './worker-arms.js';
  * @example
  * const result = await runHarnessJob(job, { worker: 'w1', place, inputs, store, scratch, cacheDir, reposDir, env });
  */
-export async function runHarnessJob(
-  data: RolloutJob,
-  context: {
-    worker: string;
-    place: JobPlace;
-    inputs: JobInputs;
-    store: ContentStore;
-    scratch: string;
-    cacheDir: string;
-    reposDir: string;
-    env: Record<string, string | undefined>;
-  },
-): Promise<RolloutResult> {
+export async function runHarnessJob(data: RolloutJob, context: WorkerJobContext): Promise<RolloutResult> {
   const { place, scratch } = context;
   const got = await context.inputs.resolve(data);
   const input = join(scratch, 'task.jsonl');

@@ -14,6 +14,13 @@ export { type CorpusPack, packCorpus, unpackCorpus } from './corpora/corpus-pack
 export { ensureIndex, type IndexStatus, indexStatus, indexWorkspace } from './corpora/index-cache.js';
 export { indexCodeId } from './corpora/index-code.js';
 export { type MaterializedCorpus, materializeCorpus } from './corpora/materialize.js';
+export { type Embedded, type EmbeddingsClient, embeddingsClient } from './embed/embeddings-client.js';
+export {
+  STAND_IN_EMBEDDER,
+  STAND_IN_EMBEDDER_LABEL,
+  standInEmbedding,
+  standInWords,
+} from './embed/stand-in-embedder.js';
 export { type BuildIndexOptions, buildIndex } from './index-build/build-index.js';
 export { type RungOptions, rungOverlay, runRetrievalRung } from './rung/run-rung.js';
 export { connectSearch, type SearchClient, type SearchHit } from './rung/search-client.js';
@@ -44,4 +51,4 @@ export {
   loadServingConfig,
   parseServingConfig,
 } from './serving/load-serving-config.js';
-export { type ServingConfig, ServingConfigSchema } from './serving/schema.js';
+export { type EmbeddingsConfig, type ServingConfig, ServingConfigSchema } from './serving/schema.js';

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { AgentTrackError, issueMessage } from '../../core/index.js';
 import type { ChatMessage } from '../llm/providers/chat-provider.js';
+import { embeddingsReply } from './embeddings-route.js';
 import type { Policy, PolicyRequest, PolicyTurn } from './policy.js';
 import { renderReply } from './render-turn.js';
 import { resolvePolicy } from './resolve-policy.js';
@@ -59,7 +60,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 /**
  * Starts the offline endpoint on 127.0.0.1: OpenAI chat completions (`POST /v1/chat/completions`,
  * `GET /v1/models`) and Anthropic messages (`POST /v1/messages`), non-streaming, answered by the
- * policy. Resolves once it listens.
+ * policy, and `POST /v1/embeddings` answered by the stand-in embedder (`embeddingsReply`). Resolves once it listens.
  *
  * @example
  * const endpoint = await startEndpoint({ policy: 'offline' });
@@ -119,6 +120,10 @@ export async function startEndpoint(options: EndpointOptions): Promise<RunningEn
         object: 'list',
         data: [{ id: 'offline', object: 'model', created: 0, owned_by: `agent-track ${policy.name}` }],
       });
+    }
+    if (req.method === 'POST' && /^(\/v1)?\/embeddings$/.test(path)) {
+      const reply = embeddingsReply(body);
+      return 'error' in reply ? fail(400, reply.error) : send(res, record, reply.status, reply.body);
     }
     if (!isCompletion) return fail(404, `no route \`${req.method} ${path}\``);
     const schema = wire === 'anthropic' ? anthropicRequestSchema : openAIRequestSchema;

@@ -91,6 +91,34 @@ export const ResponseSchema = z
   });
 
 /**
+ * An OpenAI-compatible embeddings endpoint for dense search (`null`: words only). Its key is named
+ * by environment variable, never written here. Changing the embedder or its prefixes needs new
+ * vectors (a new bundle).
+ */
+export const EmbeddingsSchema = z
+  .object({
+    /** The base URL the client appends `/embeddings` to (`http://127.0.0.1:8080/v1`). */
+    endpoint: z.url(),
+    /** The model name sent as `model` (`offline-embed`: the offline endpoint's stand-in). */
+    embedder: z.string().min(1),
+    dimensions: z.number().int().min(2).max(8192),
+    /** Send `dimensions` in the request (models that truncate, such as text-embedding-3-*). */
+    send_dimensions: z.boolean().prefault(false),
+    /** Text put before each query and each piece (bge, e5 and Qwen3-Embedding want one). */
+    query_prefix: z.string().prefault(''),
+    document_prefix: z.string().prefault(''),
+    /** The environment variable holding the key; `null` for an endpoint that needs none. */
+    key_env: z
+      .string()
+      .regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name')
+      .nullable()
+      .prefault(null),
+    batch_size: z.number().int().min(1).max(2048).prefault(64),
+    timeout_ms: z.number().int().min(100).max(600_000).prefault(30_000),
+  })
+  .strict();
+
+/**
  * The serving config of the reference code-search server (`configs/serving/default.yaml`), and
  * the shape every retrieval overlay must keep after it is deep-merged over it.
  */
@@ -100,9 +128,11 @@ export const ServingConfigSchema = z
     query: QuerySchema.prefault({}),
     ranking: RankingSchema.prefault({}),
     response: ResponseSchema.prefault({}),
+    embeddings: EmbeddingsSchema.nullable().prefault(null),
   })
   .strict();
 
+export type EmbeddingsConfig = z.infer<typeof EmbeddingsSchema>;
 export type ServingConfig = z.infer<typeof ServingConfigSchema>;
 export type IngestionConfig = z.infer<typeof IngestionSchema>;
 export type QueryConfig = z.infer<typeof QuerySchema>;

@@ -5,6 +5,7 @@ import { AgentTrackError } from '../../core/index.js';
 import type { Corpus } from '../../retrieval/index.js';
 import { readBundleManifest } from '../bundle/manifest.js';
 import { openBundle } from '../bundle/open-bundle.js';
+import { embedBundle, readPieceVectors } from '../embed/piece-vectors.js';
 import { buildIndex } from '../index-build/build-index.js';
 import { ingestionHash } from '../serving/ingestion-hash.js';
 import type { ServingConfig } from '../serving/schema.js';
@@ -82,6 +83,7 @@ export async function ensureIndex(
   const status = await indexStatus(corpus, options);
   if (status.state === 'built') {
     openBundle(status.workspace, options.config.ingestion).close();
+    await ensureVectors(status.workspace, options.config);
     return { ...status, built: false };
   }
   if (options.code !== undefined && options.code !== indexCodeId())
@@ -91,5 +93,13 @@ export async function ensureIndex(
       { data: { workspace: status.workspace, code: options.code } },
     );
   buildIndex({ corpus: status.corpus.dir, out: status.workspace, config: options.config });
+  await ensureVectors(status.workspace, options.config);
   return { ...status, state: 'built', built: true };
+}
+
+// Dense and fused search read the pieces' vectors: made once per workspace and embedder.
+async function ensureVectors(workspace: string, config: ServingConfig): Promise<void> {
+  if (config.hybrid.mode === 'lexical' || config.embeddings === null) return;
+  if (readPieceVectors(workspace, config.embeddings) !== null) return;
+  await embedBundle(workspace, config.embeddings);
 }

@@ -8,7 +8,7 @@ import { INDEX_FORMAT, ingestionHash } from '../serving/ingestion-hash.js';
 import type { ServingConfig } from '../serving/schema.js';
 import { camelCaseParts, identifierParts } from '../text/split-identifiers.js';
 import { contentHash, corpusHash } from './corpus-hash.js';
-import { languageOf, pythonModule } from './language.js';
+import { fileGroup, languageOf, pythonModule } from './language.js';
 import { cutFile } from './pieces/cut-file.js';
 import { walkCorpus } from './walk.js';
 
@@ -85,7 +85,7 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
             ? { path: file.path, module: pythonModule(file.path, packageDirs) }
             : { path: file.path };
         const cut = cutFile(lines, language, context, ingestion);
-        const group = language === 'markdown' || /\.(txt|rst|adoc)$/i.test(file.path) ? 'docs' : 'code';
+        const group = fileGroup(file.path);
         const pathText = split ? `${file.path} ${camelCaseParts(file.path)}` : file.path;
         for (const piece of cut.pieces) {
           const pieceId = ++counts.pieces;

@@ -46,3 +46,14 @@ export function pythonModule(path: string, packageDirs: ReadonlySet<string>): st
   if (stem !== '__init__') chain.push(stem);
   return chain.join('.') || stem;
 }
+
+/**
+ * The group a file's pieces are searched under with `kind: code | docs`: documentation (markdown
+ * and plain-text formats) or source.
+ *
+ * @example
+ * fileGroup('docs/guide.md'); // 'docs'
+ */
+export function fileGroup(path: string): 'code' | 'docs' {
+  return languageOf(path) === 'markdown' || /\.(txt|rst|adoc)$/i.test(path) ? 'docs' : 'code';
+}

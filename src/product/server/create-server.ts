@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AgentTrackError } from '../../core/index.js';
 import type { Bundle } from '../bundle/open-bundle.js';
+import { denseSearcher } from '../embed/dense-searcher.js';
 import type { ServingConfig } from '../serving/schema.js';
 import { createCorpusReader } from './corpus-reader.js';
 import { capBytes } from './numbered-lines.js';
@@ -24,12 +25,16 @@ export interface CodeSearchServerOptions {
  * rest. A refused call (an AgentTrackError) becomes an MCP error result naming what was wrong.
  *
  * @example
- * const result = callTool(context, searchCodebaseTool, { query: 'discount' });
+ * const result = await callTool(context, searchCodebaseTool, { query: 'discount' });
  * result.structuredContent?.rows;
  */
-export function callTool(context: ToolContext, tool: ToolDefinition, args: unknown): CallToolResult {
+export async function callTool(
+  context: ToolContext,
+  tool: ToolDefinition,
+  args: unknown,
+): Promise<CallToolResult> {
   try {
-    const output = tool.run(context, args as never);
+    const output = await tool.run(context, args as never);
     const { response } = context.config;
     let text = capBytes(output.text, response.max_bytes);
     const pointers = response.pointers ? output.pointers : [];
@@ -60,6 +65,7 @@ export function createCodeSearchServer(options: CodeSearchServerOptions): McpSer
     bundle: options.bundle,
     config: options.config,
     reader: createCorpusReader(options.bundle),
+    dense: denseSearcher(options.bundle.workspace, options.config),
   };
   for (const tool of ALL_TOOLS) {
     const docs = options.toolDocs[tool.name];

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Bundle } from '../bundle/open-bundle.js';
+import type { Ranked } from '../search/fuse.js';
 import type { ServingConfig } from '../serving/schema.js';
 import type { CorpusReader } from './corpus-reader.js';
 import type { Pointer } from './pointers.js';
@@ -10,6 +11,8 @@ export interface ToolContext {
   bundle: Bundle;
   config: ServingConfig;
   reader: CorpusReader;
+  /** The pieces nearest a query's vector, for `hybrid.mode` dense and fused; `null` for lexical search. */
+  dense: ((query: string) => Promise<Ranked[]>) | null;
 }
 
 /** What a tool returns before rendering: its text, its structured content and its pointers. */
@@ -27,7 +30,7 @@ export interface ToolDefinition<Schema extends z.ZodObject = z.ZodObject> {
   name: ToolName;
   parameters: readonly string[];
   schema: (docs: Record<string, string>) => Schema;
-  run: (context: ToolContext, args: z.infer<Schema>) => ToolOutput;
+  run: (context: ToolContext, args: z.infer<Schema>) => ToolOutput | Promise<ToolOutput>;
 }
 
 /** Input limits every tool enforces through its schema: a huge input is refused, not processed. */

@@ -119,6 +119,24 @@ export const EmbeddingsSchema = z
   .strict();
 
 /**
+ * How lexical and dense results combine: `lexical` (BM25 only, the default), `dense` (cosine over
+ * the pieces' vectors only) or `fused` (both lists, by reciprocal rank or by weighted scores);
+ * dense and fused need `embeddings`.
+ */
+export const HybridSchema = z
+  .object({
+    mode: z.enum(['lexical', 'dense', 'fused']).prefault('lexical'),
+    /** `rrf`: sum of 1 / (rrf_k + rank); `weighted`: each list's scores min-max scaled, then mixed. */
+    fusion: z.enum(['rrf', 'weighted']).prefault('rrf'),
+    rrf_k: z.number().int().min(1).max(1000).prefault(60),
+    /** Weighted fusion: the dense list's share (the lexical list's is 1 minus it). */
+    dense_weight: z.number().min(0).max(1).prefault(0.5),
+    /** Pieces each list brings to the fusion. */
+    candidates: z.number().int().min(10).max(2000).prefault(200),
+  })
+  .strict();
+
+/**
  * The serving config of the reference code-search server (`configs/serving/default.yaml`), and
  * the shape every retrieval overlay must keep after it is deep-merged over it.
  */
@@ -129,10 +147,16 @@ export const ServingConfigSchema = z
     ranking: RankingSchema.prefault({}),
     response: ResponseSchema.prefault({}),
     embeddings: EmbeddingsSchema.nullable().prefault(null),
+    hybrid: HybridSchema.prefault({}),
   })
-  .strict();
+  .strict()
+  .refine((config) => config.hybrid.mode === 'lexical' || config.embeddings !== null, {
+    message: 'dense and fused search need an `embeddings` endpoint',
+    path: ['hybrid', 'mode'],
+  });
 
 export type EmbeddingsConfig = z.infer<typeof EmbeddingsSchema>;
+export type HybridConfig = z.infer<typeof HybridSchema>;
 export type ServingConfig = z.infer<typeof ServingConfigSchema>;
 export type IngestionConfig = z.infer<typeof IngestionSchema>;
 export type QueryConfig = z.infer<typeof QuerySchema>;

@@ -59,7 +59,9 @@ describe('the HTTP endpoint', () => {
       object: 'list',
       data: [{ id: 'offline', object: 'model', created: 0, owned_by: 'agent-track offline' }],
     });
-    expect((await fetch(`${endpoint.url}/v1/embeddings`, { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await fetch(`${endpoint.url}/v1/rerank`, { method: 'POST', body: '{}' })).status).toBe(404);
+    // Embeddings are served (the stand-in embedder): a body without input is 400.
+    expect((await fetch(`${endpoint.url}/v1/embeddings`, { method: 'POST', body: '{}' })).status).toBe(400);
     const bad = await fetch(`${endpoint.openaiBaseUrl}/chat/completions`, {
       method: 'POST',
       body: JSON.stringify({ model: 'm', messages: [{ role: 'wizard', content: 'x' }] }),
@@ -70,7 +72,8 @@ describe('the HTTP endpoint', () => {
     );
     expect(endpoint.requests.map((r) => [r.index, r.method, r.path, r.status])).toEqual([
       [null, 'GET', '/v1/models', 200],
-      [null, 'POST', '/v1/embeddings', 404],
+      [null, 'POST', '/v1/rerank', 404],
+      [null, 'POST', '/v1/embeddings', 400],
       [0, 'POST', '/v1/chat/completions', 400],
     ]);
     expect(endpoint.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -79,16 +79,19 @@ export const searchCodebaseTool = defineTool({
           .describe(docs.limit ?? ''),
       })
       .strict(),
-  run: (context, args) => {
+  run: async (context, args) => {
     const { response } = context.config;
     const limit = Math.min(args.limit ?? response.top_k, response.max_limit);
     const outcome = searchCodebase(context.bundle, context.config, {
       query: args.query,
       kind: args.kind as never,
       limit,
+      ...(context.dense === null ? {} : { dense: await context.dense(args.query) }),
     });
     const rows = outcome.rows;
-    const modeNote = outcome.fellBack ? 'any word, after all words found nothing' : `${outcome.mode} words`;
+    const words = outcome.fellBack ? 'any word, after all words found nothing' : `${outcome.mode} words`;
+    const modeNote =
+      outcome.hybrid === 'dense' ? 'by meaning' : outcome.hybrid === 'fused' ? `${words} and meaning` : words;
     const lines =
       rows.length === 0
         ? [
@@ -112,7 +115,7 @@ export const searchCodebaseTool = defineTool({
     const identifiers = [...new Set(rows.flatMap((row) => [row.path, chunkId(row)]))];
     return {
       text: lines.join('\n'),
-      structured: { identifiers, rows: structuredRows, mode: outcome.mode },
+      structured: { identifiers, rows: structuredRows, mode: outcome.mode, hybrid: outcome.hybrid },
       pointers: pointersFor(rows),
     };
   },

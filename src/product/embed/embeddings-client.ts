@@ -29,7 +29,8 @@ export interface EmbeddingsClient {
  * An OpenAI-compatible `/v1/embeddings` client (OpenAI, vLLM, llama.cpp, TEI, LiteLLM, the offline
  * endpoint's stand-in): `POST {endpoint}/embeddings` with `{model, input, dimensions?}`, the key
  * (when `key_env` names one) from the environment as a bearer token, texts in batches of
- * `batch_size`, each response checked for one vector of `dimensions` per text. A failure is
+ * `batch_size`, each response checked for one vector of `dimensions` per text; a reset connection,
+ * a 429 or a 5xx is tried again up to `max_retries` times (100 ms, then doubling). A failure is
  * `EMBEDDINGS_FAILED` naming the endpoint and status, never the key.
  *
  * @example
@@ -56,7 +57,12 @@ export function embeddingsClient(
         { data: { env: config.key_env } },
       );
   }
-  const post = async (input: string[]): Promise<Embedded> => {
+  // A reset connection (a keep-alive socket the server closed), a 429 or a 5xx is tried again.
+  const post = async (input: string[], tries = 0): Promise<Embedded> => {
+    const again = async () => {
+      await new Promise((done) => setTimeout(done, 100 * 2 ** tries));
+      return post(input, tries + 1);
+    };
     let response: Response;
     try {
       response = await fetch(url, {
@@ -73,9 +79,14 @@ export function embeddingsClient(
         signal: AbortSignal.timeout(config.timeout_ms),
       });
     } catch (error) {
-      throw fail(`the request failed (${(error as Error).name}: ${(error as Error).message})`);
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      if (tries < config.max_retries && (error as Error).name !== 'TimeoutError') return again();
+      throw fail(
+        `the request failed (${(error as Error).name}: ${(error as Error).message}${cause ? `: ${cause.code ?? ''} ${cause.message ?? ''}` : ''})`,
+      );
     }
     const text = await response.text();
+    if ((response.status === 429 || response.status >= 500) && tries < config.max_retries) return again();
     if (!response.ok)
       throw fail(
         `HTTP ${response.status}: ${text

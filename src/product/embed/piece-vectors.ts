@@ -139,14 +139,21 @@ export function denseHits(
   let norm = 0;
   for (const v of query) norm += v * v;
   const scale = norm === 0 ? 0 : 1 / Math.sqrt(norm);
-  const scores = new Float64Array(pieces);
+  // The best `limit` kept in order as the scan goes (ties by piece id): no sort of every piece.
+  const keep = Math.min(limit, pieces);
+  const q = Float64Array.from(query);
+  const data = vectors.data;
+  const top: { row: number; score: number }[] = [];
   for (let row = 0; row < pieces; row++) {
     let dot = 0;
     const base = row * dimensions;
-    for (let d = 0; d < dimensions; d++) dot += vectors.data[base + d]! * query[d]!;
-    scores[row] = dot * scale;
+    for (let d = 0; d < dimensions; d++) dot += data[base + d]! * q[d]!;
+    const score = dot * scale;
+    if (top.length === keep && score <= top[keep - 1]!.score) continue;
+    let at = top.length;
+    while (at > 0 && top[at - 1]!.score < score) at--;
+    top.splice(at, 0, { row, score });
+    if (top.length > keep) top.pop();
   }
-  const order = Array.from({ length: pieces }, (_, row) => row);
-  order.sort((a, b) => scores[b]! - scores[a]! || a - b);
-  return order.slice(0, limit).map((row) => ({ id: row + 1, score: scores[row]! }));
+  return top.map(({ row, score }) => ({ id: row + 1, score }));
 }

@@ -115,6 +115,8 @@ export const EmbeddingsSchema = z
       .prefault(null),
     batch_size: z.number().int().min(1).max(2048).prefault(64),
     timeout_ms: z.number().int().min(100).max(600_000).prefault(30_000),
+    /** Tries again after a reset connection, a 429 or a 5xx. */
+    max_retries: z.number().int().min(0).max(10).prefault(2),
   })
   .strict();
 

@@ -25,6 +25,7 @@ const config = (over: Partial<EmbeddingsConfig> = {}): EmbeddingsConfig => ({
   key_env: null,
   batch_size: 2,
   timeout_ms: 5000,
+  max_retries: 0,
   ...over,
 });
 const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i]!, 0);

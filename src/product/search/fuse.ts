@@ -22,7 +22,9 @@ export function fuse(
   config: Pick<HybridConfig, 'fusion' | 'rrf_k' | 'dense_weight'>,
 ): Ranked[] {
   const total = new Map<number, number>();
-  const add = (id: number, value: number) => total.set(id, (total.get(id) ?? 0) + value);
+  const add = (id: number, value: number): void => {
+    total.set(id, (total.get(id) ?? 0) + value);
+  };
   if (config.fusion === 'rrf') {
     lexical.forEach((hit, i) => add(hit.id, 1 / (config.rrf_k + i + 1)));
     dense.forEach((hit, i) => add(hit.id, 1 / (config.rrf_k + i + 1)));

@@ -26,8 +26,8 @@ export function fuse(
     total.set(id, (total.get(id) ?? 0) + value);
   };
   if (config.fusion === 'rrf') {
-    lexical.forEach((hit, i) => add(hit.id, 1 / (config.rrf_k + i + 1)));
-    dense.forEach((hit, i) => add(hit.id, 1 / (config.rrf_k + i + 1)));
+    for (const list of [lexical, dense])
+      for (const [i, hit] of list.entries()) add(hit.id, 1 / (config.rrf_k + i + 1));
   } else {
     const scaled = (list: readonly Ranked[], weight: number) => {
       if (list.length === 0) return;

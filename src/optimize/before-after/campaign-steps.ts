@@ -134,6 +134,7 @@ export async function planCampaign(campaign: Campaign) {
       descriptionSource: tokens.get(arm)!.source,
     })),
     model: options.model,
+    embeddings: config.embeddings !== null && config.hybrid.mode !== 'lexical',
     llmBlock: block,
     ...(options.turnBudget === undefined ? {} : { turnBudget: options.turnBudget }),
     ...(options.callsPerTurn === undefined ? {} : { callsPerTurn: options.callsPerTurn }),

@@ -72,6 +72,8 @@ export const planSchema = z
         invalid: count,
         missing: count,
         to_build_source_bytes: count,
+        /** The serving config embeds (dense or fused search); without it an index build is $0. */
+        embeds: z.boolean().default(false),
         embed_tokens: count,
         embed_usd: usd,
         build_indexes: z.boolean(),

@@ -85,7 +85,13 @@ export function renderPlan(plan: Plan): string {
         `  ${corpus.state === 'missing' ? 'missing' : 'refused'}: ${corpus.key} (${int(corpus.source_bytes)} source bytes)${corpus.reason === null ? '' : `: ${corpus.reason}`}`,
       );
     }
-    if (corpora.invalid + corpora.missing > 0) {
+    if (corpora.invalid + corpora.missing > 0 && !corpora.embeds) {
+      lines.push(
+        `  building them indexes words only (no embeddings endpoint in the serving config): $0${
+          corpora.build_indexes ? ' (--build-indexes)' : ' (not built without --build-indexes)'
+        }`,
+      );
+    } else if (corpora.invalid + corpora.missing > 0) {
       lines.push(
         `  building them embeds ${int(corpora.to_build_source_bytes)} bytes / 4 = ${int(corpora.embed_tokens)} tokens, ${formatUsd(corpora.embed_usd)}${
           corpora.build_indexes

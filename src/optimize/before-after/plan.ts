@@ -35,6 +35,8 @@ export interface PlanInput {
     reason?: string | null;
   }[];
   buildIndexes?: boolean;
+  /** The serving config searches densely (an `embeddings` endpoint): building an index pays for embedding it. */
+  embeddings?: boolean;
 }
 
 function nonNegativeInteger(option: string, value: number): number {
@@ -128,14 +130,16 @@ export function buildPlan(input: PlanInput): Plan {
     reason: corpus.reason ?? null,
   }));
   const toBuild = items.filter((corpus) => corpus.state !== 'valid');
-  const embedTokens = toBuild.reduce((sum, corpus) => sum + Math.ceil(corpus.source_bytes / 4), 0);
+  // Words only: an index is built here and costs nothing; with embeddings, the endpoint reads every source byte.
+  const embeds = input.embeddings ?? false;
+  const embedTokens = embeds ? toBuild.reduce((sum, corpus) => sum + Math.ceil(corpus.source_bytes / 4), 0) : 0;
   const embedUsd = dollars(embedTokens, prices.embed_per_1m);
   const buildIndexes = input.buildIndexes ?? false;
 
   const unknown: string[] = [];
   if (tasks > 0 && prices.input_per_1m === null) unknown.push('--usd-per-1m-input');
   if (tasks > 0 && prices.output_per_1m === null) unknown.push('--usd-per-1m-output');
-  if (toBuild.length > 0 && prices.embed_per_1m === null) unknown.push('--usd-per-1m-embed');
+  if (embeds && toBuild.length > 0 && prices.embed_per_1m === null) unknown.push('--usd-per-1m-embed');
 
   const assumptions: Assumption[] = [
     {
@@ -178,7 +182,9 @@ export function buildPlan(input: PlanInput): Plan {
       key: 'usd_per_1m_embed',
       value: prices.embed_per_1m,
       flag: '--usd-per-1m-embed',
-      meaning: 'embedding price; a corpus embeds source bytes / 4 tokens',
+      meaning: embeds
+        ? 'embedding price; a corpus embeds source bytes / 4 tokens'
+        : 'not used: the serving config searches by words only, so building an index costs $0',
     },
   ];
 
@@ -208,6 +214,7 @@ export function buildPlan(input: PlanInput): Plan {
       invalid: items.filter((corpus) => corpus.state === 'invalid').length,
       missing: items.filter((corpus) => corpus.state === 'missing').length,
       to_build_source_bytes: toBuild.reduce((sum, corpus) => sum + corpus.source_bytes, 0),
+      embeds,
       embed_tokens: embedTokens,
       embed_usd: embedUsd,
       build_indexes: buildIndexes,

@@ -46,6 +46,7 @@ describe('buildPlan', () => {
       contextTokensPerTurn: 3000,
       outputTokensPerTurn: 200,
       prices: { inputPer1m: 2, outputPer1m: 8, embedPer1m: 0.1 },
+      embeddings: true,
       corpora: [
         { key: 'repo:a@1', state: 'valid', sourceBytes: 1000 },
         {
@@ -145,6 +146,7 @@ describe('buildPlan', () => {
       model: 'm',
       llmBlock: blockIn(dir.path),
       corpora: [{ key: 'workspace', state: 'missing', sourceBytes: 8 }],
+      embeddings: true,
     });
     // 12 * (4000 + 100) = 49,200 input, 12 * 500 = 6,000 output, 24 calls a rollout.
     expect(plan.arms[0]).toMatchObject({
@@ -159,6 +161,28 @@ describe('buildPlan', () => {
     expect(plan.totals.index_build_usd).toBe(0);
     expect(renderPlan(plan)).toContain(
       'Price unknown: --usd-per-1m-input, --usd-per-1m-output, --usd-per-1m-embed; the dollars above read $0',
+    );
+  });
+
+  test('a serving config that searches by words only builds its indexes for $0 and asks no embedding price', () => {
+    using dir = tempDir();
+    const commit = { rev: 'a', sha: 'a'.repeat(40), subject: 's' };
+    const plan = buildPlan({
+      campaign: 'c',
+      tasks: { count: 2 },
+      arms: [{ arm: 'baseline', commit, descriptionTokens: 100 }],
+      model: 'm',
+      llmBlock: blockIn(dir.path),
+      prices: { inputPer1m: 1, outputPer1m: 1 },
+      corpora: [{ key: 'workspace', state: 'missing', sourceBytes: 4_000_000 }],
+      buildIndexes: true,
+    });
+    expect(plan.unknown_prices).toEqual([]);
+    expect(plan.corpora).toMatchObject({ embeds: false, embed_tokens: 0, embed_usd: 0, build_indexes: true });
+    expect(plan.totals.index_build_usd).toBe(0);
+    expect(plan.assumptions.find((a) => a.flag === '--usd-per-1m-embed')?.meaning).toMatch(/^not used/);
+    expect(renderPlan(plan)).toContain(
+      'building them indexes words only (no embeddings endpoint in the serving config): $0 (--build-indexes)',
     );
   });
 

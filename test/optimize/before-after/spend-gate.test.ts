@@ -98,6 +98,7 @@ describe('spend gate', () => {
     const plan = planWith({
       prices: { inputPer1m: 0.5, outputPer1m: 0 },
       corpora: [{ key: 'workspace', state: 'missing', sourceBytes: 400 }],
+      embeddings: true,
     });
     expect(() => assertSpendAllowed(plan, { confirmSpend: true, maxUsd: 5 })).not.toThrow();
     expect(() => assertSpendAllowed(plan, { confirmSpend: true, maxUsd: 5, buildIndexes: true })).toThrow(
@@ -111,6 +112,7 @@ describe('spend gate', () => {
       prices: { inputPer1m: 0.5, outputPer1m: 0, embedPer1m: 0.25 },
       corpora: [{ key: 'workspace', state: 'missing', sourceBytes: 4_000_000 }],
       buildIndexes: true,
+      embeddings: true,
     });
     using dir = tempDir();
     const file = join(dir.path, 'spend.jsonl');
@@ -146,6 +148,7 @@ describe('spend gate', () => {
       prices: { inputPer1m: 0.5, outputPer1m: 0, embedPer1m: 0.25 },
       corpora: [{ key: 'workspace', state: 'missing', sourceBytes: 4_000_000 }],
       buildIndexes: true,
+      embeddings: true,
     });
     expect(() =>
       assertSpendAllowed(building, { confirmSpend: true, maxUsd: 0.7, buildIndexes: true }),

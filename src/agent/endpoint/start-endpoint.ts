@@ -5,6 +5,7 @@ import type { ChatMessage } from '../llm/providers/chat-provider.js';
 import { embeddingsReply } from './embeddings-route.js';
 import type { Policy, PolicyRequest, PolicyTurn } from './policy.js';
 import { renderReply } from './render-turn.js';
+import { rerankReply } from './rerank-route.js';
 import { resolvePolicy } from './resolve-policy.js';
 import { anthropicError, anthropicRequestSchema, fromAnthropicRequest } from './wire-anthropic.js';
 import { fromOpenAIRequest, openAIError, openAIRequestSchema } from './wire-openai.js';
@@ -60,7 +61,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 /**
  * Starts the offline endpoint on 127.0.0.1: OpenAI chat completions (`POST /v1/chat/completions`,
  * `GET /v1/models`) and Anthropic messages (`POST /v1/messages`), non-streaming, answered by the
- * policy, and `POST /v1/embeddings` answered by the stand-in embedder (`embeddingsReply`). Resolves once it listens.
+ * policy, and `POST /v1/embeddings` and `/v1/rerank` answered by the stand-in embedder
+ * (`embeddingsReply`, `rerankReply`). Resolves once it listens.
  *
  * @example
  * const endpoint = await startEndpoint({ policy: 'offline' });
@@ -123,6 +125,10 @@ export async function startEndpoint(options: EndpointOptions): Promise<RunningEn
     }
     if (req.method === 'POST' && /^(\/v1)?\/embeddings$/.test(path)) {
       const reply = embeddingsReply(body);
+      return 'error' in reply ? fail(400, reply.error) : send(res, record, reply.status, reply.body);
+    }
+    if (req.method === 'POST' && /^(\/v[12])?\/rerank$/.test(path)) {
+      const reply = rerankReply(body);
       return 'error' in reply ? fail(400, reply.error) : send(res, record, reply.status, reply.body);
     }
     if (!isCompletion) return fail(404, `no route \`${req.method} ${path}\``);

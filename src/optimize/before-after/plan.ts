@@ -132,7 +132,9 @@ export function buildPlan(input: PlanInput): Plan {
   const toBuild = items.filter((corpus) => corpus.state !== 'valid');
   // Words only: an index is built here and costs nothing; with embeddings, the endpoint reads every source byte.
   const embeds = input.embeddings ?? false;
-  const embedTokens = embeds ? toBuild.reduce((sum, corpus) => sum + Math.ceil(corpus.source_bytes / 4), 0) : 0;
+  const embedTokens = embeds
+    ? toBuild.reduce((sum, corpus) => sum + Math.ceil(corpus.source_bytes / 4), 0)
+    : 0;
   const embedUsd = dollars(embedTokens, prices.embed_per_1m);
   const buildIndexes = input.buildIndexes ?? false;
 

@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AgentTrackError } from '../../core/index.js';
 import type { Bundle } from '../bundle/open-bundle.js';
 import { denseSearcher } from '../embed/dense-searcher.js';
+import { rerankClient } from '../embed/rerank-client.js';
 import type { ServingConfig } from '../serving/schema.js';
 import { createCorpusReader } from './corpus-reader.js';
 import { capBytes } from './numbered-lines.js';
@@ -66,6 +67,10 @@ export function createCodeSearchServer(options: CodeSearchServerOptions): McpSer
     config: options.config,
     reader: createCorpusReader(options.bundle),
     dense: denseSearcher(options.bundle.workspace, options.config),
+    rerank:
+      options.config.rerank === null
+        ? null
+        : { client: rerankClient(options.config.rerank), topN: options.config.rerank.top_n, timeouts: 0 },
   };
   for (const tool of ALL_TOOLS) {
     const docs = options.toolDocs[tool.name];

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Bundle } from '../bundle/open-bundle.js';
+import type { RerankClient } from '../embed/rerank-client.js';
 import type { Ranked } from '../search/fuse.js';
 import type { ServingConfig } from '../serving/schema.js';
 import type { CorpusReader } from './corpus-reader.js';
@@ -13,6 +14,8 @@ export interface ToolContext {
   reader: CorpusReader;
   /** The pieces nearest a query's vector, for `hybrid.mode` dense and fused; `null` for lexical search. */
   dense: ((query: string) => Promise<Ranked[]>) | null;
+  /** The rerank step and how many of its calls timed out so far; `null` without one. */
+  rerank: { client: RerankClient; topN: number; timeouts: number } | null;
 }
 
 /** What a tool returns before rendering: its text, its structured content and its pointers. */

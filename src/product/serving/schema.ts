@@ -121,6 +121,30 @@ export const EmbeddingsSchema = z
   .strict();
 
 /**
+ * A rerank step over the first `top_n` rows through a `/rerank` endpoint (`null`: none). `shape`
+ * picks the wire: `cohere`, `jina` and `llamacpp` send `top_n` and read `results[]`; `voyage` sends
+ * `top_k` and reads `data[]`. A call past `timeout_ms` keeps the rows' order (and is counted).
+ */
+export const RerankSchema = z
+  .object({
+    /** The base URL the client appends `/rerank` to (`https://api.cohere.com/v2`, `http://127.0.0.1:8012/v1`). */
+    endpoint: z.url(),
+    /** The reranker's name sent as `model`. */
+    reranker: z.string().min(1),
+    shape: z.enum(['cohere', 'jina', 'voyage', 'llamacpp']).prefault('jina'),
+    top_n: z.number().int().min(2).max(200).prefault(20),
+    key_env: z
+      .string()
+      .regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name')
+      .nullable()
+      .prefault(null),
+    timeout_ms: z.number().int().min(50).max(120_000).prefault(5000),
+    /** Characters of each row's text sent as its document. */
+    document_chars: z.number().int().min(100).max(100_000).prefault(4000),
+  })
+  .strict();
+
+/**
  * How lexical and dense results combine: `lexical` (BM25 only, the default), `dense` (cosine over
  * the pieces' vectors only) or `fused` (both lists, by reciprocal rank or by weighted scores);
  * dense and fused need `embeddings`.
@@ -150,6 +174,7 @@ export const ServingConfigSchema = z
     response: ResponseSchema.prefault({}),
     embeddings: EmbeddingsSchema.nullable().prefault(null),
     hybrid: HybridSchema.prefault({}),
+    rerank: RerankSchema.nullable().prefault(null),
   })
   .strict()
   .refine((config) => config.hybrid.mode === 'lexical' || config.embeddings !== null, {
@@ -159,6 +184,7 @@ export const ServingConfigSchema = z
 
 export type EmbeddingsConfig = z.infer<typeof EmbeddingsSchema>;
 export type HybridConfig = z.infer<typeof HybridSchema>;
+export type RerankConfig = z.infer<typeof RerankSchema>;
 export type ServingConfig = z.infer<typeof ServingConfigSchema>;
 export type IngestionConfig = z.infer<typeof IngestionSchema>;
 export type QueryConfig = z.infer<typeof QuerySchema>;

@@ -59,7 +59,7 @@ describe('the HTTP endpoint', () => {
       object: 'list',
       data: [{ id: 'offline', object: 'model', created: 0, owned_by: 'agent-track offline' }],
     });
-    expect((await fetch(`${endpoint.url}/v1/rerank`, { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await fetch(`${endpoint.url}/v1/audio/speech`, { method: 'POST', body: '{}' })).status).toBe(404);
     // Embeddings are served (the stand-in embedder): a body without input is 400.
     expect((await fetch(`${endpoint.url}/v1/embeddings`, { method: 'POST', body: '{}' })).status).toBe(400);
     const bad = await fetch(`${endpoint.openaiBaseUrl}/chat/completions`, {
@@ -72,7 +72,7 @@ describe('the HTTP endpoint', () => {
     );
     expect(endpoint.requests.map((r) => [r.index, r.method, r.path, r.status])).toEqual([
       [null, 'GET', '/v1/models', 200],
-      [null, 'POST', '/v1/rerank', 404],
+      [null, 'POST', '/v1/audio/speech', 404],
       [null, 'POST', '/v1/embeddings', 400],
       [0, 'POST', '/v1/chat/completions', 400],
     ]);

@@ -32,6 +32,35 @@ function detail(context: ToolContext, row: SearchRow): string[] {
   return out;
 }
 
+function rowText(context: ToolContext, row: SearchRow): string {
+  return (
+    context.reader
+      .file(row.path)
+      ?.lines.slice(row.start - 1, row.end)
+      .join('\n') ?? ''
+  );
+}
+
+// The first `top_n` rows put in the reranker's order; past its timeout they keep theirs (counted).
+async function reranked(
+  context: ToolContext,
+  query: string,
+  rows: SearchRow[],
+): Promise<{ rows: SearchRow[]; state: 'applied' | 'timed_out' | null }> {
+  const rerank = context.rerank;
+  if (rerank === null || rows.length < 2) return { rows, state: null };
+  const head = rows.slice(0, rerank.topN);
+  const order = await rerank.client.rerank(
+    query,
+    head.map((row) => `${row.path}\n${rowText(context, row)}`),
+  );
+  if (order === null) {
+    rerank.timeouts++;
+    return { rows, state: 'timed_out' };
+  }
+  return { rows: [...order.map((i) => head[i]!), ...rows.slice(head.length)], state: 'applied' };
+}
+
 function pointersFor(rows: readonly SearchRow[]): Pointer[] {
   const top = rows.slice(0, 3);
   const symbols = [
@@ -85,10 +114,11 @@ export const searchCodebaseTool = defineTool({
     const outcome = searchCodebase(context.bundle, context.config, {
       query: args.query,
       kind: args.kind as never,
-      limit,
+      limit: context.rerank === null ? limit : Math.max(limit, context.rerank.topN),
       ...(context.dense === null ? {} : { dense: await context.dense(args.query) }),
     });
-    const rows = outcome.rows;
+    const rerank = await reranked(context, args.query, outcome.rows);
+    const rows = rerank.rows.slice(0, limit);
     const words = outcome.fellBack ? 'any word, after all words found nothing' : `${outcome.mode} words`;
     const modeNote =
       outcome.hybrid === 'dense' ? 'by meaning' : outcome.hybrid === 'fused' ? `${words} and meaning` : words;
@@ -105,17 +135,20 @@ export const searchCodebaseTool = defineTool({
     const structuredRows = rows.map((row) => {
       const base = { path: row.path, start: row.start, end: row.end, name: row.name };
       if (!response.row_text) return base;
-      const text =
-        context.reader
-          .file(row.path)
-          ?.lines.slice(row.start - 1, row.end)
-          .join('\n') ?? '';
-      return { ...base, text };
+      return { ...base, text: rowText(context, row) };
     });
     const identifiers = [...new Set(rows.flatMap((row) => [row.path, chunkId(row)]))];
     return {
       text: lines.join('\n'),
-      structured: { identifiers, rows: structuredRows, mode: outcome.mode, hybrid: outcome.hybrid },
+      structured: {
+        identifiers,
+        rows: structuredRows,
+        mode: outcome.mode,
+        hybrid: outcome.hybrid,
+        ...(context.rerank === null
+          ? {}
+          : { rerank: rerank.state, rerank_timeouts: context.rerank.timeouts }),
+      },
       pointers: pointersFor(rows),
     };
   },

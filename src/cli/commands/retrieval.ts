@@ -107,7 +107,12 @@ function renderRun(run: RungRun): string {
       '',
       '',
     ]);
-    return `overlay ${overlay.name} (${run.dataset}/${run.slice}, ${overlay.tasks.length} tasks, k=${run.k})\n${formatTable(['metric', 'mean', '95% CI', 'n'], rows)}`;
+    const { search } = overlay;
+    const how =
+      search.mode === 'lexical' && search.reranker === null
+        ? ''
+        : `\nsearch: ${search.mode}${search.embedder === null ? '' : ` with ${search.embedder}`}${search.reranker === null ? '' : `, reranked by ${search.reranker}`}${search.stand_in ? ' (the offline stand-in: hashed words, not a model)' : ''}`;
+    return `overlay ${overlay.name} (${run.dataset}/${run.slice}, ${overlay.tasks.length} tasks, k=${run.k})${how}\n${formatTable(['metric', 'mean', '95% CI', 'n'], rows)}`;
   });
   return blocks.join('\n\n');
 }

@@ -3,6 +3,8 @@ import { identifierParts } from '../text/split-identifiers.js';
 
 /** The name the offline endpoint serves the stand-in under, and what every figure it makes says. */
 export const STAND_IN_EMBEDDER = 'offline-embed';
+/** The reranker name the offline endpoint's stand-in answers to in overlays (any name is answered alike). */
+export const STAND_IN_RERANKER = 'offline-rerank';
 export const STAND_IN_EMBEDDER_LABEL =
   'the offline stand-in embedder (hashed words, a stand-in, not a model)';
 

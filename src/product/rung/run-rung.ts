@@ -11,6 +11,7 @@ import {
   summarizeRung,
 } from '../../retrieval/index.js';
 import { ensureIndex } from '../corpora/index-cache.js';
+import { STAND_IN_EMBEDDER, STAND_IN_RERANKER } from '../embed/stand-in-embedder.js';
 import { DEFAULT_SERVING_CONFIG, loadServingConfig } from '../serving/load-serving-config.js';
 import { connectSearch, type SearchHit } from './search-client.js';
 
@@ -146,7 +147,15 @@ export async function rungOverlay(options: RungOverlayOptions): Promise<RungOver
     }
   }
   const ordered = tasks.map((task) => results.get(task.id)!);
-  return { name: options.name, files: [...options.files], tasks: ordered, ...summarizeRung(ordered) };
+  const embedder = config.hybrid.mode === 'lexical' ? null : (config.embeddings?.embedder ?? null);
+  const reranker = config.rerank?.reranker ?? null;
+  const search = {
+    mode: config.hybrid.mode,
+    embedder,
+    reranker,
+    stand_in: embedder === STAND_IN_EMBEDDER || reranker === STAND_IN_RERANKER,
+  };
+  return { name: options.name, files: [...options.files], tasks: ordered, ...summarizeRung(ordered), search };
 }
 
 async function searchOne(

@@ -46,6 +46,16 @@ export const rungOverlaySchema = z
     summary: z.array(rungSummaryRowSchema),
     latency_p50_ms: z.number().nullable(),
     latency_p95_ms: z.number().nullable(),
+    /** How it searched: words, meaning or both, the embedder and reranker, and whether either is the offline stand-in. */
+    search: z
+      .object({
+        mode: z.enum(['lexical', 'dense', 'fused']),
+        embedder: z.string().nullable(),
+        reranker: z.string().nullable(),
+        stand_in: z.boolean(),
+      })
+      .strict()
+      .default({ mode: 'lexical', embedder: null, reranker: null, stand_in: false }),
   })
   .strict();
 

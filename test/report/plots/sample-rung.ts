@@ -20,6 +20,7 @@ function overlay(name: string, base: number, p50: number | null): RungOverlay {
     summary: [...summary, { metric: 'latency_ms', level: 'latency', mean: p50, low: p50, high: p50, n: 3 }],
     latency_p50_ms: p50,
     latency_p95_ms: p50 === null ? null : p50 * 3,
+    search: { mode: 'lexical' as const, embedder: null, reranker: null, stand_in: false },
   };
 }
 

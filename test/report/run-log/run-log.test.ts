@@ -167,7 +167,17 @@ describe('two separate runs that share tasks are paired from what they saved', (
     file: { 'recall@1': recall, 'recall@5': recall, 'recall@10': recall, mrr, 'ndcg@10': mrr },
   });
   const saved = (name: string, tasks: RungRun['overlays'][0]['tasks']): RungRun =>
-    rungRun([{ name, files: [], tasks, summary: [], latency_p50_ms: null, latency_p95_ms: null }]);
+    rungRun([
+      {
+        name,
+        files: [],
+        tasks,
+        summary: [],
+        latency_p50_ms: null,
+        latency_p95_ms: null,
+        search: { mode: 'lexical' as const, embedder: null, reranker: null, stand_in: false },
+      },
+    ]);
 
   test('two retrieval runs of different overlays: a paired delta per metric over the shared tasks', async () => {
     const dir = join(scratch, 'across');
@@ -221,6 +231,7 @@ describe('records from saved runs', () => {
         summary: [{ metric: 'recall@10', level: 'piece', mean: 0.5, low: 0.25, high: 0.75, n: 4 }],
         latency_p50_ms: 3,
         latency_p95_ms: 9,
+        search: { mode: 'lexical' as const, embedder: null, reranker: null, stand_in: false },
       },
     ]);
     const [record] = rungRunRecords(run, { run: 'x.json' });

@@ -82,51 +82,14 @@ const paid = (run: string) => ({
   proposer: scriptedProposer([[withHabit]]),
 });
 
-test('an optimize campaign on a queue with two workers, one killed mid-job, decides and pays as in-process', async () => {
+test('an optimize campaign on a queue: its orchestrator killed, resumed onto its jobs, a worker lost mid-job; it decides and pays as in-process', async () => {
   const local = join(scratch, 'local', 'run');
   const reference = await optimize(loadCampaignConfig(campaign('local')), paid(local));
   // The skill's habit helps: a candidate's prompt that did not reach the workers would not.
   expect(reference!.candidates[0]!.search_delta).toBeGreaterThan(0.02);
 
-  const withKey = { ...process.env, [KEY_ENV]: SECRET };
-  workers.push(startWorker(redis.url, 'w1', cacheDir, ROOT, [], withKey));
-  workers.push(startWorker(redis.url, 'w2', cacheDir, ROOT, ['--concurrency', '2'], withKey));
-  const queued = join(scratch, 'queued', 'run');
-  const lines: string[] = [];
-  const running = optimize(loadCampaignConfig(campaign('queued')), {
-    ...paid(queued),
-    queue: parseQueueUrl(redis.url),
-    log: (line) => lines.push(line),
-  });
-  // w1 is lost mid-job: its job runs again on w2 once its lock lapses, booked and recorded once.
-  while (!workers[0]!.busy()) await delay(20);
-  workers[0]!.kill();
-  const result = await running;
-  expect(decided(result!)).toEqual(decided(reference!));
-  expect(workers[1]!.stderr).toMatch(/: finished/);
-
-  // Every rollout booked once and settled once, whatever the kill made the queue retry.
-  const spend = spendLines(queued).filter((l) => l.key.startsWith('rollout/'));
-  const reserved = spend.filter((l) => l.type === 'reserve').map((l) => l.key);
-  expect(new Set(reserved).size).toBe(reserved.length);
-  expect(reserved.filter((key) => key.includes('#'))).toEqual([]);
-  const settled = spend.filter((l) => l.type === 'settle').map((l) => l.key);
-  expect(settled.sort()).toEqual([...reserved].sort());
-  expect(reserved.length).toBe(
-    spendLines(local).filter((l) => l.type === 'reserve' && l.key.startsWith('rollout/')).length,
-  );
-
-  await workers[1]!.stop();
-  // The key reached the endpoint from the workers' environment, never through Redis or a file.
-  expect((await redisValues(redis.port)).filter((value) => value.includes(SECRET))).toEqual([]);
-  expect(filesContaining(join(scratch, 'queued'), SECRET)).toEqual([]);
-  const found = spawnSync('grep', ['-rl', SECRET, join(scratch, 'redis')], { encoding: 'utf8' });
-  expect(found.stdout).toBe('');
-}, 300_000);
-
-test('an optimize orchestrator killed with its jobs on the queue resumes onto them: nothing booked twice', async () => {
-  const file = campaign('resumed');
-  const run = join(scratch, 'resumed', 'run');
+  const file = campaign('queued');
+  const run = join(scratch, 'queued', 'run');
   const withKey = { ...process.env, [KEY_ENV]: SECRET };
   // No worker yet: the incumbent's jobs wait on the queue, booked, when the orchestrator dies.
   const child = spawn(
@@ -148,30 +111,43 @@ test('an optimize orchestrator killed with its jobs on the queue resumes onto th
     .filter((l) => l.type === 'reserve')
     .map((l) => l.key);
 
-  workers.push(startWorker(redis.url, 'w3', cacheDir, ROOT, ['--concurrency', '4'], withKey));
+  workers.push(startWorker(redis.url, 'w1', cacheDir, ROOT, [], withKey));
+  workers.push(startWorker(redis.url, 'w2', cacheDir, ROOT, ['--concurrency', '2'], withKey));
   const lines: string[] = [];
-  const result = await optimize(loadCampaignConfig(file), {
+  const running = optimize(loadCampaignConfig(file), {
     ...paid(run),
     resume: run,
     queue: parseQueueUrl(redis.url),
     log: (line) => lines.push(line),
   });
-  expect(result!.candidates[0]!.search_delta).toBeGreaterThan(0.02);
+  // w1 is lost mid-job: its job runs again on w2 once its lock lapses, booked and recorded once.
+  while (!workers[0]!.busy()) await delay(20);
+  workers[0]!.kill();
+  const result = await running;
+  expect(decided(result!)).toEqual(decided(reference!));
+  expect(workers[1]!.stderr).toMatch(/: finished/);
   // The jobs in flight (4) are waited for; the rest of the batch, booked and never sent, go on their bookings.
   const waited = lines.filter((line) => line.includes('is waited for, not booked again'));
   const unsent = lines.filter((line) => line.includes('never sent its job'));
   expect(waited).toHaveLength(4);
   expect(waited.length + unsent.length).toBe(before.length);
+
+  // Every rollout booked once and settled once, whatever the kills made the queue retry.
   const spend = spendLines(run).filter((l) => l.key.startsWith('rollout/'));
   const reserved = spend.filter((l) => l.type === 'reserve').map((l) => l.key);
   expect(reserved.slice(0, before.length)).toEqual(before);
   expect(new Set(reserved).size).toBe(reserved.length);
   expect(reserved.filter((key) => key.includes('#'))).toEqual([]);
-  expect(
-    spend
-      .filter((l) => l.type === 'settle')
-      .map((l) => l.key)
-      .sort(),
-  ).toEqual([...reserved].sort());
-  await workers.at(-1)!.stop();
+  const settled = spend.filter((l) => l.type === 'settle').map((l) => l.key);
+  expect(settled.sort()).toEqual([...reserved].sort());
+  expect(reserved.length).toBe(
+    spendLines(local).filter((l) => l.type === 'reserve' && l.key.startsWith('rollout/')).length,
+  );
+
+  await workers[1]!.stop();
+  // The key reached the endpoint from the workers' environment, never through Redis or a file.
+  expect((await redisValues(redis.port)).filter((value) => value.includes(SECRET))).toEqual([]);
+  expect(filesContaining(join(scratch, 'queued'), SECRET)).toEqual([]);
+  const found = spawnSync('grep', ['-rl', SECRET, join(scratch, 'redis')], { encoding: 'utf8' });
+  expect(found.stdout).toBe('');
 }, 300_000);

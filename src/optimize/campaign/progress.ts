@@ -10,7 +10,13 @@ export interface ProgressState {
   jobs?: JobsState;
 }
 
-function jobsPart(jobs: JobsState): string {
+/**
+ * A queue's jobs by state and per worker, as the progress line ends with them.
+ *
+ * @example
+ * jobsPart({ queued: 1, running: 2, done: 3, failed: 0, workers: [] }); // ' | jobs 1 queued 2 running 3 done 0 failed'
+ */
+export function jobsPart(jobs: JobsState): string {
   const workers = jobs.workers.map(
     (w) => `${w.name} ${w.running} running ${w.done} done${w.failed > 0 ? ` ${w.failed} failed` : ''}`,
   );

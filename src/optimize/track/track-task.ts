@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { judgePair, type OpenedModel, writeMcpConfig } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/index.js';
 import type { Task } from '../../retrieval/index.js';
+import { jobsPart } from '../campaign/progress.js';
 import { crossesCeiling, type SpendLedger } from '../campaign/spend/spend-ledger.js';
 import type { RolloutContext } from './run-rollout.js';
 import type { TrackLedger } from './track-ledger.js';
@@ -129,11 +130,12 @@ export async function runTrackTask(task: Task, scope: TaskScope): Promise<TrackS
       line.booked_usd = Math.max(estimate, reported ?? 0);
       ledger.append(line);
       const figures = line.figures;
-      say(
+      const said =
         figures === null
           ? `${task.id}\t${arm}\tfailed ${line.exception?.type}: ${line.exception?.message}`
-          : `${task.id}\t${arm}\tdone\tturns ${figures.turns}\tcalls ${figures.tool_calls}\t${figures.cost_usd === null ? 'cost n/a' : `$${figures.cost_usd.toFixed(4)}`}\t${figures.wall_ms} ms`,
-      );
+          : `${task.id}\t${arm}\tdone\tturns ${figures.turns}\tcalls ${figures.tool_calls}\t${figures.cost_usd === null ? 'cost n/a' : `$${figures.cost_usd.toFixed(4)}`}\t${figures.wall_ms} ms`;
+      // On a queue each line also says where the jobs stand, per worker.
+      say(said + (scope.rollouts.jobs === undefined ? '' : jobsPart(scope.rollouts.jobs())));
       const stop = line.status === 'done' ? afterRollout(spend, booking, reported, key) : null;
       await scope.rollouts.done?.(booking);
       if (stop !== null) return stop;

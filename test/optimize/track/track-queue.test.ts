@@ -71,7 +71,8 @@ test('a track on a queue with two workers, one killed mid-job, reports what the 
   workers.push(startWorker(redis.url, 'w1', cacheDir, ROOT));
   workers.push(startWorker(redis.url, 'w2', cacheDir, ROOT, ['--concurrency', '2']));
   const queued = join(scratch, 'queued');
-  const running = track(queued, true);
+  const said: string[] = [];
+  const running = track(queued, true, (line) => said.push(line));
   // w1 is lost during a with-server rollout (the slow one): it runs again on w2 after w1's lock lapses.
   while (!/with-server t\d \(attempt 1\): started/.test(workers[0]!.stderr) || !workers[0]!.busy())
     await delay(10);
@@ -83,6 +84,12 @@ test('a track on a queue with two workers, one killed mid-job, reports what the 
     ['t3', 10, 10],
   ]);
   expect(untimed(queued)).toEqual(untimed(local));
+  // Each rollout's line says where the queue's jobs stand, per worker.
+  expect(
+    said.filter((line) =>
+      /\tdone\t.* \| jobs \d+ queued \d+ running \d+ done \d+ failed \(w[12] /.test(line),
+    ),
+  ).toHaveLength(6);
   // One rollout line per (task, arm), each booked once and settled once at the agent's reported cost.
   const lines = openTrackLedger(join(queued, 'ledger.jsonl')).lines();
   expect(lines.filter((l) => l.kind === 'rollout')).toHaveLength(6);

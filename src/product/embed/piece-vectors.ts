@@ -7,8 +7,9 @@ import { BUNDLE_DATABASE } from '../bundle/manifest.js';
 import type { EmbeddingsConfig } from '../serving/schema.js';
 import { embeddingsClient } from './embeddings-client.js';
 
-export const VECTORS_FILE = 'vectors.f32';
-export const VECTORS_MANIFEST = 'vectors.json';
+/** The vectors' files in a workspace, one pair per embedder (`embedderKey`), so overlays with two embedders share a bundle. */
+export const vectorsFile = (key: string) => `vectors-${key}.f32`;
+export const vectorsManifest = (key: string) => `vectors-${key}.json`;
 
 /** The characters of a piece (name, path, then its text) sent to the embedder. */
 const PIECE_CHARS = 4000;
@@ -51,11 +52,12 @@ export function embedderKey(config: EmbeddingsConfig): string {
 
 /** A workspace's vectors for `config`, or `null` when none were made or they are another embedder's. */
 export function readPieceVectors(workspace: string, config: EmbeddingsConfig): PieceVectors | null {
-  const manifestFile = join(workspace, VECTORS_MANIFEST);
+  const key = embedderKey(config);
+  const manifestFile = join(workspace, vectorsManifest(key));
   if (!existsSync(manifestFile)) return null;
   const manifest = vectorsManifestSchema.parse(JSON.parse(readFileSync(manifestFile, 'utf8')));
-  if (manifest.key !== embedderKey(config)) return null;
-  const bytes = readFileSync(join(workspace, VECTORS_FILE));
+  if (manifest.key !== key) return null;
+  const bytes = readFileSync(join(workspace, vectorsFile(key)));
   const data = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
   return { manifest, data };
 }
@@ -63,7 +65,7 @@ export function readPieceVectors(workspace: string, config: EmbeddingsConfig): P
 /**
  * Embeds every piece of a workspace's bundle through the configured endpoint (its name, path and
  * text, cut to 4,000 characters, after the document prefix) and writes the unit vectors beside
- * the bundle (`vectors.f32`, then `vectors.json`, each by rename), so a kill leaves the old
+ * the bundle (`vectors-<key>.f32`, then `vectors-<key>.json`, each by rename), so a kill leaves the old
  * vectors or none. Returns what it wrote.
  *
  * @example
@@ -114,10 +116,10 @@ export async function embedBundle(
     built_at: new Date().toISOString(),
     build_ms: Math.round(performance.now() - began),
   };
-  const file = join(workspace, VECTORS_FILE);
+  const file = join(workspace, vectorsFile(manifest.key));
   writeFileSync(`${file}.tmp`, Buffer.from(data.buffer));
   renameSync(`${file}.tmp`, file);
-  const manifestFile = join(workspace, VECTORS_MANIFEST);
+  const manifestFile = join(workspace, vectorsManifest(manifest.key));
   writeFileSync(`${manifestFile}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
   renameSync(`${manifestFile}.tmp`, manifestFile);
   return manifest;

@@ -72,7 +72,7 @@ test('dense and fused search over the stand-in embedder, in process and through 
   const bundle = openBundle(workspace, dense.ingestion);
   try {
     expect(vectors.pieces).toBe(bundle.manifest.counts.pieces);
-    expect(statSync(join(workspace, 'vectors.f32')).size).toBe(vectors.pieces * 256 * 4);
+    expect(statSync(join(workspace, `vectors-${vectors.key}.f32`)).size).toBe(vectors.pieces * 256 * 4);
     const query = 'apply a discount code to the cart';
     const nearest = await denseSearcher(workspace, dense)!(query);
     const byMeaning = searchCodebase(bundle, dense, { query, limit: 5, dense: nearest });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgentTrackError } from '../../core/index.js';
 import type { EmbeddingsConfig } from '../serving/schema.js';
+import { endpointKey } from './endpoint-key.js';
 
 const responseSchema = z.object({
   data: z.array(z.object({ index: z.number().int().min(0), embedding: z.array(z.number()) })),
@@ -47,16 +48,7 @@ export function embeddingsClient(
     new AgentTrackError('EMBEDDINGS_FAILED', `Embeddings from ${label}: ${message}`, {
       data: { endpoint: config.endpoint, embedder: config.embedder, ...data },
     });
-  let key: string | undefined;
-  if (config.key_env !== null) {
-    key = env[config.key_env];
-    if (key === undefined || key === '')
-      throw new AgentTrackError(
-        'LLM_KEY_MISSING',
-        `The embeddings endpoint names its key by \`embeddings.key_env = ${config.key_env}\`, but that variable is not set`,
-        { data: { env: config.key_env } },
-      );
-  }
+  const key = endpointKey('embeddings', config.key_env, env);
   // A reset connection (a keep-alive socket the server closed), a 429 or a 5xx is tried again.
   const post = async (input: string[], tries = 0): Promise<Embedded> => {
     const again = async () => {
@@ -67,10 +59,7 @@ export function embeddingsClient(
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
-        },
+        headers: key.headers,
         body: JSON.stringify({
           model: config.embedder,
           input,
@@ -88,15 +77,9 @@ export function embeddingsClient(
     const text = await response.text();
     if ((response.status === 429 || response.status >= 500) && tries < config.max_retries) return again();
     if (!response.ok)
-      throw fail(
-        `HTTP ${response.status}: ${text
-          .slice(0, 200)
-          .split(key ?? '\0')
-          .join('[key]')}`,
-        {
-          status: response.status,
-        },
-      );
+      throw fail(`HTTP ${response.status}: ${key.redact(text.slice(0, 200))}`, {
+        status: response.status,
+      });
     let parsed: z.infer<typeof responseSchema>;
     try {
       parsed = responseSchema.parse(JSON.parse(text));

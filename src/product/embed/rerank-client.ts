@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgentTrackError } from '../../core/index.js';
 import type { RerankConfig } from '../serving/schema.js';
+import { endpointKey } from './endpoint-key.js';
 
 const scored = z.array(z.object({ index: z.number().int().min(0), relevance_score: z.number() }));
 const resultsShape = z.object({ results: scored });
@@ -35,16 +36,7 @@ export function rerankClient(
     new AgentTrackError('RERANK_FAILED', `Rerank by ${label}: ${message}`, {
       data: { endpoint: config.endpoint, reranker: config.reranker, ...data },
     });
-  let key: string | undefined;
-  if (config.key_env !== null) {
-    key = env[config.key_env];
-    if (key === undefined || key === '')
-      throw new AgentTrackError(
-        'LLM_KEY_MISSING',
-        `The rerank endpoint names its key by \`rerank.key_env = ${config.key_env}\`, but that variable is not set`,
-        { data: { env: config.key_env } },
-      );
-  }
+  const key = endpointKey('rerank', config.key_env, env);
   return {
     label,
     async rerank(query, documents) {
@@ -53,10 +45,7 @@ export function rerankClient(
       try {
         response = await fetch(url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(key === undefined ? {} : { authorization: `Bearer ${key}` }),
-          },
+          headers: key.headers,
           body: JSON.stringify({
             model: config.reranker,
             query,
@@ -77,15 +66,9 @@ export function rerankClient(
         throw fail(`the response was cut (${(error as Error).message})`);
       }
       if (!response.ok)
-        throw fail(
-          `HTTP ${response.status}: ${text
-            .slice(0, 200)
-            .split(key ?? '\0')
-            .join('[key]')}`,
-          {
-            status: response.status,
-          },
-        );
+        throw fail(`HTTP ${response.status}: ${key.redact(text.slice(0, 200))}`, {
+          status: response.status,
+        });
       let rows: z.infer<typeof scored>;
       try {
         const body: unknown = JSON.parse(text);

@@ -15,6 +15,7 @@ export { ensureIndex, type IndexStatus, indexStatus, indexWorkspace } from './co
 export { indexCodeId } from './corpora/index-code.js';
 export { type MaterializedCorpus, materializeCorpus } from './corpora/materialize.js';
 export { type Embedded, type EmbeddingsClient, embeddingsClient } from './embed/embeddings-client.js';
+export { resolveOfflineEndpoints } from './embed/endpoint-key.js';
 export { embedBundle, type VectorsManifest } from './embed/piece-vectors.js';
 export {
   STAND_IN_EMBEDDER,

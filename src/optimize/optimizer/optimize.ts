@@ -257,6 +257,7 @@ export async function optimize(
                   cacheDir,
                   reposDir,
                   dir,
+                  offlineUrl: models.agent.endpoint?.openaiBaseUrl ?? null,
                 }),
             }
           : {}),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AgentTrackError } from '../../core/index.js';
 import type { EmbeddingsConfig } from '../serving/schema.js';
-import { endpointKey } from './endpoint-key.js';
+import { endpointKey, endpointUrl } from './endpoint-key.js';
 
 const responseSchema = z.object({
   data: z.array(z.object({ index: z.number().int().min(0), embedding: z.array(z.number()) })),
@@ -42,7 +42,7 @@ export function embeddingsClient(
   config: EmbeddingsConfig,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): EmbeddingsClient {
-  const url = `${config.endpoint.replace(/\/+$/, '')}/embeddings`;
+  const url = endpointUrl('embeddings', config.endpoint);
   const label = `${config.embedder} at ${config.endpoint}`;
   const fail = (message: string, data: Record<string, unknown> = {}) =>
     new AgentTrackError('EMBEDDINGS_FAILED', `Embeddings from ${label}: ${message}`, {

@@ -40,3 +40,46 @@ export function endpointKey(
     redact: (text) => (key === undefined ? text : text.split(key).join('[key]')),
   };
 }
+
+/**
+ * The URL a client posts to: the endpoint with `/embeddings` or `/rerank` appended. `offline` (the
+ * offline endpoint of an optimizer dry run, put in place when the campaign writes a candidate's
+ * serving file) is refused here by name: anywhere else the endpoint is named by its URL.
+ *
+ * @example
+ * endpointUrl('embeddings', 'http://127.0.0.1:8090/v1/'); // 'http://127.0.0.1:8090/v1/embeddings'
+ */
+export function endpointUrl(section: 'embeddings' | 'rerank', endpoint: string): string {
+  if (endpoint === 'offline')
+    throw new AgentTrackError(
+      'OFFLINE_ENDPOINT_UNRESOLVED',
+      `\`${section}.endpoint: offline\` stands for the offline endpoint of an optimizer dry run; here name its URL (\`agent-track endpoint --policy offline --port 8090\` serves http://127.0.0.1:8090/v1)`,
+      { data: { section } },
+    );
+  return `${endpoint.replace(/\/+$/, '')}/${section === 'embeddings' ? 'embeddings' : 'rerank'}`;
+}
+
+/**
+ * An overlay with every `endpoint: offline` (of `embeddings` and `rerank`) replaced by `url`, the
+ * offline endpoint a dry run started; the overlay itself is not changed.
+ *
+ * @example
+ * resolveOfflineEndpoints({ rerank: { endpoint: 'offline' } }, 'http://127.0.0.1:41234/v1');
+ * // { rerank: { endpoint: 'http://127.0.0.1:41234/v1' } }
+ */
+export function resolveOfflineEndpoints(
+  overlay: Record<string, unknown>,
+  url: string,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...overlay };
+  for (const section of ['embeddings', 'rerank']) {
+    const value = out[section];
+    if (
+      value !== null &&
+      typeof value === 'object' &&
+      (value as { endpoint?: unknown }).endpoint === 'offline'
+    )
+      out[section] = { ...(value as object), endpoint: url };
+  }
+  return out;
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AgentTrackError } from '../../core/index.js';
 import type { RerankConfig } from '../serving/schema.js';
-import { endpointKey } from './endpoint-key.js';
+import { endpointKey, endpointUrl } from './endpoint-key.js';
 
 const scored = z.array(z.object({ index: z.number().int().min(0), relevance_score: z.number() }));
 const resultsShape = z.object({ results: scored });
@@ -30,7 +30,7 @@ export function rerankClient(
   config: RerankConfig,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): RerankClient {
-  const url = `${config.endpoint.replace(/\/+$/, '')}/rerank`;
+  const url = endpointUrl('rerank', config.endpoint);
   const label = `${config.reranker} at ${config.endpoint}`;
   const fail = (message: string, data: Record<string, unknown> = {}) =>
     new AgentTrackError('RERANK_FAILED', `Rerank by ${label}: ${message}`, {

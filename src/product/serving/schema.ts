@@ -97,8 +97,11 @@ export const ResponseSchema = z
  */
 export const EmbeddingsSchema = z
   .object({
-    /** The base URL the client appends `/embeddings` to (`http://127.0.0.1:8080/v1`). */
-    endpoint: z.url(),
+    /**
+     * The base URL the client appends `/embeddings` to (`http://127.0.0.1:8080/v1`); `offline`: the
+     * offline endpoint an optimizer dry run starts (resolved when its serving files are written).
+     */
+    endpoint: z.union([z.literal('offline'), z.url()]),
     /** The model name sent as `model` (`offline-embed`: the offline endpoint's stand-in). */
     embedder: z.string().min(1),
     dimensions: z.number().int().min(2).max(8192),
@@ -128,7 +131,7 @@ export const EmbeddingsSchema = z
 export const RerankSchema = z
   .object({
     /** The base URL the client appends `/rerank` to (`https://api.cohere.com/v2`, `http://127.0.0.1:8012/v1`). */
-    endpoint: z.url(),
+    endpoint: z.union([z.literal('offline'), z.url()]),
     /** The reranker's name sent as `model`. */
     reranker: z.string().min(1),
     shape: z.enum(['cohere', 'jina', 'voyage', 'llamacpp']).prefault('jina'),

@@ -114,7 +114,7 @@ describe('optimize --dry-run', () => {
         axis === 'ask_architecture'
           ? expect.objectContaining({ enumerated: 24, distinct: 12, proposed: 12 })
           : axis === 'retrieval_config'
-            ? expect.objectContaining({ enumerated: 6, distinct: 6, proposed: 6 })
+            ? expect.objectContaining({ enumerated: 8, distinct: 8, proposed: 8 })
             : null,
       );
     },

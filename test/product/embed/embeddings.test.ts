@@ -6,6 +6,7 @@ import {
   type EmbeddingsConfig,
   embeddingsClient,
   parseServingConfig,
+  resolveOfflineEndpoints,
   standInEmbedding,
 } from '../../../src/product/index.js';
 
@@ -129,5 +130,22 @@ describe('an OpenAI-compatible embeddings client over HTTP', () => {
         },
       ]),
     ).toThrow(/embeddings\.model/);
+  });
+
+  test("`endpoint: offline` is a dry run's endpoint: written as its URL, refused by name anywhere else", () => {
+    const overlay = {
+      embeddings: { endpoint: 'offline', embedder: 'offline-embed', dimensions: 64 },
+      rerank: { endpoint: 'offline', reranker: 'offline-rerank' },
+      query: { mode: 'any' },
+    };
+    expect(resolveOfflineEndpoints(overlay, 'http://127.0.0.1:5/v1')).toEqual({
+      embeddings: { endpoint: 'http://127.0.0.1:5/v1', embedder: 'offline-embed', dimensions: 64 },
+      rerank: { endpoint: 'http://127.0.0.1:5/v1', reranker: 'offline-rerank' },
+      query: { mode: 'any' },
+    });
+    expect(overlay.embeddings.endpoint).toBe('offline');
+    expect(() => embeddingsClient(config({ endpoint: 'offline' }))).toThrow(
+      expect.objectContaining({ code: 'OFFLINE_ENDPOINT_UNRESOLVED' }),
+    );
   });
 });

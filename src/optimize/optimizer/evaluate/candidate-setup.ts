@@ -14,6 +14,7 @@ import {
   DEFAULT_SERVING_CONFIG,
   deepMerge,
   loadServingConfig,
+  resolveOfflineEndpoints,
   type ServingConfig,
 } from '../../../product/index.js';
 import type { Candidate } from '../candidate.js';
@@ -33,14 +34,21 @@ export interface CandidateSetup {
 
 /**
  * A serving config file for an overlay: the package default with the overlay deep-merged over it,
- * written to `<dir>/serving.yaml` (`dir` must exist); no overlay is the default file itself.
+ * written to `<dir>/serving.yaml` (`dir` must exist); no overlay is the default file itself. With
+ * `offlineUrl` (a dry run's offline endpoint), an `endpoint: offline` of its embeddings or rerank
+ * step is written as that URL.
  *
  * @example
  * servingFile('runs/c/candidates/abc', { query: { mode: 'all' } }); // 'runs/c/candidates/abc/serving.yaml'
  */
-export function servingFile(dir: string, overlay: Record<string, unknown> | null): string {
+export function servingFile(
+  dir: string,
+  overlay: Record<string, unknown> | null,
+  offlineUrl: string | null = null,
+): string {
   if (overlay === null) return DEFAULT_SERVING_CONFIG;
-  const merged = deepMerge(readYamlFile(DEFAULT_SERVING_CONFIG, 'serving config'), overlay);
+  const resolved = offlineUrl === null ? overlay : resolveOfflineEndpoints(overlay, offlineUrl);
+  const merged = deepMerge(readYamlFile(DEFAULT_SERVING_CONFIG, 'serving config'), resolved);
   const file = join(dir, 'serving.yaml');
   writeFileSync(file, stringify(merged));
   return file;
@@ -68,7 +76,12 @@ export function campaignProduct(loaded: LoadedCampaign): AgentProduct {
  * @example
  * const setup = candidateSetup(loaded, candidate, 'runs/c/candidates/abc');
  */
-export function candidateSetup(loaded: LoadedCampaign, candidate: Candidate, dir: string): CandidateSetup {
+export function candidateSetup(
+  loaded: LoadedCampaign,
+  candidate: Candidate,
+  dir: string,
+  offlineUrl: string | null = null,
+): CandidateSetup {
   mkdirSync(dir, { recursive: true });
   const axis = loaded.config.axis;
   const base = campaignProduct(loaded);
@@ -100,7 +113,7 @@ export function candidateSetup(loaded: LoadedCampaign, candidate: Candidate, dir
   }
   const point = JSON.parse(candidate.text) as Record<string, unknown>;
   if (axis === 'retrieval_config') {
-    const file = servingFile(dir, Object.keys(point).length === 0 ? null : point);
+    const file = servingFile(dir, Object.keys(point).length === 0 ? null : point, offlineUrl);
     return {
       product: { ...base, serverFor: withServer(file) },
       config: loadServingConfig(file),
@@ -109,7 +122,7 @@ export function candidateSetup(loaded: LoadedCampaign, candidate: Candidate, dir
   }
   // ask_architecture: a grid point, run as its effective configuration (what dedup compared).
   const run = effectiveConfiguration(pointOfText(candidate.text), { configFile: loaded.file });
-  const serving = servingFile(dir, run.overlay);
+  const serving = servingFile(dir, run.overlay, offlineUrl);
   return {
     product: { ...base, serverFor: withServer(serving) },
     files: { config: resolve(serving), toolDocs: null, systemPrompt: null },

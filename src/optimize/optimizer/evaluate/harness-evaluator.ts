@@ -89,6 +89,7 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
       options.loaded,
       candidate,
       join(options.dir, 'rollouts', candidate.hash.slice(0, 16), 'artifact'),
+      options.model.endpoint?.openaiBaseUrl ?? null,
     );
     const out = rolloutDir(options.dir, candidate, context.slice, context.repeat);
     // Repeat r (0-based) runs each task as its rollout r + 1 (`rolloutTask`), so its requests draw

@@ -26,6 +26,8 @@ export interface FreeRungOptions {
   metric?: FreeRungMetric;
   /** Default `piece`: the rows as the server returns them, judged by the task's own gold kind. */
   level?: 'piece' | 'file';
+  /** A dry run's offline endpoint: an overlay's `endpoint: offline` is written as it. */
+  offlineUrl?: string | null;
   /** Rows asked per search; default each candidate's own `response.top_k`, the rows an agent gets. */
   k?: number;
 }
@@ -124,7 +126,7 @@ async function rungOf(
   const cached = readSaved(file, candidate, taskIds, options.k ?? null);
   if (cached !== null) return { file, saved: cached };
   mkdirSync(dir, { recursive: true });
-  const config = servingFile(dir, overlayOf(candidate));
+  const config = servingFile(dir, overlayOf(candidate), options.offlineUrl ?? null);
   const k = options.k ?? loadServingConfig(config).response.top_k;
   const overlay = await rungOverlay({
     name: candidate.id,

@@ -104,6 +104,22 @@ export async function optimize(
   const check = planCheck(loaded, slices, { ceiling, prices, perRound, space, agentMaxTokens });
   for (const line of check.lines) log(line);
   if (!options.dryRun) {
+    // `endpoint: offline` is a dry run's stand-in embedder or reranker: a paid run has none to give.
+    const offline = [head.text, ...(enumeration?.texts ?? [])].filter((t) =>
+      t.includes('"endpoint":"offline"'),
+    );
+    if (offline.length > 0) {
+      const why = `${offline.length} overlay(s) name \`endpoint: offline\` (a dry run's stand-in embedder or reranker): name your endpoints' URLs in the campaign's overlays`;
+      log(`${why}; a paid run is refused.`);
+      if (options.confirmSpend !== true) return null;
+      throw new AgentTrackError(
+        'CAMPAIGN_REFUSED',
+        `A paid run of this campaign is refused before anything runs: ${why}`,
+        {
+          data: { offline: offline.length },
+        },
+      );
+    }
     if (!check.ok && options.confirmSpend !== true) {
       log('The budget does not cover the least this campaign needs: --confirm-spend would be refused.');
       return null;

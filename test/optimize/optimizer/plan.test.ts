@@ -119,3 +119,21 @@ describe('the plan counts the candidates a campaign will run', () => {
     );
   });
 });
+
+test("a paid run of overlays that name the dry run's offline endpoint is refused before anything runs", async () => {
+  const out = join(scratch, 'offline-endpoints');
+  const loaded = loadCampaignConfig(join(ROOT, 'configs/optimize/retrieval_config.yaml'));
+  const refused = await optimize(loaded, {
+    dryRun: false,
+    confirmSpend: true,
+    prices: PRICES,
+    cacheDir,
+    out,
+    log: () => {},
+  }).catch((error: AgentTrackError) => error);
+  expect(refused).toMatchObject({
+    code: 'CAMPAIGN_REFUSED',
+    message: expect.stringContaining('2 overlay(s) name `endpoint: offline`'),
+  });
+  expect(existsSync(out)).toBe(false);
+});

@@ -15,6 +15,7 @@ import { harnessEvaluator } from './evaluate/harness-evaluator.js';
 import { loopJudge } from './evaluate/loop-judge.js';
 import { campaignMoney } from './money/campaign-money.js';
 import { campaignPrices, estimateText } from './money/estimate.js';
+import { paidGate } from './money/paid-gate.js';
 import { planCheck } from './money/plan-check.js';
 import { objectiveTrace } from './objective-trace.js';
 import { openOptimizeQueue } from './optimize-queue.js';
@@ -103,40 +104,9 @@ export async function optimize(
   const space = enumeration?.space ?? null;
   const check = planCheck(loaded, slices, { ceiling, prices, perRound, space, agentMaxTokens });
   for (const line of check.lines) log(line);
-  if (!options.dryRun) {
-    // `endpoint: offline` is a dry run's stand-in embedder or reranker: a paid run has none to give.
-    const offline = [head.text, ...(enumeration?.texts ?? [])].filter((t) =>
-      t.includes('"endpoint":"offline"'),
-    );
-    if (offline.length > 0) {
-      const why = `${offline.length} overlay(s) name \`endpoint: offline\` (a dry run's stand-in embedder or reranker): name your endpoints' URLs in the campaign's overlays`;
-      log(`${why}; a paid run is refused.`);
-      if (options.confirmSpend !== true) return null;
-      throw new AgentTrackError(
-        'CAMPAIGN_REFUSED',
-        `A paid run of this campaign is refused before anything runs: ${why}`,
-        {
-          data: { offline: offline.length },
-        },
-      );
-    }
-    if (!check.ok && options.confirmSpend !== true) {
-      log('The budget does not cover the least this campaign needs: --confirm-spend would be refused.');
-      return null;
-    }
-    if (!check.ok) {
-      log('The budget does not cover the least this campaign needs; stopping.');
-      throw new AgentTrackError(
-        'CAMPAIGN_REFUSED',
-        `A paid run of this campaign is refused before anything runs (ceiling $${ceiling.toFixed(2)}): ${check.refusals.join('; ')}`,
-        { data: { max_usd: ceiling, refusals: check.refusals } },
-      );
-    }
-    if (options.confirmSpend !== true) {
-      log('Nothing ran: pass --dry-run to walk it offline, or --confirm-spend to pay for it.');
-      return null;
-    }
-  }
+  const texts = [head.text, ...(enumeration?.texts ?? [])];
+  const confirmSpend = options.confirmSpend === true;
+  if (!options.dryRun && !paidGate(check, { texts, confirmSpend, ceiling, log })) return null;
   const dir = resolve(options.resume ?? options.out ?? join('runs', `optimize-${config.axis}-${Date.now()}`));
   claimRunDir(
     dir,

@@ -218,6 +218,7 @@ const SURFACE: Record<string, string[]> = {
     'packCorpus',
     'parseServingConfig',
     'referenceServerCommand',
+    'resolveOfflineEndpoints',
     'runRetrievalRung',
     'rungOverlay',
     'searchCodebase',

@@ -64,6 +64,11 @@ async function writeResult(out: string, result: AgentResult, store: ContentStore
   }
 }
 
+function binFor(bin: string | undefined): string | null {
+  if (bin === undefined) return null;
+  return bin.includes('/') ? resolve(bin) : bin;
+}
+
 /**
  * A track's rollouts as jobs on a queue: each (task, arm, attempt) one job under its booking, run
  * by a worker with the agent the job names and the product at the same version (the embedded one)
@@ -100,7 +105,8 @@ export async function openTrackQueue(options: {
         };
   const agent = {
     name: options.agent.name,
-    bin: options.agent.options.bin === undefined ? null : resolve(options.agent.options.bin),
+    // A path is made absolute for workers beside this one; a bare name stays for the worker's PATH.
+    bin: binFor(options.agent.options.bin),
     command: options.agent.options.command ?? null,
     transcript: options.agent.options.transcript ?? null,
   };

@@ -121,6 +121,7 @@ export async function openTrackQueue(options: {
   );
   return {
     label: client.label,
+    remote: true,
     reattach: (booking) => client.reattach(booking),
     async run(target: RolloutTarget, task: Task, booking: string) {
       const job: AgentJob = {

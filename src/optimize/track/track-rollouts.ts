@@ -11,6 +11,8 @@ import type { RolloutLine } from './track-schema.js';
  */
 export interface TrackRollouts {
   readonly label: string;
+  /** The rollouts run on other machines, which prepare each task's corpus and MCP config themselves. */
+  readonly remote: boolean;
   run(target: RolloutTarget, task: Task, booking: string): Promise<{ line: RolloutLine; refused: boolean }>;
   /** What became of a booking an earlier run left open (see `RolloutRunner.reattach`). */
   reattach?(booking: string): Promise<'queued' | 'unsent' | null>;
@@ -29,6 +31,7 @@ export interface TrackRollouts {
 export function localRollouts(context: RolloutContext): TrackRollouts {
   return {
     label: 'in-process',
+    remote: false,
     run: async (target) => ({ line: await runRollout(context, target), refused: false }),
   };
 }

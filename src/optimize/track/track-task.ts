@@ -58,6 +58,13 @@ async function bookRollout(
   return spend.tryReserve('rollout', key, 1, usd);
 }
 
+// The task's corpus indexed here, and the MCP config of its server written into the track.
+async function prepareHere(task: Task, scope: TaskScope): Promise<{ cwd: string; mcp: string }> {
+  const { cwd, server } = await scope.product.prepare(task);
+  const file = join(scope.options.out, 'mcp', `${encodeURIComponent(task.id)}.json`);
+  return { cwd, mcp: writeMcpConfig(file, scope.product.name, server) };
+}
+
 /** What one task of a running track needs. */
 export interface TaskScope {
   options: { out: string; attempts?: number; seed?: number };
@@ -90,12 +97,12 @@ export async function runTrackTask(task: Task, scope: TaskScope): Promise<TrackS
     say(`${task.id}\tskipped: pair complete`);
     return null;
   }
-  const { cwd, server } = await scope.product.prepare(task);
-  const mcp = writeMcpConfig(
-    join(scope.options.out, 'mcp', `${encodeURIComponent(task.id)}.json`),
-    scope.product.name,
-    server,
-  );
+  // Rollouts run elsewhere index the corpus and write the MCP config on their own machine (a task
+  // with no corpus is still refused here, as `prepare` refuses it).
+  const { cwd, mcp } =
+    scope.rollouts.remote && task.corpus !== undefined
+      ? { cwd: '', mcp: null }
+      : await prepareHere(task, scope);
   const attempts = scope.options.attempts ?? 2;
   for (const arm of TRACK_ARMS) {
     if (ledger.done(task.id, arm) !== undefined) continue;

@@ -178,6 +178,10 @@ export async function startEndpoint(options: EndpointOptions): Promise<RunningEn
       }
     });
   });
+  // Idle keep-alive sockets stay open past any client's own idle limit: a server closing one as a
+  // client reuses it is a reset request (Node's default, 5 s, races a loaded machine's next turn).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());

@@ -106,23 +106,24 @@ export async function openQueueClient(options: {
           board.forget(id);
           return { state: 'aborted' };
         }
-        const job = await Job.fromId(queue, id).catch(() => null);
-        if (job === undefined) {
+        // The state first, then the job: a job is named for its worker as it turns active, so a job
+        // read after its state said active names the worker (read the other way round, a job read
+        // while waiting and then seen active showed no worker).
+        const state = await queue.getJobState(id).catch(() => null);
+        if (state === 'unknown') {
           options.log(`${what}: Redis no longer holds its job (restarted without its data?): enqueued again`);
           await patiently(add, signal);
         }
-        const state = job ? await job.getState().catch(() => null) : null;
-        // A job read before it ended carries no result yet: once its state says it ended, read it again.
-        const ended = state === 'completed' || state === 'failed';
-        const final = ended ? await Job.fromId(queue, id).catch(() => null) : job;
-        if (final && state !== null) {
-          const worker = final.processedBy ?? null;
+        const job =
+          state === null || state === 'unknown' ? null : await Job.fromId(queue, id).catch(() => null);
+        if (job && state !== null) {
+          const worker = job.processedBy ?? null;
           if (board.seen(id, state, worker)) quietSince = Date.now();
-          if (ended) {
-            board.finished(id, worker, state === 'completed' && ok(final.returnvalue));
+          if (state === 'completed' || state === 'failed') {
+            board.finished(id, worker, state === 'completed' && ok(job.returnvalue));
             return state === 'completed'
-              ? { state, value: final.returnvalue, worker }
-              : { state, reason: final.failedReason, worker };
+              ? { state, value: job.returnvalue, worker }
+              : { state, reason: job.failedReason, worker };
           }
         }
         if (!warned && Date.now() - quietSince > 60_000 && board.state().running === 0) {

@@ -83,7 +83,22 @@ export async function materializeCorpus(
     `${corpus.repo.replace(/[^\w.-]+/g, '__')}@${sha.slice(0, 12)}`,
   );
   await buildOnce(dir, async (tmp) => {
-    await execa('git', ['-C', clone, 'archive', '--format=tar', sha]).pipe('tar', ['-x', '-C', tmp]);
+    try {
+      // The archive streams into tar, never buffered (a repository's tar can pass any buffer limit).
+      await execa('git', ['-C', clone, 'archive', '--format=tar', sha], { buffer: { stdout: false } }).pipe(
+        'tar',
+        ['-x', '-C', tmp],
+      );
+    } catch (error) {
+      // A clone that lacks some of the commit's objects (a partial or damaged clone) says which.
+      const said = (error as { pipedFrom?: { stderr?: string }[] }).pipedFrom?.[0]?.stderr ?? '';
+      const reason = said.split('\n').find((line) => line.trim() !== '') ?? String(error);
+      throw new AgentTrackError(
+        'CORPUS_ARCHIVE_FAILED',
+        `\`${corpus.repo}\` at ${sha.slice(0, 12)} could not be read out of its clone \`${clone}\`: ${reason}`,
+        { data: { repo: corpus.repo, commit: sha, clone }, cause: error },
+      );
+    }
   });
   return { key, dir, contentHash: `git:${sha}` };
 }

@@ -49,6 +49,26 @@ describe('materializeCorpus', () => {
     expect(readdirSync(join(cacheDir, 'corpora')).filter((n) => n.includes('.tmp-'))).toEqual([]);
   });
 
+  test('a clone missing one of the commit blobs is refused by name, and nothing half-written stays', async () => {
+    const reposDir = join(scratch, 'partial');
+    const clone = join(reposDir, 'acme__partial');
+    mkdirSync(clone, { recursive: true });
+    writeFileSync(join(clone, 'a.py'), 'A = 1\n');
+    writeFileSync(join(clone, 'big.ipynb'), 'cells\n');
+    git(clone, 'init', '-q');
+    git(clone, 'add', '.');
+    git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'one');
+    const blob = git(clone, 'rev-parse', 'HEAD:big.ipynb');
+    rmSync(join(clone, '.git', 'objects', blob.slice(0, 2), blob.slice(2)));
+    const cacheDir = join(scratch, 'partial-cache');
+    const failed = materializeCorpus({ repo: 'acme/partial', commit: 'HEAD' }, { cacheDir, reposDir, ingestion });
+    await expect(failed).rejects.toMatchObject({ code: 'CORPUS_ARCHIVE_FAILED' });
+    await expect(failed).rejects.toThrow(
+      new RegExp(`^\`acme/partial\` at [0-9a-f]{12} could not be read out of its clone \`${clone}\`: .*${blob}`),
+    );
+    expect(readdirSync(join(cacheDir, 'corpora'))).toEqual([]);
+  });
+
   test('a repository with no local clone is named, with where it was looked for', async () => {
     await expect(
       materializeCorpus(

@@ -61,10 +61,15 @@ describe('materializeCorpus', () => {
     const blob = git(clone, 'rev-parse', 'HEAD:big.ipynb');
     rmSync(join(clone, '.git', 'objects', blob.slice(0, 2), blob.slice(2)));
     const cacheDir = join(scratch, 'partial-cache');
-    const failed = materializeCorpus({ repo: 'acme/partial', commit: 'HEAD' }, { cacheDir, reposDir, ingestion });
+    const failed = materializeCorpus(
+      { repo: 'acme/partial', commit: 'HEAD' },
+      { cacheDir, reposDir, ingestion },
+    );
     await expect(failed).rejects.toMatchObject({ code: 'CORPUS_ARCHIVE_FAILED' });
     await expect(failed).rejects.toThrow(
-      new RegExp(`^\`acme/partial\` at [0-9a-f]{12} could not be read out of its clone \`${clone}\`: .*${blob}`),
+      new RegExp(
+        `^\`acme/partial\` at [0-9a-f]{12} could not be read out of its clone \`${clone}\`: .*${blob}`,
+      ),
     );
     expect(readdirSync(join(cacheDir, 'corpora'))).toEqual([]);
   });

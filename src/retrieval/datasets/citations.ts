@@ -32,6 +32,28 @@ export function parseCitations(answer: string): Citation[] {
   return [...seen.values()];
 }
 
+// A file an answer names without a line: a path ending in a source or documentation extension,
+// not part of a longer word, path or URL.
+const MENTION =
+  /(?<![\w./-])([A-Za-z_][\w.\-/]*\.(?:py|pyi|pyx|js|jsx|mjs|cjs|ts|tsx|go|rs|java|kt|rb|php|c|h|cc|cpp|hpp|cs|swift|md|rst|toml|cfg|ini|yaml|yml|json))(?![\w/-])/g;
+
+/**
+ * The files an answer names without citing lines (`the Term class in aclgenerator.py`), in order
+ * of first appearance, each once: what an answer that cites no `path: line` points at.
+ *
+ * @example
+ * mentionedFiles('XmlLogger in xmllogger.py feeds executionresult.py (see os.path)');
+ * // [{ path: 'xmllogger.py' }, { path: 'executionresult.py' }]
+ */
+export function mentionedFiles(answer: string): Citation[] {
+  const seen = new Set<string>();
+  for (const match of answer.matchAll(MENTION)) {
+    const path = match[1]!;
+    if (!/^https?:/i.test(path)) seen.add(path);
+  }
+  return [...seen].map((path) => ({ path }));
+}
+
 /** Where cited paths landed in a repository's file tree. */
 export interface ResolvedCitations {
   files: string[];

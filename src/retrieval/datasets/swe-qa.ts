@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AgentTrackError, issueParts } from '../../core/index.js';
 import type { Task } from '../task/schema.js';
-import { parseCitations, resolveCitations } from './citations.js';
+import { mentionedFiles, parseCitations, resolveCitations } from './citations.js';
 import { readJsonRecords } from './jsonl.js';
 import { countDrop, type LoadedDataset } from './loaded.js';
 import { findClone, listTree, type RepoSource } from './repo-source.js';
@@ -34,8 +34,8 @@ export interface SweQaOptions {
 
 /**
  * Loads SWE-QA-family records (`question`, `answer` citing `path.py: lines N-M` / `path.py:N`;
- * SWE-QA-Pro adds `repo_name`, `commit_id`, `qa_type`). Gold files are the cited paths resolved
- * against the pinned repository's file tree in a local clone (a bare file name by a unique
+ * SWE-QA-Pro adds `repo_name`, `commit_id`, `qa_type`). Gold files are the cited paths (an answer
+ * citing no line: the files it names, `mentionedFiles`) resolved against the pinned repository's file tree in a local clone (a bare file name by a unique
  * basename); a row citing no resolvable file is dropped and counted. Without a local clone the
  * cited paths that name a directory are kept unverified, and a note says so.
  *
@@ -65,7 +65,9 @@ export async function loadSweQa(options: SweQaOptions): Promise<LoadedDataset> {
       countDrop(dropped, 'names no repository and commit');
       continue;
     }
-    const citations = parseCitations(record.answer);
+    // Files cited with their lines; an answer citing none, the files it names.
+    const lined = parseCitations(record.answer);
+    const citations = lined.length > 0 ? lined : mentionedFiles(record.answer);
     if (citations.length === 0) {
       countDrop(dropped, 'cites no file');
       continue;
@@ -97,6 +99,7 @@ export async function loadSweQa(options: SweQaOptions): Promise<LoadedDataset> {
         ...(record.qa_type ? { qa_type: record.qa_type } : {}),
         ...(tree === undefined ? { gold_unverified: true } : {}),
         citations,
+        ...(lined.length === 0 ? { gold_from: 'files named without lines' } : {}),
       },
     });
   }

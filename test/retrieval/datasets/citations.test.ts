@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseCitations, resolveCitations } from '../../../src/retrieval/datasets/citations.js';
+import {
+  mentionedFiles,
+  parseCitations,
+  resolveCitations,
+} from '../../../src/retrieval/datasets/citations.js';
 
 const SAMPLE = resolve(
   import.meta.dirname,
@@ -40,6 +44,35 @@ describe('parseCitations', () => {
     // Counted by reading the answers: osbuild 5 files, mutmut 2, dffml 1, datachain 0,
     // jupyter_server 5, wetterdienst 0.
     expect(records.map((r) => parseCitations(r.answer).length)).toEqual([5, 2, 1, 0, 5, 0]);
+  });
+});
+
+describe('mentionedFiles', () => {
+  test.each([
+    {
+      text: 'XmlLogger in xmllogger.py feeds executionresult.py (see os.path and node.get)',
+      expected: ['xmllogger.py', 'executionresult.py'],
+    },
+    {
+      text: 'setup.py (lines 46-54) and legate/core/partition.py, then setup.py',
+      expected: ['setup.py', 'legate/core/partition.py'],
+    },
+    // a URL, a longer word and a dotted call are no file
+    { text: 'https://x.org/a.py, foo.pyc, model.main_model.expected_data()', expected: [] },
+  ])('$text', ({ text, expected }) => {
+    expect(mentionedFiles(text).map((c) => c.path)).toEqual(expected);
+  });
+
+  test('on the real SWE-QA-Pro sample: the answers citing no line name 0 and 1 files', () => {
+    const records = readFileSync(SAMPLE, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { answer: string });
+    // Read off the answers: datachain names no file, wetterdienst names process.py.
+    expect([records[3]!, records[5]!].map((r) => mentionedFiles(r.answer).map((c) => c.path))).toEqual([
+      [],
+      ['process.py'],
+    ]);
   });
 });
 

@@ -57,13 +57,24 @@ describe('loadSweQa', () => {
       { id: 'q3', repo_name: 'acme/shop', commit_id: commit, question: 'Util?', answer: 'util.py: line 1' },
       // cites nothing
       { id: 'q4', repo_name: 'acme/shop', commit_id: commit, question: 'Why?', answer: 'Because.' },
+      // cites no line, names a file
+      {
+        id: 'q5',
+        repo_name: 'acme/shop',
+        commit_id: commit,
+        question: 'Sum?',
+        answer: 'The sum is in cart.py.',
+      },
     ];
     writeFileSync(file, `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
     const loaded = await loadSweQa({ file, source: { reposDir } });
     expect(loaded.tasks.map((t) => [t.id, t.gold.files])).toEqual([
       ['q1', ['shop/cart.py']],
       ['q2', ['shop/cart.py']],
+      ['q5', ['shop/cart.py']],
     ]);
+    expect(loaded.tasks[2]!.meta).toMatchObject({ gold_from: 'files named without lines' });
+    expect(loaded.tasks[0]!.meta).not.toHaveProperty('gold_from');
     expect(loaded.tasks[0]!.corpus).toEqual({ repo: 'acme/shop', commit });
     expect(loaded.tasks[0]!.meta).toMatchObject({ qa_type: 'where', repo: 'acme/shop' });
     expect(loaded.dropped).toEqual({ 'cites no resolvable file': 1, 'cites no file': 1 });
@@ -73,7 +84,8 @@ describe('loadSweQa', () => {
   test('the real SWE-QA-Pro sample without clones: 4 tasks kept unverified, 2 dropped', async () => {
     const loaded = await loadSweQa({ file: SAMPLE, source: { reposDir: join(scratch, 'no-repos') } });
     expect(loaded.tasks).toHaveLength(4);
-    expect(loaded.dropped).toEqual({ 'cites no file': 2 });
+    // datachain names no file; wetterdienst names only `process.py`, a bare name no tree resolves.
+    expect(loaded.dropped).toEqual({ 'cites no file': 1, 'cites no resolvable file': 1 });
     expect(loaded.tasks[1]!.gold.files).toEqual(['mutmut/cache.py', 'mutmut/__main__.py']);
     expect(loaded.tasks[1]!.corpus).toEqual({
       repo: 'boxed/mutmut',

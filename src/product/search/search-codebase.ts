@@ -5,6 +5,7 @@ import { aggregateFiles } from './aggregate-files.js';
 import { anyModeExpressions } from './common-terms.js';
 import { fuse, type Ranked } from './fuse.js';
 import { matchExpression } from './match-expression.js';
+import { weighPaths } from './path-weights.js';
 import { kindMatches, pieceById } from './piece-by-id.js';
 import { type KindFilter, type PieceHit, searchPieces } from './search-pieces.js';
 
@@ -68,6 +69,7 @@ export function searchCodebase(bundle: Bundle, config: ServingConfig, request: S
     const ranked = hybrid.mode === 'dense' ? dense : fuse(hits, dense, hybrid);
     hits = ranked.map((hit) => ({ ...byId.get(hit.id)!, score: hit.score }));
   }
+  hits = weighPaths(hits, config.ranking.path_weights);
   const rows: SearchRow[] = aggregation.enabled
     ? aggregateFiles(hits, aggregation)
         .slice(0, limit)

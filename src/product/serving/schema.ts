@@ -59,10 +59,20 @@ export const FileAggregationSchema = z
   })
   .strict();
 
+/** A path rule: a piece of a file the glob matches has its score multiplied by `weight`. */
+export const PathWeightSchema = z
+  .object({
+    glob: z.string().min(1),
+    weight: z.number().min(0).max(10),
+  })
+  .strict();
+
 export const RankingSchema = z
   .object({
     weights: WeightsSchema.prefault({}),
     file_aggregation: FileAggregationSchema.prefault({}),
+    /** Score multipliers by path, the first matching glob's (tests, docs, data files ranked down). */
+    path_weights: z.array(PathWeightSchema).max(50).prefault([]),
   })
   .strict();
 

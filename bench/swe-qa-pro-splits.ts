@@ -41,14 +41,16 @@ async function readParquet(mirror: string, name: string): Promise<ProRecord[]> {
   const rows = (await parquetReadObjects({ file, compressors })) as {
     session_id: string;
     qa_type?: { class_name?: string } | null;
-    extra_info: { question: string; answer: string; repo_name: string; commit_id: string };
+    annotated_answer?: string | null;
+    extra_info: { question: string; answer: string | null; repo_name: string; commit_id: string };
   }[];
   return rows.map((row) => ({
     session_id: row.session_id,
     repo_name: row.extra_info.repo_name,
     commit_id: row.extra_info.commit_id,
     question: row.extra_info.question,
-    answer: row.extra_info.answer,
+    // One test record carries its reference answer only as `annotated_answer`.
+    answer: row.extra_info.answer ?? row.annotated_answer ?? '',
     qa_type: row.qa_type?.class_name ?? null,
   }));
 }

@@ -68,7 +68,6 @@ describe('searchCodebase on the fixture corpora (expected top files known by han
   test.each([
     ['py-shop', 'release reserved stock when payment fails', 'shop/inventory.py', 'release'],
     ['py-shop', 'JsonStore save collection', 'shop/storage.py', 'save'],
-    ['py-shop', 'atomic rename json store', 'docs/architecture.md', 'Storage'],
     ['py-shop', 'tax rate region', 'shop/pricing.py', 'tax_cents'],
     ['py-shop', 'CartError', 'shop/cart.py', 'CartError'],
     ['ts-notes', 'vector clock compare concurrent', 'src/sync/clock.ts', 'compareClocks'],
@@ -80,6 +79,19 @@ describe('searchCodebase on the fixture corpora (expected top files known by han
   ])('%s: %s -> %s', (corpus, query, path, name) => {
     const outcome = searchCodebase(bundles[corpus]!, base, { query });
     expect(outcome.rows[0]).toMatchObject({ path, name });
+  });
+
+  test('source files first: a doc paraphrasing the query ranks under the code, its score halved by path_weights', () => {
+    const query = 'atomic rename json store';
+    const ranked = searchCodebase(bundles['py-shop']!, base, { query }).rows;
+    expect(ranked.slice(0, 2).map((r) => r.path)).toEqual(['shop/storage.py', 'docs/architecture.md']);
+    const flat = searchCodebase(bundles['py-shop']!, overlay({ ranking: { path_weights: [] } }), {
+      query,
+    }).rows;
+    const doc = (rows: typeof ranked) => rows.find((r) => r.path === 'docs/architecture.md')!.score;
+    // `*.md` weighs 0.5 by default: every piece of the doc counts half, so its file score does too.
+    expect(doc(flat)).toBeCloseTo(2 * doc(ranked), 9);
+    expect(flat.find((r) => r.path === 'shop/storage.py')!.score).toBeCloseTo(ranked[0]!.score, 9);
   });
 
   test('with file aggregation each file is one row; without it a file can take several', () => {

@@ -61,8 +61,9 @@ describe('search_codebase', () => {
     ).map(({ path, start, end, name }) => ({ path, start, end, name }));
     expect(rows).toEqual([
       { path: 'shop/pricing.py', start: 36, end: 43, name: 'apply_discount' },
+      // The file that imports DiscountCode and apply_discount, over the test and the doc (ranked down).
+      { path: 'shop/orders.py', start: 1, end: 11, name: 'orders.py' },
       { path: 'tests/test_pricing.py', start: 8, end: 9, name: 'test_percentage_discount_rounds_half_up' },
-      { path: 'docs/pricing.md', start: 5, end: 9, name: 'Discount codes' },
     ]);
     expect((result.structuredContent!.rows as { text: string }[])[0]!.text).toMatch(
       /^def apply_discount\(subtotal_cents: int, code: DiscountCode, today: date\) -> int:\n/,
@@ -70,10 +71,10 @@ describe('search_codebase', () => {
     expect(result.structuredContent?.identifiers).toEqual([
       'shop/pricing.py',
       'shop/pricing.py#L36-L43',
+      'shop/orders.py',
+      'shop/orders.py#L1-L11',
       'tests/test_pricing.py',
       'tests/test_pricing.py#L8-L9',
-      'docs/pricing.md',
-      'docs/pricing.md#L5-L9',
     ]);
     expect(result.text.split('\n').at(-1)).toBe(
       'together: → get_symbols(targets=["shop.pricing.apply_discount","test_pricing.test_percentage_discount_rounds_half_up"])',

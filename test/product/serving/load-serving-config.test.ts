@@ -32,7 +32,7 @@ describe('loadServingConfig', () => {
       mode: 'all',
       stop_words: false,
       fallback_to_any: true,
-      common_term_cutoff: 0.05,
+      common_term_cutoff: 0.2,
     });
     expect(config.ranking.weights).toEqual({ name: 9, path: 2, text: 1 });
   });

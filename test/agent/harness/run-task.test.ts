@@ -26,7 +26,8 @@ test('the offline policy answers a py-shop question through the reference server
     ['search_codebase', { query: 'How is the cart total computed?' }],
     [
       'get_symbols',
-      { targets: ['shop.cart.Cart.total_cents', 'test_cart.test_adding_twice_increases_quantity'] },
+      // The top rows' symbols: the cart, then the code that totals an order (tests rank under source).
+      { targets: ['shop.cart.Cart.total_cents', 'shop.orders.place_order', 'shop.cli.main'] },
     ],
   ]);
   expect(trajectory.events[0]!.rows?.[0]?.path).toBe('shop/cart.py');

@@ -244,6 +244,8 @@ export async function optimize(
                   reposDir,
                   dir,
                   offlineUrl: models.agent.endpoint?.openaiBaseUrl ?? null,
+                  split: `${config.dataset}/${config.search.slice}`,
+                  log,
                 }),
             }
           : {}),

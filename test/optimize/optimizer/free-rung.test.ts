@@ -152,3 +152,38 @@ test('a metric the rung does not report is refused before any search', async () 
     }),
   ).rejects.toThrow(/Expected the `metric` option to be one of `recall@1`.*got `map@10`/);
 });
+
+describe('the screened configs drawn', () => {
+  test('with a split, every config screened so far is one rung run and a quality-latency point each', async () => {
+    const drawn = join(scratch, 'drawn');
+    const screen1 = { incumbent, tasks, cacheDir, reposDir, dir: drawn, split: 'fixture-code/dev' };
+    await freeRungScreen({ ...screen1, candidates: [strict] });
+    // A later round screens another candidate: the figures then hold all three.
+    await freeRungScreen({ ...screen1, candidates: [detailed] });
+    const run = JSON.parse(readFileSync(join(drawn, 'free-rung-screened.json'), 'utf8'));
+    expect(run).toMatchObject({
+      kind: 'retrieval-rung',
+      split: 'fixture-code/dev',
+      dataset: 'fixture-code',
+      slice: 'dev',
+    });
+    expect(run.overlays[0].name).toBe('incumbent');
+    expect(run.overlays.map((o: { name: string }) => o.name).sort()).toEqual([
+      'detailed',
+      'incumbent',
+      'strict',
+    ]);
+    const svg = readFileSync(join(drawn, 'plots', 'free-rung', 'rung-latency.svg'), 'utf8');
+    const points =
+      svg
+        .slice(svg.indexOf('latency_point'))
+        .split('</g>')[0]!
+        .match(/<path /g) ?? [];
+    expect(points).toHaveLength(3);
+    expect(
+      readdirSync(join(drawn, 'plots', 'free-rung'))
+        .filter((f) => f.endsWith('.svg'))
+        .sort(),
+    ).toEqual(['rung-latency.svg', 'rung-scores.svg']);
+  }, 120_000);
+});

@@ -7,6 +7,7 @@ import { RUNG_METRICS, rungOverlaySchema, type Task } from '../../../retrieval/i
 import { writeJsonAtomic } from '../../../trajectory/index.js';
 import { artifactHash, type Candidate, canonicalJson } from '../candidate.js';
 import { servingFile } from '../evaluate/candidate-setup.js';
+import { drawFreeRung } from './free-rung-figure.js';
 
 /** A metric the free rung reports (`recall@1`, `recall@5`, `recall@10`, `mrr`, `ndcg@10`). */
 export type FreeRungMetric = (typeof RUNG_METRICS)[number];
@@ -30,6 +31,13 @@ export interface FreeRungOptions {
   offlineUrl?: string | null;
   /** Rows asked per search; default each candidate's own `response.top_k`, the rows an agent gets. */
   k?: number;
+  /**
+   * `<dataset>/<slice>` searched: when given, every config screened so far is drawn (scores, and
+   * quality against latency) into `<dir>/plots/free-rung/` (`drawFreeRung`).
+   */
+  split?: string;
+  /** Where a drawing's warnings go (no font for the PNGs). */
+  log?: (line: string) => void;
 }
 
 export interface FreeRungScreen {
@@ -104,6 +112,15 @@ export async function freeRungScreen(options: FreeRungOptions): Promise<FreeRung
     } else {
       survivors.push(candidate);
     }
+  }
+  if (options.split !== undefined) {
+    const drawn = await drawFreeRung({
+      dir: options.dir,
+      split: options.split,
+      incumbent: options.incumbent.id,
+      files,
+    });
+    for (const warning of drawn.warnings) options.log?.(`free rung figures: ${warning}`);
   }
   return { metric: name, scores, incumbent: incumbent.mean, survivors, dropped, files };
 }

@@ -7,6 +7,7 @@ import { type Candidate, canonicalJson, makeCandidate } from '../../../src/optim
 import { freeRungScreen } from '../../../src/optimize/optimizer/screen/free-rung.js';
 import { runRetrievalRung } from '../../../src/product/index.js';
 import { loadSplit, type Task } from '../../../src/retrieval/index.js';
+import { countMarks } from '../../report/plots/svg-marks.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-free-rung-'));

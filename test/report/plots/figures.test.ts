@@ -88,6 +88,21 @@ describe('retrieval rung figures', () => {
     expect(svg).toContain('all-words (run 2)');
     expect(countMarks(svg, 'score_bar')).toBe(4 * RUNG_METRICS.length * 2);
   });
+
+  test('the score bars are sized to their content: the width grows linearly with the overlays', async () => {
+    const two = await renderSvg(rungScoresSpec([run]));
+    const four = await renderSvg(rungScoresSpec([run, sampleRung()]));
+    const six = await renderSvg(rungScoresSpec([run, sampleRung(), sampleRung()]));
+    // Each 2 more overlays add the same width (it grew with the square of the overlays before):
+    // 2 x 5 metrics x 2 levels bars of 16 px, and the band padding around them.
+    // (within 5%: band steps round to whole pixels)
+    expect(Math.abs(six.width - four.width - (four.width - two.width))).toBeLessThan(
+      0.05 * (four.width - two.width),
+    );
+    expect(four.width - two.width).toBeGreaterThanOrEqual(2 * RUNG_METRICS.length * 2 * 16);
+    expect(four.width - two.width).toBeLessThan(2 * RUNG_METRICS.length * 2 * 16 * 1.5);
+    expect(two.width).toBeLessThan(800);
+  });
 });
 
 describe('optimize figure', () => {

@@ -8,9 +8,10 @@ export { type LoadedSplit, loadSplit } from './datasets/load-split.js';
 export { type DatasetDefinition, listDatasets, resolveDataset } from './datasets/registry.js';
 export { requireClone } from './datasets/repo-source.js';
 export { parseSplitName, SLICES, type Slice } from './datasets/slices.js';
-export { compareRungs, type RungComparisonRow, readRungRun } from './rung/compare.js';
+export { compareRungs, type RungComparisonRow, type RungPairing, readRungRun } from './rung/compare.js';
 export {
   RUNG_METRICS,
+  RUNG_SUMMARY_METRICS,
   type RungOverlay,
   type RungRun,
   type RungTask,

@@ -50,6 +50,7 @@ const SURFACE: Record<string, string[]> = {
   ],
   'agent-track/retrieval': [
     'RUNG_METRICS',
+    'RUNG_SUMMARY_METRICS',
     'SLICES',
     'compareRungs',
     'corpusKey',

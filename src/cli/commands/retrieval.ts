@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveCacheDir } from '../../core/index.js';
 import { defaultRunLog, formatNumber } from '../../report/index.js';
-import type { RungComparisonRow, RungRun } from '../../retrieval/index.js';
+import type { RungComparisonRow, RungPairing, RungRun } from '../../retrieval/index.js';
 import { formatTable } from '../format.js';
 import { collect, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
@@ -77,15 +77,8 @@ export const retrievalCommand: CliCommand = {
         );
         if (flags.compare) {
           const { compareRungs, readRungRun } = await import('../../retrieval/index.js');
-          const before = readRungRun(flags.compare);
-          // One overlay against one (an overlay against the base): paired whatever their names.
-          const [only] = before.overlays;
-          const [now] = run.overlays;
-          const pairs =
-            before.overlays.length === 1 && run.overlays.length === 1
-              ? [[only!.name, now!.name] as const]
-              : undefined;
-          io.out(`\n${renderComparison(compareRungs(before, run, pairs))}\n`);
+          const { rows, paired } = compareRungs(readRungRun(flags.compare), run);
+          io.out(`\n${renderComparison(rows, paired)}\n`);
         }
       }),
 };
@@ -117,8 +110,9 @@ function renderRun(run: RungRun): string {
   return blocks.join('\n\n');
 }
 
-function renderComparison(rows: readonly RungComparisonRow[]): string {
-  return `paired against the earlier run (delta = now - before)\n${formatTable(
+function renderComparison(rows: readonly RungComparisonRow[], paired: readonly RungPairing[]): string {
+  const what = paired.map((p) => `${p.now} with the earlier ${p.before} over ${p.tasks} tasks`).join('; ');
+  return `paired task by task against the earlier run (delta = now - before): ${what}\n${formatTable(
     ['overlay', 'metric', 'pairs', 'delta', '95% CI', 'p'],
     rows.map((row) => [
       row.overlay,

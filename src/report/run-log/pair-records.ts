@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { AgentTrackError } from '../../core/index.js';
 import { compareRungs, readRungRun } from '../../retrieval/index.js';
 import { pairedComparison } from '../../stats/index.js';
 import { type Report, reportSchema } from '../paired/report-schema.js';
@@ -24,8 +25,13 @@ function rungDeltas(a: RunRecord, b: RunRecord): Map<string, RunMetric> | null {
   const fileA = a.artifacts.run;
   const fileB = b.artifacts.run;
   if (fileA === undefined || fileB === undefined || !existsSync(fileA) || !existsSync(fileB)) return null;
-  const rows = compareRungs(readRungRun(fileA), readRungRun(fileB), [[a.config, b.config]]);
-  if (rows.length === 0) return null;
+  let rows: ReturnType<typeof compareRungs>['rows'];
+  try {
+    rows = compareRungs(readRungRun(fileA), readRungRun(fileB), [[a.config, b.config]]).rows;
+  } catch (error) {
+    if (error instanceof AgentTrackError && error.code === 'NOTHING_PAIRED') return null;
+    throw error;
+  }
   return new Map(
     rows.map((row) => {
       const key = row.level === 'latency' ? row.metric : `${row.level} ${row.metric}`;

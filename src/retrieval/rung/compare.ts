@@ -1,13 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { AgentTrackError, issueParts } from '../../core/index.js';
 import { type PairedResult, pairedComparison } from '../../stats/index.js';
-import { RUNG_METRICS, type RungRun, rungRunSchema } from './rung-schema.js';
+import { RUNG_BINARY_METRICS, RUNG_SUMMARY_METRICS, type RungRun, rungRunSchema } from './rung-schema.js';
 
 /** One metric of one overlay, paired task by task against an earlier run. */
 export interface RungComparisonRow extends PairedResult {
   overlay: string;
   metric: string;
   level: 'piece' | 'file' | 'latency';
+}
+
+/** What a comparison paired: an earlier overlay with one of this run's, over the tasks both scored. */
+export interface RungPairing {
+  before: string;
+  now: string;
+  tasks: number;
 }
 
 /** Reads a saved rung run, refusing a file that is not one (named, with the first problem). */
@@ -37,17 +44,20 @@ export function readRungRun(file: string): RungRun {
  * The paired change of every overlay both runs measured: per task, candidate (this run) minus
  * baseline (the earlier one), with the pairs, the delta's interval and a one-sided p in the
  * metric's direction (McNemar for the 0/1 recall@k hits, Wilcoxon for MRR, nDCG and latency).
- * Runs of different datasets or slices are refused, naming the difference.
+ * Overlays pair by name; two runs of one overlay each pair whatever their names (an overlay
+ * against the base). Runs of different datasets or slices are refused, naming the difference, and
+ * so is a comparison where nothing pairs (no overlay, or no task in common), naming both sides.
  *
  * @example
- * compareRungs(readRungRun('runs/retrieval/before.json'), run);
+ * const { rows, paired } = compareRungs(readRungRun('runs/retrieval/before.json'), run);
+ * paired; // [{ before: 'base', now: 'all-words', tasks: 12 }]
  */
 export function compareRungs(
   baseline: RungRun,
   candidate: RungRun,
-  /** (baseline overlay, candidate overlay) to pair; default: the overlays both runs name alike. */
+  /** (baseline overlay, candidate overlay) to pair; default as above. */
   pairs?: readonly (readonly [string, string])[],
-): RungComparisonRow[] {
+): { rows: RungComparisonRow[]; paired: RungPairing[] } {
   for (const key of ['dataset', 'slice', 'k'] as const) {
     if (baseline[key] !== candidate[key]) {
       throw new AgentTrackError(
@@ -58,16 +68,20 @@ export function compareRungs(
     }
   }
   const rows: RungComparisonRow[] = [];
-  const matched = pairs ?? candidate.overlays.map((overlay) => [overlay.name, overlay.name] as const);
-  for (const [beforeName, name] of matched) {
+  const paired: RungPairing[] = [];
+  for (const [beforeName, name] of pairs ?? defaultPairs(baseline, candidate)) {
     const before = baseline.overlays.find((o) => o.name === beforeName);
     const overlay = candidate.overlays.find((o) => o.name === name);
     if (before === undefined || overlay === undefined) continue;
+    const earlier = new Set(before.tasks.map((t) => t.task_id));
+    const tasks = overlay.tasks.filter((t) => earlier.has(t.task_id)).length;
+    if (tasks === 0) continue;
+    paired.push({ before: before.name, now: overlay.name, tasks });
     for (const level of ['piece', 'file'] as const) {
-      for (const metric of RUNG_METRICS) {
+      for (const metric of RUNG_SUMMARY_METRICS) {
         const read = (run: typeof overlay) =>
           new Map(run.tasks.map((t) => [t.task_id, t[level][metric] ?? null]));
-        const kind = metric.startsWith('recall@') ? 'binary' : 'continuous';
+        const kind = RUNG_BINARY_METRICS.has(metric) ? 'binary' : 'continuous';
         rows.push({
           overlay: overlay.name,
           metric,
@@ -84,5 +98,20 @@ export function compareRungs(
       ...pairedComparison(latency(before), latency(overlay), { kind: 'continuous', direction: 'lower' }),
     });
   }
-  return rows;
+  if (paired.length === 0) {
+    const names = (run: RungRun) => run.overlays.map((o) => `\`${o.name}\``).join(', ') || 'none';
+    throw new AgentTrackError(
+      'NOTHING_PAIRED',
+      `Nothing pairs: the earlier run's overlays (${names(baseline)}) and this run's (${names(candidate)}) share no name and no task`,
+      { data: { before: baseline.overlays.map((o) => o.name), now: candidate.overlays.map((o) => o.name) } },
+    );
+  }
+  return { rows, paired };
+}
+
+// Overlays of one name pair; one overlay against one pairs whatever the names.
+function defaultPairs(baseline: RungRun, candidate: RungRun): (readonly [string, string])[] {
+  if (baseline.overlays.length === 1 && candidate.overlays.length === 1)
+    return [[baseline.overlays[0]!.name, candidate.overlays[0]!.name]];
+  return candidate.overlays.map((overlay) => [overlay.name, overlay.name] as const);
 }

@@ -78,5 +78,30 @@ export type RungSummaryRow = z.infer<typeof rungSummaryRowSchema>;
 export type RungOverlay = z.infer<typeof rungOverlaySchema>;
 export type RungRun = z.infer<typeof rungRunSchema>;
 
-/** The rows every overlay is summarised by, in print order. */
+/** The headline metrics: the score figure's bars and what the free rung may screen by. */
 export const RUNG_METRICS = ['recall@1', 'recall@5', 'recall@10', 'mrr', 'ndcg@10'] as const;
+
+/** Every ranked metric a rung task carries (k = 10), summarised with its interval, in print order. */
+export const RUNG_SUMMARY_METRICS = [
+  'recall@1',
+  'recall@5',
+  'recall@10',
+  'fractional_recall@1',
+  'fractional_recall@5',
+  'fractional_recall@10',
+  'mrr',
+  'map@10',
+  'ndcg@10',
+  'precision@1',
+  'coverage',
+  'pass@1-needle',
+] as const;
+
+/** The summary metrics that are 0/1 per task (paired by McNemar's exact test). */
+export const RUNG_BINARY_METRICS: ReadonlySet<string> = new Set([
+  'recall@1',
+  'recall@5',
+  'recall@10',
+  'precision@1',
+  'pass@1-needle',
+]);

@@ -1,8 +1,8 @@
 import { bootstrapCI, percentile } from '../../stats/index.js';
-import { RUNG_METRICS, type RungSummaryRow, type RungTask } from './rung-schema.js';
+import { RUNG_SUMMARY_METRICS, type RungSummaryRow, type RungTask } from './rung-schema.js';
 
 /**
- * Each rung metric at piece and file level as a mean with its 95% bootstrap interval (tasks whose
+ * Every ranked rung metric (`RUNG_SUMMARY_METRICS`) at piece and file level as a mean with its 95% bootstrap interval (tasks whose
  * gold is undefined drop out, never count as 0), and the search round trip's p50/p95.
  */
 export function summarizeRung(tasks: readonly RungTask[]): {
@@ -12,7 +12,7 @@ export function summarizeRung(tasks: readonly RungTask[]): {
 } {
   const summary: RungSummaryRow[] = [];
   for (const level of ['piece', 'file'] as const) {
-    for (const metric of RUNG_METRICS) {
+    for (const metric of RUNG_SUMMARY_METRICS) {
       const { mean, low, high, n } = bootstrapCI(tasks.map((task) => task[level][metric] ?? null));
       summary.push({ metric, level, mean, low, high, n });
     }

@@ -9,6 +9,7 @@ import { ensureIndex, indexStatus } from '../../../src/product/corpora/index-cac
 import { runRetrievalRung } from '../../../src/product/rung/run-rung.js';
 import { loadServingConfig } from '../../../src/product/serving/load-serving-config.js';
 import { compareRungs } from '../../../src/retrieval/rung/compare.js';
+import { RUNG_SUMMARY_METRICS } from '../../../src/retrieval/rung/rung-schema.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-rung-'));
@@ -57,11 +58,23 @@ describe('the free retrieval rung', () => {
       await runRetrievalRung({ split: `${tasksFile}/all`, overlays: [overlay], cacheDir, reposDir: scratch })
     ).run;
     expect(cacheContents(cacheDir).filter((e) => e.kind === 'index')).toHaveLength(1);
-    now.overlays[0]!.name = 'base';
-    const rows = compareRungs(before, now);
+    // One overlay against one pairs whatever the names (the overlay against the base), and says so.
+    const { rows, paired } = compareRungs(before, now);
+    expect(paired).toEqual([{ before: 'base', now: 'all-words', tasks: 3 }]);
     const recall = rows.find((r) => r.metric === 'recall@1' && r.level === 'piece')!;
     // same two defined tasks in both runs, same ranks: no change
     expect(recall).toMatchObject({ pairs: 2, delta: 0, test: 'mcnemar', pvalue: 1 });
+    // Every ranked metric is compared, the 0/1 ones by McNemar: precision@1 too.
+    expect(rows.filter((r) => r.level === 'piece').map((r) => r.metric)).toEqual([...RUNG_SUMMARY_METRICS]);
+    expect(rows.find((r) => r.metric === 'precision@1' && r.level === 'piece')!.test).toBe('mcnemar');
+    expect(rows.find((r) => r.metric === 'map@10' && r.level === 'piece')!.test).toBe('wilcoxon');
+    // Nothing pairs (two overlays of other names, or no task in common): refused, naming both sides.
+    const two = { ...now, overlays: [now.overlays[0]!, { ...now.overlays[0]!, name: 'other' }] };
+    expect(() => compareRungs(before, two)).toThrow(
+      "Nothing pairs: the earlier run's overlays (`base`) and this run's (`all-words`, `other`) share no name and no task",
+    );
+    const strangers = { ...now, overlays: [{ ...now.overlays[0]!, tasks: [] }] };
+    expect(() => compareRungs(before, strangers)).toThrow('Nothing pairs');
     expect(() => compareRungs(before, { ...now, slice: 'dev' })).toThrow(
       'The runs differ in `slice`: `all` before, `dev` now',
     );

@@ -1,4 +1,4 @@
-// Latency of each search mode (lexical, dense, fused by RRF and by weights) on a generated 5,000-file
+// Latency of each search mode (lexical, the earlier lexical defaults, dense, fused by RRF and by weights) on a generated 5,000-file
 // corpus, in process and through MCP stdio, with the offline endpoint's stand-in embedder over real
 // HTTP on 127.0.0.1 (issue 19). Run: npm run bench:retrieval-modes. Ratios against lexical in the
 // same run; the stand-in's vectors say nothing about a real embedder's quality, only about the cost
@@ -76,21 +76,33 @@ try {
     overlays.set(name, file);
     return loadServingConfig(DEFAULT_SERVING_CONFIG, [file]);
   };
+  // The words-only defaults before they were tuned on SWE-QA-Pro (issue 19, item 5).
+  const earlierFile = join(scratch, 'lexical-earlier.yaml');
+  writeFileSync(
+    earlierFile,
+    stringify({
+      query: { common_term_cutoff: 0.05 },
+      ranking: { path_weights: [], file_aggregation: { decay: 0.5, pieces: 3 } },
+    }),
+  );
+  overlays.set('lexical-earlier', earlierFile);
   const modes: [string, ServingConfig][] = [
     ['lexical', lexical],
+    ['lexical earlier', loadServingConfig(DEFAULT_SERVING_CONFIG, [earlierFile])],
     ['dense', overlay('dense', { mode: 'dense' })],
     ['fused rrf', overlay('fused-rrf', { mode: 'fused', fusion: 'rrf' })],
     ['fused weighted', overlay('fused-weighted', { mode: 'fused', fusion: 'weighted' })],
   ];
+  const denseConfig = modes.find(([name]) => name === 'dense')![1];
   const began = performance.now();
-  const vectors = await embedBundle(workspace, modes[1]![1].embeddings!);
+  const vectors = await embedBundle(workspace, denseConfig.embeddings!);
   console.log(
     `index: ${manifest.counts.files} files, ${manifest.counts.pieces} pieces in ${(manifest.build_ms / 1000).toFixed(1)} s; embedded ${vectors.pieces} pieces in ${((performance.now() - began) / 1000).toFixed(1)} s`,
   );
   const all = queries(400);
   const bundle = openBundle(workspace, lexical.ingestion);
-  const stored = readPieceVectors(workspace, modes[1]![1].embeddings!)!;
-  const client = embeddingsClient(modes[1]![1].embeddings!);
+  const stored = readPieceVectors(workspace, denseConfig.embeddings!)!;
+  const client = embeddingsClient(denseConfig.embeddings!);
   const query = await client.query(all[0]!);
   const scan = all.slice(0, 200).map(() => {
     const t = performance.now();

@@ -179,7 +179,10 @@ const SURFACE: Record<string, string[]> = {
   'agent-track/plots': [
     'COMPARE_FIGURE_METRICS',
     'compareSystemsSpec',
+    'drawFigure',
     'figuresFor',
+    'findPlotFont',
+    'fitToContent',
     'forestSpec',
     'objectiveSpec',
     'objectiveTraceSchema',

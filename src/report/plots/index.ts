@@ -10,6 +10,8 @@
  */
 export { COMPARE_FIGURE_METRICS, compareSystemsSpec } from './compare-systems.js';
 export { type Figure, figuresFor } from './figures.js';
+export { drawFigure, fitToContent } from './fit-content.js';
+export { findPlotFont, type PlotFont } from './font.js';
 export { forestSpec } from './forest.js';
 export { objectiveSpec } from './objective.js';
 export {

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { figuresFor } from './figures.js';
+import { drawFigure } from './fit-content.js';
 import { FONT_HINT, findPlotFont, type PlotFont } from './font.js';
 import { readPlotInput } from './read-plot-input.js';
 import { renderPng } from './render-png.js';
-import { renderSvg } from './render-svg.js';
 
 /** One written figure: its name, its files (`png` is `null` without a font) and pixel sizes. */
 export interface WrittenFigure {
@@ -45,7 +45,8 @@ export async function plotRun(
   mkdirSync(outDir, { recursive: true });
   const written: WrittenFigure[] = [];
   for (const figure of figures) {
-    const drawn = await renderSvg(figure.spec);
+    // With the font at hand the figure is cropped to what it draws (text measured, not estimated).
+    const drawn = await drawFigure(figure.spec, font);
     for (const warning of drawn.warnings) warnings.push(`${figure.name}: ${warning}`);
     const svg = join(outDir, `${figure.name}.svg`);
     writeFileSync(svg, drawn.svg);

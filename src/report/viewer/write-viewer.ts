@@ -34,10 +34,11 @@ export async function writeViewer(runDir: string, options: WriteViewerOptions = 
   const figures: ViewerFigure[] = [];
   if (run.report !== null) {
     // Drawing loads vega: only here, when there is a report to draw.
-    const { figuresFor, renderSvg } = await import('../plots/index.js');
+    const { drawFigure, figuresFor, findPlotFont } = await import('../plots/index.js');
     const specs = figuresFor([{ kind: 'report', source: join(runDir, 'report.json'), report: run.report }]);
+    const font = findPlotFont();
     for (const figure of specs) {
-      const drawn = await renderSvg(figure.spec);
+      const drawn = await drawFigure(figure.spec, font);
       figures.push({ name: figure.name, svg: drawn.svg, width: drawn.width });
     }
   }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
 import { afterAll, describe, expect, test } from 'vitest';
 import { AgentTrackError } from '../../../src/core/errors.js';
 import { findPlotFont } from '../../../src/report/plots/font.js';
@@ -48,6 +49,29 @@ describe('plotRun', () => {
       // PNGs are drawn at twice the SVG's size.
       expect(pngSize(readFileSync(figure.png!))).toEqual({ width: size.width * 2, height: size.height * 2 });
     }
+  });
+
+  test('every figure is sized to what it draws: 12 px of margin around the measured content', async () => {
+    write('fit/report.json', sampleReport());
+    const { figures } = await plotRun(join(scratch, 'fit'), join(scratch, 'fit-plots'));
+    const font = findPlotFont()!;
+    for (const figure of figures) {
+      const svg = readFileSync(figure.svg, 'utf8');
+      const [, x, y] = /viewBox="(-?[\d.]+) (-?[\d.]+) /.exec(svg)!;
+      // Measured again without the background: the content ends 12 px (+1 for rounding) inside.
+      const box = new Resvg(
+        svg.replace(/<rect x="[^"]*" y="[^"]*" width="[^"]*" height="[^"]*" fill="white"\/>/, ''),
+        {
+          font: { loadSystemFonts: false, fontFiles: [font.file], defaultFontFamily: font.family },
+        },
+      ).getBBox()!;
+      expect(box.x - Number(x)).toBeGreaterThanOrEqual(11);
+      expect(box.x - Number(x)).toBeLessThanOrEqual(13);
+      expect(Number(x) + figure.width - (box.x + box.width)).toBeLessThanOrEqual(13);
+      expect(Number(y) + figure.height - (box.y + box.height)).toBeLessThanOrEqual(13);
+    }
+    // The forest plot's numbers column no longer leaves Vega's estimated-width margin (878 px wide before).
+    expect(figures[0]!.width).toBeLessThan(800);
   });
 
   test('a saved rung run: score bars and the latency scatter; scale 1 keeps the SVG size', async () => {

@@ -1,0 +1,61 @@
+import { Resvg } from '@resvg/resvg-js';
+import type { TopLevelSpec } from 'vega-lite';
+import type { PlotFont } from './font.js';
+import { type RenderedSvg, renderSvg } from './render-svg.js';
+
+const HEAD =
+  /^(<svg[^>]*?)\swidth="([\d.]+)"\s+height="([\d.]+)"\s+viewBox="([^"]*)"([^>]*>)<rect width="[\d.]+" height="[\d.]+" fill="([^"]+)"\/>/;
+
+/** What was drawn, measured by resvg with the font the PNG is drawn with. */
+function contentBox(body: string, font: PlotFont) {
+  return new Resvg(body, {
+    font: {
+      loadSystemFonts: false,
+      fontFiles: [font.file],
+      defaultFontFamily: font.family,
+      sansSerifFamily: font.family,
+    },
+    logLevel: 'off',
+  }).getBBox();
+}
+
+/**
+ * A figure cropped (or grown) to what it draws plus `pad` pixels: Vega, headless and without a
+ * canvas, estimates text widths (0.8 em a character), which leaves a wide empty margin beside long
+ * labels; resvg lays the text out with the real font and measures it. The background follows the
+ * new box. An SVG not in Vega's shape, or with nothing drawn, is returned as it was.
+ *
+ * @example
+ * const { svg, width } = fitToContent(drawn.svg, findPlotFont()!);
+ */
+export function fitToContent(
+  svg: string,
+  font: PlotFont,
+  pad = 12,
+): { svg: string; width: number; height: number } {
+  const head = HEAD.exec(svg);
+  const unchanged = () => ({ svg, width: Number(head?.[2] ?? 0), height: Number(head?.[3] ?? 0) });
+  if (head === null) return unchanged();
+  const [whole, open, , , viewBox, rest, fill] = head;
+  const body = `${open} width="${head[2]}" height="${head[3]}" viewBox="${viewBox}"${rest}${svg.slice(whole.length)}`;
+  const box = contentBox(body, font);
+  if (box === undefined || box.width <= 0 || box.height <= 0) return unchanged();
+  const x = Math.floor(box.x - pad);
+  const y = Math.floor(box.y - pad);
+  const width = Math.ceil(box.x + box.width + pad) - x;
+  const height = Math.ceil(box.y + box.height + pad) - y;
+  const fitted = `${open} width="${width}" height="${height}" viewBox="${x} ${y} ${width} ${height}"${rest}<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${fill}"/>${svg.slice(whole.length)}`;
+  return { svg: fitted, width, height };
+}
+
+/**
+ * A figure drawn to SVG (`renderSvg`) and, with a font, fitted to what it draws (`fitToContent`):
+ * how the written figures and the viewer's inline ones are drawn.
+ *
+ * @example
+ * const { svg, width, warnings } = await drawFigure(spec, findPlotFont());
+ */
+export async function drawFigure(spec: TopLevelSpec, font: PlotFont | null): Promise<RenderedSvg> {
+  const rendered = await renderSvg(spec);
+  return font === null ? rendered : { ...fitToContent(rendered.svg, font), warnings: rendered.warnings };
+}

@@ -21,6 +21,8 @@ export type {
 export { importedTaskDir, writeImportedRun } from './importers/imported-run.js';
 export type { OpenAiImportOptions } from './importers/openai/import-openai.js';
 export { convertOpenAi, importOpenAi } from './importers/openai/import-openai.js';
+export type { OtelImportOptions } from './importers/otel/import-otel.js';
+export { convertOtel, importOtel } from './importers/otel/import-otel.js';
 export {
   type ParsedTranscript,
   parseTranscript,

@@ -24,7 +24,10 @@ export const metricsCommand: CliCommand = {
   describe: (command, io) =>
     command
       .description('score trajectories: a trajectory directory, a run directory, or a transcript file')
-      .argument('<path>', 'trajectory dir, run dir, or Claude Code stream-json / OpenAI messages file')
+      .argument(
+        '<path>',
+        'trajectory dir, run dir, or Claude Code stream-json / OpenAI messages / OTLP JSON trace file',
+      )
       .option('--task <file>', 'tasks.jsonl with the gold, for the retrieval and gold metrics')
       .option(
         '--tools <profile>',

@@ -8,6 +8,7 @@ import {
   writeImportedRun,
 } from './imported-run.js';
 import { convertOpenAi, type OpenAiImportOptions } from './openai/import-openai.js';
+import { convertOtel, type OtelImportOptions } from './otel/import-otel.js';
 import { parseTranscript } from './parse-transcript.js';
 
 export type { TranscriptFormat } from './imported-run.js';
@@ -16,15 +17,17 @@ const CLAUDE_TYPES = new Set(['system', 'assistant', 'user', 'result']);
 
 /**
  * Which importer reads a transcript: Claude Code stream-json (records with a `type` of
- * system/assistant/user/result) or OpenAI chat logs (records with a `role`, or `{traj}` /
- * `{messages}` records); `null` when neither.
+ * system/assistant/user/result), OpenAI chat logs (records with a `role`, or `{traj}` /
+ * `{messages}` records) or OTLP JSON traces (records with `resourceSpans`); `null` when none.
  *
  * @example
  * detectTranscriptFormat('{"type":"system","subtype":"init"}\n'); // 'claude-code'
+ * detectTranscriptFormat('{"resourceSpans":[]}\n');               // 'otel'
  */
 export function detectTranscriptFormat(text: string, source = 'transcript'): TranscriptFormat | null {
   const first = parseTranscript(text, source).records[0]?.value as Record<string, unknown> | undefined;
   if (first === undefined || first === null || typeof first !== 'object') return null;
+  if (Array.isArray(first.resourceSpans)) return 'otel';
   if (typeof first.type === 'string' && CLAUDE_TYPES.has(first.type)) return 'claude-code';
   if (typeof first.role === 'string' || Array.isArray(first.traj) || Array.isArray(first.messages))
     return 'openai';
@@ -32,15 +35,15 @@ export function detectTranscriptFormat(text: string, source = 'transcript'): Tra
 }
 
 /**
- * Imports a transcript file of either supported format into a run directory (see
- * `importClaudeCode` and `importOpenAi`); refuses a file it cannot recognise, naming it.
+ * Imports a transcript file of any supported format into a run directory (see
+ * `importClaudeCode`, `importOpenAi` and `importOtel`); refuses a file it cannot recognise, naming it.
  *
  * @example
  * const imported = await importTranscript('session.jsonl', { runDir: 'runs/imported' });
  */
 export async function importTranscript(
   file: string,
-  options: ClaudeCodeImportOptions & OpenAiImportOptions & WriteImportOptions,
+  options: ClaudeCodeImportOptions & OpenAiImportOptions & OtelImportOptions & WriteImportOptions,
 ): Promise<ImportedTrajectory[]> {
   const text = await readFile(file, 'utf8');
   const format = detectTranscriptFormat(text, file);
@@ -49,9 +52,11 @@ export async function importTranscript(
     return convertClaudeCode(text, converted).map((run) => ({ ...writeImportedRun(run, options), format }));
   if (format === 'openai')
     return convertOpenAi(text, converted).map((run) => ({ ...writeImportedRun(run, options), format }));
+  if (format === 'otel')
+    return convertOtel(text, converted).map((run) => ({ ...writeImportedRun(run, options), format }));
   throw new AgentTrackError(
     'UNKNOWN_TRANSCRIPT_FORMAT',
-    `${file}: not a Claude Code stream-json transcript nor an OpenAI chat log (the first record has neither a \`type\` nor a \`role\`)`,
+    `${file}: not a Claude Code stream-json transcript, an OpenAI chat log nor an OTLP JSON trace (the first record has no \`type\`, \`role\` or \`resourceSpans\`)`,
     { data: { file } },
   );
 }

@@ -32,7 +32,7 @@ export interface WriteImportOptions {
 }
 
 /** The transcript formats the importers read. */
-export type TranscriptFormat = 'claude-code' | 'openai';
+export type TranscriptFormat = 'claude-code' | 'openai' | 'otel';
 
 /** What one importer wrote: where, whether it is complete, and what was skipped. */
 export interface ImportedTrajectory {

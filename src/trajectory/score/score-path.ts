@@ -23,9 +23,9 @@ export interface ScorePathOptions extends ComputeMetricsOptions {
 
 /**
  * Scores everything at a path: a trajectory directory, a run directory of many (streamed one at a
- * time, never all held), or a transcript file (Claude Code stream-json or OpenAI messages,
- * imported first, scored with its agent's roles unless `roles` is given: Claude Code's, or the
- * generic ones for an OpenAI log). A trajectory that cannot be read or scored yields its error and the walk goes on.
+ * time, never all held), or a transcript file (Claude Code stream-json, OpenAI messages or OTLP
+ * JSON traces, imported first, scored with its agent's roles unless `roles` is given: Claude
+ * Code's, or the generic ones for an OpenAI log or a trace). A trajectory that cannot be read or scored yields its error and the walk goes on.
  *
  * @example
  * for await (const scored of scorePath('runs/demo', { tasks })) if (!scored.error) use(scored.metrics);
@@ -88,4 +88,5 @@ export async function* scorePath(
 const PROFILE_OF_FORMAT: Record<TranscriptFormat, ToolRoles> = {
   'claude-code': CLAUDE_CODE_TOOL_ROLES,
   openai: GENERIC_TOOL_ROLES,
+  otel: GENERIC_TOOL_ROLES,
 };

@@ -9,6 +9,7 @@ import {
 } from '../../../src/trajectory/importers/import-transcript.js';
 import type { ImportedRun } from '../../../src/trajectory/importers/imported-run.js';
 import { convertOpenAi } from '../../../src/trajectory/importers/openai/import-openai.js';
+import { convertOtel } from '../../../src/trajectory/importers/otel/import-otel.js';
 import { readTrajectory } from '../../../src/trajectory/reader/read-trajectory.js';
 import { sha256Hex } from '../../../src/trajectory/store/blob-store.js';
 import { previewOf } from '../../../src/trajectory/store/preview.js';
@@ -17,6 +18,7 @@ import { FIXTURES, REALDATA, tempDir } from '../helpers.js';
 const convert: Record<TranscriptFormat, (text: string) => ImportedRun[]> = {
   'claude-code': (text) => convertClaudeCode(text),
   openai: (text) => convertOpenAi(text),
+  otel: (text) => convertOtel(text),
 };
 
 // Every importer, on every sample it reads: the same contract.
@@ -26,6 +28,8 @@ const samples: [TranscriptFormat, string][] = [
   ['claude-code', join(FIXTURES, 'claude-code', 'parallel-split-lines.jsonl')],
   ['openai', join(REALDATA, 'openai-chat-tool-calls', 'tau-bench_gpt-4o-airline.subset3.json')],
   ['openai', join(FIXTURES, 'openai', 'invalid-arguments.json')],
+  ['otel', join(FIXTURES, 'otel', 'gen-ai-weather.jsonl')],
+  ['otel', join(FIXTURES, 'otel', 'openinference-session.json')],
 ];
 
 describe.each(samples)('importer contract: %s on %s', (format, file) => {

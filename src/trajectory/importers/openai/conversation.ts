@@ -1,5 +1,6 @@
 import type { MessageInput, ResultInput, ToolCallInput } from '../../recorder.js';
 import type { CallYield, ImportedRun } from '../imported-run.js';
+import { parseToolArguments } from '../tool-arguments.js';
 import type { OpenAiMessage, OpenAiToolCall } from './schema.js';
 
 export interface ConversationOptions {
@@ -14,27 +15,6 @@ function textOf(content: OpenAiMessage['content']): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content.map((part) => part.text ?? '').join('');
-}
-
-// `arguments` is a JSON string that may be anything: keep what is not a JSON object raw, never throw.
-function parseArguments(raw: OpenAiToolCall['function']['arguments']): {
-  args: Record<string, unknown>;
-  raw?: string;
-} {
-  if (raw === null || raw === undefined) return { args: {} };
-  if (isObject(raw)) return { args: raw };
-  if (typeof raw !== 'string') return { args: {}, raw: JSON.stringify(raw) };
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (isObject(value)) return { args: value };
-  } catch {
-    // fall through: kept raw below
-  }
-  return { args: {}, raw };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 interface PendingCall {
@@ -82,7 +62,7 @@ export function convertConversation(
     }
   });
   const calls: ToolCallInput[] = pending.map(({ call, message_id, reply }) => {
-    const { args, raw } = parseArguments(call.function.arguments);
+    const { args, raw } = parseToolArguments(call.function.arguments);
     if (raw !== undefined)
       warnings.push(`call \`${call.id}\` (${call.function.name}): arguments are not a JSON object; kept raw`);
     const text = reply ?? '';

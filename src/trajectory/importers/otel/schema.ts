@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * OTLP JSON traces as the collector's file exporter writes them (one `{resourceSpans}` object a
+ * line) and as an OTLP/HTTP JSON request carries them, as far as the importer reads them. Loose on
+ * purpose: exporters add fields (`droppedAttributesCount`, `flags`, `schemaUrl`, `links`) and the
+ * importer must not refuse a real export for them. 64-bit integers may arrive as strings.
+ */
+
+const int64Schema = z.union([z.number(), z.string().regex(/^-?\d+$/)]);
+
+/** An OTLP `AnyValue`: exactly one of its keys is set. */
+export type OtlpAnyValue = {
+  stringValue?: string;
+  boolValue?: boolean;
+  intValue?: number | string;
+  doubleValue?: number | string;
+  bytesValue?: string;
+  arrayValue?: { values?: OtlpAnyValue[] };
+  kvlistValue?: { values?: OtlpKeyValue[] };
+};
+export type OtlpKeyValue = { key: string; value?: OtlpAnyValue };
+
+export const otlpAnyValueSchema: z.ZodType<OtlpAnyValue> = z.lazy(() =>
+  z.looseObject({
+    stringValue: z.string().optional(),
+    boolValue: z.boolean().optional(),
+    intValue: int64Schema.optional(),
+    // The JSON mapping writes NaN and the infinities as strings.
+    doubleValue: z.union([z.number(), z.string()]).optional(),
+    bytesValue: z.string().optional(),
+    arrayValue: z.looseObject({ values: z.array(otlpAnyValueSchema).optional() }).optional(),
+    kvlistValue: z.looseObject({ values: z.array(otlpKeyValueSchema).optional() }).optional(),
+  }),
+);
+
+export const otlpKeyValueSchema: z.ZodType<OtlpKeyValue> = z.lazy(() =>
+  z.looseObject({ key: z.string(), value: otlpAnyValueSchema.optional() }),
+);
+
+const attributesSchema = z.array(otlpKeyValueSchema).optional();
+
+export const otlpSpanSchema = z.looseObject({
+  traceId: z.string().min(1),
+  spanId: z.string().min(1),
+  parentSpanId: z.string().optional(),
+  name: z.string(),
+  kind: z.union([z.number(), z.string()]).optional(),
+  startTimeUnixNano: int64Schema.optional(),
+  endTimeUnixNano: int64Schema.optional(),
+  attributes: attributesSchema,
+  // 2 (`STATUS_CODE_ERROR`) is an error; the JSON mapping may spell the enum by name.
+  status: z
+    .looseObject({ code: z.union([z.number(), z.string()]).optional(), message: z.string().optional() })
+    .optional(),
+  events: z.array(z.looseObject({ name: z.string().optional(), attributes: attributesSchema })).optional(),
+});
+
+/** One line of a file export, or one OTLP/HTTP JSON request body. */
+export const otlpTracesSchema = z.looseObject({
+  resourceSpans: z.array(
+    z.looseObject({
+      resource: z.looseObject({ attributes: attributesSchema }).optional(),
+      scopeSpans: z
+        .array(
+          z.looseObject({
+            scope: z.looseObject({ name: z.string().optional(), version: z.string().optional() }).optional(),
+            spans: z.array(otlpSpanSchema).optional(),
+          }),
+        )
+        .optional(),
+    }),
+  ),
+});
+
+export type OtlpSpan = z.infer<typeof otlpSpanSchema>;
+export type OtlpTraces = z.infer<typeof otlpTracesSchema>;

@@ -1,0 +1,43 @@
+import type { Usage } from '../../schema.js';
+
+/** What a span is to a trajectory, as the GenAI or OpenInference attributes say. */
+export type SpanRole =
+  | {
+      kind: 'tool';
+      /** `undefined` when the span names no tool: it is then reported and skipped. */
+      tool: string | undefined;
+      call_id: string | undefined;
+      /** The arguments as recorded: a JSON string, usually; an object when an SDK stored one. */
+      args: unknown;
+      /** `undefined` when the span carries no result (the conventions make it opt-in). */
+      result: string | undefined;
+    }
+  | {
+      /** `model`: one turn; `agent`: a span around turns (an agent, a chain). */
+      kind: 'model' | 'agent';
+      content: string;
+      finish_reason: string | null;
+      usage: Usage | undefined;
+      /** The ids of the tool calls its output asked for: those calls belong to this turn. */
+      proposed: string[];
+    }
+  | {
+      kind: 'unknown';
+      /** Why it is unknown, naming the attribute in backticks (`its \`gen_ai.operation.name\` is \`embeddings\``). */
+      what: string;
+    };
+
+/** A usage from the two counts a span gives; `undefined` when it gives neither. */
+export function usageOf(
+  prompt: number | undefined,
+  completion: number | undefined,
+  slices: { cached?: number | undefined; reasoning?: number | undefined } = {},
+): Usage | undefined {
+  if (prompt === undefined && completion === undefined) return undefined;
+  return {
+    prompt: prompt ?? 0,
+    completion: completion ?? 0,
+    ...(slices.reasoning === undefined ? {} : { reasoning: slices.reasoning }),
+    ...(slices.cached === undefined ? {} : { cached: slices.cached }),
+  };
+}

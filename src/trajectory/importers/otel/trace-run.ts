@@ -1,0 +1,160 @@
+import type { MessageInput, ToolCallInput } from '../../recorder.js';
+import type { Usage } from '../../schema.js';
+import type { CallYield, ImportedRun } from '../imported-run.js';
+import { parseToolArguments } from '../tool-arguments.js';
+import type { SpanView } from './span-view.js';
+
+export interface TraceRunOptions {
+  /** Reads identifiers and rows from a call's result; default: none. */
+  extract?: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+  turnBudget?: number | null;
+}
+
+type Turn = SpanView & { role: Extract<SpanView['role'], { kind: 'model' | 'agent' }> };
+type Tool = SpanView & { role: Extract<SpanView['role'], { kind: 'tool' }> };
+
+const iso = (nanos: bigint | null) =>
+  nanos === null ? null : new Date(Number(nanos / 1_000_000n)).toISOString();
+const millis = (start: bigint | null, end: bigint | null) =>
+  start === null || end === null || end < start ? null : Number(end - start) / 1e6;
+const compareNanos = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+// Spans without a start time keep their place in the file, after the timed ones.
+const byStart = (a: SpanView, b: SpanView) =>
+  a.start === null || b.start === null
+    ? Number(a.start === null) - Number(b.start === null)
+    : compareNanos(a.start, b.start);
+
+// The message a tool call belongs to: the turn whose output asked for its call id, else the last
+// turn that started before it did, else none (it ran before any traced turn).
+function turnOf(tool: Tool, turns: readonly Turn[], callId: string): Turn | undefined {
+  const asked = turns.find((turn) => turn.role.proposed.includes(callId));
+  if (asked !== undefined) return asked;
+  if (tool.start === null) return turns.at(-1);
+  return turns.filter((turn) => turn.start !== null && turn.start <= tool.start!).at(-1);
+}
+
+const sumUsage = (usages: readonly Usage[]) => ({
+  prompt: usages.reduce((sum, usage) => sum + usage.prompt, 0),
+  completion: usages.reduce((sum, usage) => sum + usage.completion, 0),
+});
+
+/** A message standing for the turn(s) no span traced, so every call still has one. */
+const UNTRACED_TURN = 'untraced-turn';
+
+/**
+ * Converts the spans of one trace (or conversation) into an imported run. Model spans are the
+ * turns, in start order (agent spans are, when the trace has no model span); tool spans are the
+ * calls, in start order, each in the turn that asked for it (by call id) or else the last turn
+ * started before it. Unknown spans and tool spans with no tool name are skipped with a warning
+ * naming the span; the outermost agent span's usage, when it has one, is the run's total.
+ */
+export function convertTrace(
+  spans: readonly SpanView[],
+  taskId: string,
+  options: TraceRunOptions = {},
+): ImportedRun {
+  const sorted = [...spans].sort(byStart);
+  const warnings: string[] = [];
+  const models = sorted.filter((span): span is Turn => span.role.kind === 'model');
+  const agents = sorted.filter((span): span is Turn => span.role.kind === 'agent');
+  const turns = models.length > 0 ? models : agents;
+  const tools: Tool[] = [];
+  for (const span of sorted) {
+    const { role } = span;
+    if (role.kind === 'unknown')
+      warnings.push(
+        `${span.where}: span \`${span.span_id}\` (${span.name}) is not a tool, model or agent span (${role.what}) and was skipped`,
+      );
+    else if (role.kind === 'tool' && role.tool === undefined)
+      warnings.push(
+        `${span.where}: span \`${span.span_id}\` (${span.name}) is a tool span with no tool name and was skipped`,
+      );
+    else if (role.kind === 'tool') tools.push(span as Tool);
+  }
+  const messages = new Map<string, MessageInput & { tool_calls: { id: string; name: string }[] }>();
+  for (const turn of turns) {
+    messages.set(turn.span_id, {
+      id: turn.span_id,
+      finish_reason: turn.role.finish_reason,
+      content: turn.role.content,
+      tool_calls: [],
+      ...(turn.role.usage === undefined ? {} : { usage: turn.role.usage }),
+    });
+  }
+  const calls: ToolCallInput[] = tools.map((span) => {
+    const tool = span.role.tool!;
+    const callId = span.role.call_id ?? span.span_id;
+    const messageId = turnOf(span, turns, callId)?.span_id ?? UNTRACED_TURN;
+    if (!messages.has(messageId)) {
+      warnings.push(
+        `${span.where}: span \`${span.span_id}\` (${tool}) ran before any model span: its turn is \`${UNTRACED_TURN}\``,
+      );
+      messages.set(messageId, { id: messageId, finish_reason: null, content: '', tool_calls: [] });
+    }
+    messages.get(messageId)!.tool_calls.push({ id: callId, name: tool });
+    const { args, raw } = parseToolArguments(span.role.args);
+    if (raw !== undefined)
+      warnings.push(
+        `${span.where}: span \`${span.span_id}\` (${tool}): arguments are not a JSON object; kept raw`,
+      );
+    if (span.role.result === undefined)
+      warnings.push(
+        `${span.where}: span \`${span.span_id}\` (${tool}): no result attribute; recorded as an empty result`,
+      );
+    const result = span.role.result ?? '';
+    const ok = span.error === undefined;
+    return {
+      tool,
+      args,
+      ...(raw === undefined ? {} : { args_raw: raw }),
+      message_id: messageId,
+      result,
+      ok,
+      ...(ok ? {} : { error: span.error }),
+      ...(options.extract?.(tool, args, result, ok) ?? { identifiers: [] }),
+      started_at: iso(span.start),
+      duration_ms: millis(span.start, span.end),
+    };
+  });
+  // The untraced turn, when there is one, came first: its calls ran before every traced turn.
+  const ordered = [...messages.values()].sort(
+    (a, b) => Number(b.id === UNTRACED_TURN) - Number(a.id === UNTRACED_TURN),
+  );
+  const recorded = ordered.map((message, index) => ({ ...message, turn: index + 1 }));
+  const last = recorded.at(-1);
+  const lastText = last !== undefined && last.tool_calls.length === 0 ? (last.content ?? '').trim() : '';
+  const agentText = agents.find((agent) => agent.role.content.trim() !== '')?.role.content;
+  const answer = lastText !== '' ? last!.content! : (agentText ?? null);
+  const outer = models.length > 0 ? agents.find((agent) => agent.role.usage !== undefined) : undefined;
+  if (outer?.role.usage !== undefined) {
+    const sums = sumUsage(
+      models.flatMap((model) => (model.role.usage === undefined ? [] : [model.role.usage])),
+    );
+    if (sums.prompt !== outer.role.usage.prompt || sums.completion !== outer.role.usage.completion)
+      warnings.push(
+        `${outer.where}: span \`${outer.span_id}\` (agent) reports ${outer.role.usage.prompt} input / ${outer.role.usage.completion} output tokens, its model spans sum to ${sums.prompt} / ${sums.completion}: the agent's total is the run's`,
+      );
+  }
+  const starts = sorted.flatMap((span) => (span.start === null ? [] : [span.start])).sort(compareNanos);
+  const ends = sorted.flatMap((span) => (span.end === null ? [] : [span.end])).sort(compareNanos);
+  const first = starts[0] ?? null;
+  const end = ends.at(-1) ?? null;
+  const failed = agents[0]?.error;
+  return {
+    task_id: taskId,
+    messages: recorded,
+    calls,
+    result: {
+      answer,
+      outcome: answer === null ? 'unanswered_empty' : 'answered',
+      turn_budget: options.turnBudget ?? null,
+      turns: recorded.length,
+      timed_out: false,
+      started_at: iso(first),
+      duration_ms: millis(first, end),
+      ...(outer?.role.usage === undefined ? {} : { usage: outer.role.usage }),
+      ...(failed === undefined ? {} : { error: failed }),
+    },
+    warnings,
+  };
+}

@@ -1,0 +1,178 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { importOtel } from '../../../src/trajectory/importers/otel/import-otel.js';
+import { computeMetrics } from '../../../src/trajectory/metrics/compute.js';
+import { readTrajectory } from '../../../src/trajectory/reader/read-trajectory.js';
+import { GENERIC_TOOL_ROLES } from '../../../src/trajectory/tools/tool-roles.js';
+import { FIXTURES, tempDir } from '../helpers.js';
+
+const GEN_AI = join(FIXTURES, 'otel', 'gen-ai-weather.jsonl');
+const OPEN_INFERENCE = join(FIXTURES, 'otel', 'openinference-session.json');
+
+describe('importOtel: GenAI semantic conventions (collector file export, two lines)', () => {
+  test('one trajectory for the conversation; calls in start order, each in the turn that asked for it', async () => {
+    const [imported, ...rest] = await importOtel(GEN_AI, { runDir: tempDir() });
+    expect(rest).toEqual([]);
+    expect(imported).toMatchObject({
+      task_id: 'conv-42',
+      format: 'otel',
+      complete: true,
+      calls: 3,
+      messages: 2,
+    });
+    const trajectory = await readTrajectory(imported!.dir);
+    // The three execute_tool spans start at +1.10 s, +1.20 s, +2.50 s; chat c..01 asked for call_1
+    // and call_2, chat c..02 for call_3.
+    expect(
+      trajectory.events.map((event) => [
+        event.tool,
+        event.args,
+        event.ok,
+        event.started_at,
+        event.duration_ms,
+      ]),
+    ).toEqual([
+      ['get_weather', { city: 'Paris' }, true, '2026-01-01T00:00:01.100Z', 250],
+      ['get_weather', { city: 'Lyon' }, false, '2026-01-01T00:00:01.200Z', 300],
+      ['search_docs', { query: 'climate Lyon' }, true, '2026-01-01T00:00:02.500Z', 400],
+    ]);
+    expect(trajectory.blobs.read(trajectory.events[0]!.blob)).toBe('{"temp_c":18,"sky":"sunny"}');
+    // The failed call: the span status message, no result attribute (an empty result).
+    expect(trajectory.events[1]).toMatchObject({ error: 'upstream timeout', bytes: 0 });
+    expect(trajectory.blobs.read(trajectory.events[2]!.blob)).toBe('Lyon: humid subtropical climate');
+    expect(trajectory.turns).toEqual({
+      '0': { message_id: 'c000000000000001', turn: 1 },
+      '1': { message_id: 'c000000000000001', turn: 1 },
+      '2': { message_id: 'c000000000000002', turn: 2 },
+    });
+    expect(trajectory.messages).toEqual([
+      {
+        id: 'c000000000000001',
+        turn: 1,
+        finish_reason: 'tool_calls',
+        content: 'Let me look that up.',
+        tool_calls: [
+          { id: 'call_1', name: 'get_weather' },
+          { id: 'call_2', name: 'get_weather' },
+        ],
+        usage: { prompt: 120, completion: 25, cached: 64 },
+      },
+      {
+        id: 'c000000000000002',
+        turn: 2,
+        finish_reason: 'tool_calls',
+        content: '',
+        tool_calls: [{ id: 'call_3', name: 'search_docs' }],
+        usage: { prompt: 230, completion: 35 },
+      },
+    ]);
+    // The last chat made a call, so the answer is the agent span's output; its usage (350 / 60,
+    // equal to 120 + 230 and 25 + 35, so no warning) is the run's total.
+    expect(trajectory.result).toMatchObject({
+      answer: 'Paris is 18 C and sunny; Lyon could not be fetched.',
+      outcome: 'answered',
+      turns: 2,
+      started_at: '2026-01-01T00:00:00.000Z',
+      duration_ms: 5000,
+      usage: { prompt: 350, completion: 60 },
+    });
+  });
+
+  test('the unknown span and the result-less tool span are reported by file, line and span id', async () => {
+    const [imported] = await importOtel(GEN_AI, { runDir: tempDir() });
+    expect(imported!.warnings).toEqual([
+      `${GEN_AI}:2: span \`e000000000000001\` (POST) is not a tool, model or agent span (it has neither \`gen_ai.operation.name\` nor \`openinference.span.kind\`) and was skipped`,
+      `${GEN_AI}:1: span \`b000000000000002\` (get_weather): no result attribute; recorded as an empty result`,
+    ]);
+  });
+
+  test('metrics: 3 calls of 2 tools, 1 failed, none needless; usage 350 / 60', async () => {
+    const [imported] = await importOtel(GEN_AI, { runDir: tempDir() });
+    const metrics = computeMetrics(await readTrajectory(imported!.dir), null, { roles: GENERIC_TOOL_ROLES });
+    expect(metrics).toMatchObject({
+      tool_calls_total: 3,
+      distinct_tools_used: 2,
+      calls_by_tool: { get_weather: 2, search_docs: 1 },
+      needless_call_rate: 0,
+      turns: 2,
+      outcome: 'answered',
+      usage: { prompt: 350, completion: 60, cached: null, messages: 2 },
+    });
+  });
+});
+
+describe('importOtel: OpenInference (one OTLP/HTTP JSON body, two traces of one session)', () => {
+  test('the session is one trajectory; LLM spans are turns, the TOOL span a call', async () => {
+    const [imported, ...rest] = await importOtel(OPEN_INFERENCE, { runDir: tempDir() });
+    expect(rest).toEqual([]);
+    expect(imported).toMatchObject({ task_id: 'sess-7', calls: 1, messages: 2 });
+    const trajectory = await readTrajectory(imported!.dir);
+    expect(trajectory.events.map((event) => [event.tool, event.args, event.ok, event.duration_ms])).toEqual([
+      ['read_file', { path: 'src/a.py' }, true, 40],
+    ]);
+    expect(trajectory.blobs.read(trajectory.events[0]!.blob)).toBe('def a():\n    return 1\n');
+    expect(trajectory.messages.map((m) => [m.id, m.turn, m.content, m.tool_calls, m.usage])).toEqual([
+      ['1000000000000002', 1, '', [{ id: 'tc-1', name: 'read_file' }], { prompt: 200, completion: 30 }],
+      [
+        '2000000000000001',
+        2,
+        'a() is defined in src/a.py.',
+        [],
+        { prompt: 260, completion: 40, cached: 192 },
+      ],
+    ]);
+    expect(trajectory.result).toMatchObject({
+      answer: 'a() is defined in src/a.py.',
+      outcome: 'answered',
+      started_at: '2026-01-01T01:00:00.000Z',
+      duration_ms: 5600,
+    });
+    expect(trajectory.result.usage).toBeUndefined();
+    const metrics = computeMetrics(trajectory, null, { roles: GENERIC_TOOL_ROLES });
+    expect(metrics.usage).toMatchObject({ prompt: 460, completion: 70, cached: 192 });
+    expect(imported!.warnings).toEqual([
+      `${OPEN_INFERENCE}[0]: span \`2000000000000002\` (VectorStoreRetriever) is not a tool, model or agent span (its \`openinference.span.kind\` is \`RETRIEVER\`) and was skipped`,
+      `${OPEN_INFERENCE}[0]: span \`2000000000000003\` (tool) is a tool span with no tool name and was skipped`,
+    ]);
+  });
+});
+
+describe('importOtel: refusals', () => {
+  const span = (extra: object) =>
+    JSON.stringify({
+      resourceSpans: [
+        { scopeSpans: [{ spans: [{ traceId: 't1', spanId: 's1', name: 'x', attributes: [], ...extra }] }] },
+      ],
+    });
+
+  test.each([
+    ['a line that is not JSON', `${span({})}\nnot json\n${span({})}\n`, ':2: not valid JSON'],
+    [
+      'a line that is not OTLP',
+      `${span({})}\n{"resourceSpans": "none"}\n`,
+      ':2: not an OTLP JSON trace export',
+    ],
+    [
+      'a span whose span id is no string',
+      `${span({})}\n${span({ spanId: 7 })}\n`,
+      ':2: not an OTLP JSON trace export',
+    ],
+  ])('%s is refused naming the file and line', async (_, text, message) => {
+    const file = join(tempDir(), 'traces.jsonl');
+    writeFileSync(file, text);
+    await expect(importOtel(file, { runDir: tempDir() })).rejects.toMatchObject({
+      code: 'IMPORT_MALFORMED',
+      message: expect.stringContaining(`${file}${message}`),
+    });
+  });
+
+  test('a file with no GenAI or OpenInference span is refused, not read as an empty run', async () => {
+    const file = join(tempDir(), 'http.jsonl');
+    writeFileSync(file, `${span({})}\n`);
+    await expect(importOtel(file, { runDir: tempDir() })).rejects.toMatchObject({
+      code: 'IMPORT_MALFORMED',
+      message: `${file}: no span is a GenAI or OpenInference tool, model or agent span (1 span(s) read)`,
+    });
+  });
+});

@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { importOtel } from '../../../src/trajectory/importers/otel/import-otel.js';
+import { convertOtel, importOtel } from '../../../src/trajectory/importers/otel/import-otel.js';
 import { computeMetrics } from '../../../src/trajectory/metrics/compute.js';
 import { readTrajectory } from '../../../src/trajectory/reader/read-trajectory.js';
 import { GENERIC_TOOL_ROLES } from '../../../src/trajectory/tools/tool-roles.js';
@@ -67,16 +67,25 @@ describe('importOtel: GenAI semantic conventions (collector file export, two lin
         usage: { prompt: 230, completion: 35 },
       },
     ]);
-    // The last chat made a call, so the answer is the agent span's output; its usage (350 / 60,
-    // equal to 120 + 230 and 25 + 35, so no warning) is the run's total.
+    // The last chat made a call, so the answer is the agent span's output; its usage (350 / 60)
+    // equals the chats' 120 + 230 and 25 + 35, so the messages carry it (no run-level usage).
     expect(trajectory.result).toMatchObject({
       answer: 'Paris is 18 C and sunny; Lyon could not be fetched.',
       outcome: 'answered',
       turns: 2,
       started_at: '2026-01-01T00:00:00.000Z',
       duration_ms: 5000,
-      usage: { prompt: 350, completion: 60 },
     });
+    expect(trajectory.result.usage).toBeUndefined();
+  });
+
+  test("an agent span whose usage its chats do not add up to gives the run's total, with a warning", () => {
+    const text = readFileSync(GEN_AI, 'utf8').replace('"intValue":"350"', '"intValue":"400"');
+    const [run] = convertOtel(text, { source: 'traces.jsonl' });
+    expect(run!.result!.usage).toEqual({ prompt: 400, completion: 60 });
+    expect(run!.warnings).toContain(
+      "traces.jsonl:1: span `a000000000000001` (agent) reports 400 input / 60 output tokens, its model spans sum to 350 / 60: the agent's total is the run's",
+    );
   });
 
   test('the unknown span and the result-less tool span are reported by file, line and span id', async () => {
@@ -87,7 +96,7 @@ describe('importOtel: GenAI semantic conventions (collector file export, two lin
     ]);
   });
 
-  test('metrics: 3 calls of 2 tools, 1 failed, none needless; usage 350 / 60', async () => {
+  test('metrics: 3 calls of 2 tools, 1 failed, none needless; usage 350 / 60, 64 cached', async () => {
     const [imported] = await importOtel(GEN_AI, { runDir: tempDir() });
     const metrics = computeMetrics(await readTrajectory(imported!.dir), null, { roles: GENERIC_TOOL_ROLES });
     expect(metrics).toMatchObject({
@@ -97,7 +106,7 @@ describe('importOtel: GenAI semantic conventions (collector file export, two lin
       needless_call_rate: 0,
       turns: 2,
       outcome: 'answered',
-      usage: { prompt: 350, completion: 60, cached: null, messages: 2 },
+      usage: { prompt: 350, completion: 60, cached: 64, messages: 2 },
     });
   });
 });

@@ -1,7 +1,7 @@
 import type { MessageInput, ToolCallInput } from '../../recorder.js';
-import type { Usage } from '../../schema.js';
 import type { CallYield, ImportedRun } from '../imported-run.js';
 import { parseToolArguments } from '../tool-arguments.js';
+import { agentUsage } from './agent-usage.js';
 import type { SpanView } from './span-view.js';
 
 export interface TraceRunOptions {
@@ -33,11 +33,6 @@ function turnOf(tool: Tool, turns: readonly Turn[], callId: string): Turn | unde
   return turns.filter((turn) => turn.start !== null && turn.start <= tool.start!).at(-1);
 }
 
-const sumUsage = (usages: readonly Usage[]) => ({
-  prompt: usages.reduce((sum, usage) => sum + usage.prompt, 0),
-  completion: usages.reduce((sum, usage) => sum + usage.completion, 0),
-});
-
 /** A message standing for the turn(s) no span traced, so every call still has one. */
 const UNTRACED_TURN = 'untraced-turn';
 
@@ -46,7 +41,7 @@ const UNTRACED_TURN = 'untraced-turn';
  * turns, in start order (agent spans are, when the trace has no model span); tool spans are the
  * calls, in start order, each in the turn that asked for it (by call id) or else the last turn
  * started before it. Unknown spans and tool spans with no tool name are skipped with a warning
- * naming the span; the outermost agent span's usage, when it has one, is the run's total.
+ * naming the span; the outermost agent span's usage is the run's total when its model spans sum otherwise.
  */
 export function convertTrace(
   spans: readonly SpanView[],
@@ -125,16 +120,7 @@ export function convertTrace(
   const lastText = last !== undefined && last.tool_calls.length === 0 ? (last.content ?? '').trim() : '';
   const agentText = agents.find((agent) => agent.role.content.trim() !== '')?.role.content;
   const answer = lastText !== '' ? last!.content! : (agentText ?? null);
-  const outer = models.length > 0 ? agents.find((agent) => agent.role.usage !== undefined) : undefined;
-  if (outer?.role.usage !== undefined) {
-    const sums = sumUsage(
-      models.flatMap((model) => (model.role.usage === undefined ? [] : [model.role.usage])),
-    );
-    if (sums.prompt !== outer.role.usage.prompt || sums.completion !== outer.role.usage.completion)
-      warnings.push(
-        `${outer.where}: span \`${outer.span_id}\` (agent) reports ${outer.role.usage.prompt} input / ${outer.role.usage.completion} output tokens, its model spans sum to ${sums.prompt} / ${sums.completion}: the agent's total is the run's`,
-      );
-  }
+  const total = agentUsage(agents, models, warnings);
   const starts = sorted.flatMap((span) => (span.start === null ? [] : [span.start])).sort(compareNanos);
   const ends = sorted.flatMap((span) => (span.end === null ? [] : [span.end])).sort(compareNanos);
   const first = starts[0] ?? null;
@@ -152,7 +138,7 @@ export function convertTrace(
       timed_out: false,
       started_at: iso(first),
       duration_ms: millis(first, end),
-      ...(outer?.role.usage === undefined ? {} : { usage: outer.role.usage }),
+      ...(total === undefined ? {} : { usage: total }),
       ...(failed === undefined ? {} : { error: failed }),
     },
     warnings,

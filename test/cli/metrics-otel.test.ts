@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { cli, ROOT } from './run-cli.js';
+
+const TRACE = join(ROOT, 'fixtures/trajectories/otel/gen-ai-weather.jsonl');
+
+// The GenAI fixture, hand-counted: conversation conv-42, 2 chat turns, 3 execute_tool calls of 2
+// tools (one failed), 1.5 calls a turn, no needless call under the generic roles, usage 350 / 60
+// (64 cached); one HTTP span skipped and one tool span without a result: 2 warnings.
+describe('agent-track metrics on an OTLP JSON trace file (a real child process, no flag)', () => {
+  test('--json: the figures and the warnings', async () => {
+    const { stdout, code } = await cli('metrics', TRACE, '--json');
+    expect(code).toBe(0);
+    const out = JSON.parse(stdout) as {
+      trajectories: { metrics: Record<string, unknown>; warnings: string[] }[];
+      errors: unknown[];
+    };
+    expect(out.errors).toEqual([]);
+    expect(out.trajectories).toHaveLength(1);
+    expect(out.trajectories[0]!.metrics).toMatchObject({
+      task_id: 'conv-42',
+      turns: 2,
+      tool_calls_total: 3,
+      distinct_tools_used: 2,
+      calls_by_tool: { get_weather: 2, search_docs: 1 },
+      needless_call_rate: 0,
+      parallel_calls_per_turn: 1.5,
+      outcome: 'answered',
+      usage: { prompt: 350, completion: 60, cached: 64, messages: 2 },
+    });
+    expect(out.trajectories[0]!.warnings).toHaveLength(2);
+  });
+
+  test('text: the table, each warning on stderr, the summary; --strict refuses the skipped span (exit 2)', async () => {
+    const text = await cli('metrics', TRACE);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/conv-42\s+answered\s+2\s+3\s+0\s/);
+    expect(text.stdout).toMatch(/usage\.prompt\s+350\s/);
+    expect(text.stdout).toContain('1 scored, 0 refused, 2 warning(s)');
+    expect(text.stderr).toContain(
+      `warning: ${TRACE}:2: span \`e000000000000001\` (POST) is not a tool, model or agent span`,
+    );
+    const strict = await cli('metrics', TRACE, '--strict');
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain('the importer skipped 1 call(s) or result(s)');
+  });
+});

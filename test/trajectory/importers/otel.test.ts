@@ -147,6 +147,75 @@ describe('importOtel: OpenInference (one OTLP/HTTP JSON body, two traces of one 
   });
 });
 
+describe('convertOtel: edge cases', () => {
+  const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
+  const line = (spans: object[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+  const tool = (traceId: string, spanId: string, start: number | string) => ({
+    traceId,
+    spanId,
+    name: 'execute_tool grep',
+    startTimeUnixNano: start,
+    endTimeUnixNano: String(BigInt(start) + 2_000_000n),
+    attributes: [
+      attr('gen_ai.operation.name', 'execute_tool'),
+      attr('gen_ai.tool.name', 'grep'),
+      attr('gen_ai.tool.call.arguments', 'TODO'),
+      attr('gen_ai.tool.call.result', 'a.py:3: TODO'),
+    ],
+  });
+
+  test('tool spans with no model span: one untraced turn, raw arguments kept, both warned', () => {
+    // A JSON number for the start (exact here: 1.7e18 is a multiple of 2^8, a double's step there).
+    const [run] = convertOtel(line([tool('t1', 's1', 1_700_000_000_000_000_000)]), { source: 'x.jsonl' });
+    expect(run!.messages).toEqual([
+      {
+        id: 'untraced-turn',
+        turn: 1,
+        finish_reason: null,
+        content: '',
+        tool_calls: [{ id: 's1', name: 'grep' }],
+      },
+    ]);
+    expect(run!.calls[0]).toMatchObject({
+      tool: 'grep',
+      args: {},
+      args_raw: 'TODO',
+      message_id: 'untraced-turn',
+      ok: true,
+      started_at: '2023-11-14T22:13:20.000Z',
+      duration_ms: 2,
+    });
+    expect(run!.warnings).toEqual([
+      'x.jsonl[0]: span `s1` (grep) ran before any model span: its turn is `untraced-turn`',
+      'x.jsonl[0]: span `s1` (grep): arguments are not a JSON object; kept raw',
+    ]);
+    expect(run!.result).toMatchObject({ answer: null, outcome: 'unanswered_empty', turns: 1 });
+  });
+
+  test('a trace of no GenAI span gives no trajectory; its spans are warned on the first one', () => {
+    const http = {
+      traceId: 't2',
+      spanId: 'h1',
+      name: 'GET /health',
+      attributes: [attr('http.route', '/health')],
+    };
+    const embed = {
+      traceId: 't2',
+      spanId: 'h2',
+      name: 'embeddings',
+      attributes: [attr('gen_ai.operation.name', 'embeddings')],
+    };
+    const runs = convertOtel(`${line([tool('t1', 's1', '1700000000000000000')])}\n${line([http, embed])}\n`, {
+      source: 'x.jsonl',
+    });
+    expect(runs.map((run) => run.task_id)).toEqual(['t1']);
+    expect(runs[0]!.warnings.slice(0, 2)).toEqual([
+      'x.jsonl:2: span `h1` (GET /health) is not a tool, model or agent span (it has neither `gen_ai.operation.name` nor `openinference.span.kind`) and was skipped',
+      'x.jsonl:2: span `h2` (embeddings) is not a tool, model or agent span (its `gen_ai.operation.name` is `embeddings`) and was skipped',
+    ]);
+  });
+});
+
 describe('importOtel: refusals', () => {
   const span = (extra: object) =>
     JSON.stringify({

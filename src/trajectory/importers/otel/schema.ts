@@ -4,7 +4,8 @@ import { z } from 'zod';
  * OTLP JSON traces as the collector's file exporter writes them (one `{resourceSpans}` object a
  * line) and as an OTLP/HTTP JSON request carries them, as far as the importer reads them. Loose on
  * purpose: exporters add fields (`droppedAttributesCount`, `flags`, `schemaUrl`, `links`) and the
- * importer must not refuse a real export for them. 64-bit integers may arrive as strings.
+ * importer must not refuse a real export for them (nor for the resource and scope, which it does not
+ * read). 64-bit integers may arrive as strings.
  */
 
 const int64Schema = z.union([z.number(), z.string().regex(/^-?\d+$/)]);
@@ -21,7 +22,7 @@ export type OtlpAnyValue = {
 };
 export type OtlpKeyValue = { key: string; value?: OtlpAnyValue };
 
-export const otlpAnyValueSchema: z.ZodType<OtlpAnyValue> = z.lazy(() =>
+const otlpAnyValueSchema: z.ZodType<OtlpAnyValue> = z.lazy(() =>
   z.looseObject({
     stringValue: z.string().optional(),
     boolValue: z.boolean().optional(),
@@ -34,18 +35,16 @@ export const otlpAnyValueSchema: z.ZodType<OtlpAnyValue> = z.lazy(() =>
   }),
 );
 
-export const otlpKeyValueSchema: z.ZodType<OtlpKeyValue> = z.lazy(() =>
+const otlpKeyValueSchema: z.ZodType<OtlpKeyValue> = z.lazy(() =>
   z.looseObject({ key: z.string(), value: otlpAnyValueSchema.optional() }),
 );
 
 const attributesSchema = z.array(otlpKeyValueSchema).optional();
 
-export const otlpSpanSchema = z.looseObject({
+const otlpSpanSchema = z.looseObject({
   traceId: z.string().min(1),
   spanId: z.string().min(1),
-  parentSpanId: z.string().optional(),
   name: z.string(),
-  kind: z.union([z.number(), z.string()]).optional(),
   startTimeUnixNano: int64Schema.optional(),
   endTimeUnixNano: int64Schema.optional(),
   attributes: attributesSchema,
@@ -60,18 +59,9 @@ export const otlpSpanSchema = z.looseObject({
 export const otlpTracesSchema = z.looseObject({
   resourceSpans: z.array(
     z.looseObject({
-      resource: z.looseObject({ attributes: attributesSchema }).optional(),
-      scopeSpans: z
-        .array(
-          z.looseObject({
-            scope: z.looseObject({ name: z.string().optional(), version: z.string().optional() }).optional(),
-            spans: z.array(otlpSpanSchema).optional(),
-          }),
-        )
-        .optional(),
+      scopeSpans: z.array(z.looseObject({ spans: z.array(otlpSpanSchema).optional() })).optional(),
     }),
   ),
 });
 
 export type OtlpSpan = z.infer<typeof otlpSpanSchema>;
-export type OtlpTraces = z.infer<typeof otlpTracesSchema>;

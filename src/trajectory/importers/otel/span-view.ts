@@ -21,8 +21,12 @@ export interface SpanView {
   role: SpanRole;
 }
 
-const nanos = (value: number | string | undefined): bigint | null =>
-  value === undefined || BigInt(value) === 0n ? null : BigInt(value);
+// A JSON number past 2^53 has lost its last digits already; it is still the nearest nanosecond.
+function nanos(value: number | string | undefined): bigint | null {
+  if (value === undefined) return null;
+  const big = typeof value === 'number' ? BigInt(Math.trunc(value)) : BigInt(value);
+  return big === 0n ? null : big;
+}
 
 function isErrorStatus(code: number | string | undefined): boolean {
   return code === 2 || code === 'STATUS_CODE_ERROR' || code === 'ERROR';

@@ -192,6 +192,37 @@ describe('convertOtel: edge cases', () => {
     expect(run!.result).toMatchObject({ answer: null, outcome: 'unanswered_empty', turns: 1 });
   });
 
+  test('a reused call id goes to the last turn that asked for it; a failed agent span is the run error', () => {
+    const chat = (spanId: string, start: number) => ({
+      traceId: 't1',
+      spanId,
+      name: 'chat',
+      startTimeUnixNano: String(start),
+      attributes: [
+        attr('gen_ai.operation.name', 'chat'),
+        attr(
+          'gen_ai.output.messages',
+          JSON.stringify([{ parts: [{ type: 'tool_call', id: '0', name: 'grep' }] }]),
+        ),
+      ],
+    });
+    const call = (spanId: string, start: number) => ({
+      ...tool('t1', spanId, String(start)),
+      attributes: [...tool('t1', spanId, 0).attributes, attr('gen_ai.tool.call.id', '0')],
+    });
+    const agent = {
+      traceId: 't1',
+      spanId: 'a',
+      name: 'invoke_agent',
+      startTimeUnixNano: '1',
+      attributes: [attr('gen_ai.operation.name', 'invoke_agent')],
+      status: { code: 'STATUS_CODE_ERROR', message: 'max turns' },
+    };
+    const [run] = convertOtel(line([agent, chat('m1', 10), call('c1', 20), chat('m2', 30), call('c2', 40)]));
+    expect(run!.calls.map((entry) => entry.message_id)).toEqual(['m1', 'm2']);
+    expect(run!.result).toMatchObject({ error: 'max turns', turns: 2 });
+  });
+
   test('a trace of no GenAI span gives no trajectory; its spans are warned on the first one', () => {
     const http = {
       traceId: 't2',

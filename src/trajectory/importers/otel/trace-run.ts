@@ -24,13 +24,14 @@ const byStart = (a: SpanView, b: SpanView) =>
     ? Number(a.start === null) - Number(b.start === null)
     : compareNanos(a.start, b.start);
 
-// The message a tool call belongs to: the turn whose output asked for its call id, else the last
-// turn that started before it did, else none (it ran before any traced turn).
+// The message a tool call belongs to: the turn whose output asked for its call id (the last such
+// before it, as some frameworks reuse ids), else the last turn that started before it did, else
+// none (it ran before any traced turn).
 function turnOf(tool: Tool, turns: readonly Turn[], callId: string): Turn | undefined {
-  const asked = turns.find((turn) => turn.role.proposed.includes(callId));
-  if (asked !== undefined) return asked;
-  if (tool.start === null) return turns.at(-1);
-  return turns.filter((turn) => turn.start !== null && turn.start <= tool.start!).at(-1);
+  const before =
+    tool.start === null ? turns : turns.filter((turn) => turn.start !== null && turn.start <= tool.start!);
+  const asking = (turn: Turn) => turn.role.proposed.includes(callId);
+  return before.filter(asking).at(-1) ?? turns.find(asking) ?? before.at(-1);
 }
 
 /** A message standing for the turn(s) no span traced, so every call still has one. */

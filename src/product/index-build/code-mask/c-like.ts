@@ -1,0 +1,100 @@
+/** A source with its non-code blanked: each line as long as before, comments and literals spaces. */
+export interface MaskedLines {
+  /** The lines with strings, template literals, character and regex literals and comments blanked. */
+  code: string[];
+  /** Whether each line ends inside a template literal or a block comment. */
+  open: boolean[];
+}
+
+/**
+ * The code of a C-like source (TypeScript, JavaScript, Go) with every string, template literal,
+ * character literal, regex literal (a `/` after an operator) and comment replaced by spaces, so a
+ * scan for brackets or identifiers sees code only and every column stays where it was.
+ *
+ * @example
+ * maskCLike(['f("a(b)"); // g()']).code; // ['f(      );       ']
+ */
+export function maskCLike(lines: readonly string[]): MaskedLines {
+  const code: string[] = [];
+  const open: boolean[] = [];
+  let inBlockComment = false;
+  let inTemplate = false;
+  for (const line of lines) {
+    const out = line.split('');
+    const blank = (from: number, to: number): void => {
+      for (let k = from; k < Math.min(to, out.length); k += 1) out[k] = ' ';
+    };
+    let i = 0;
+    while (i < line.length) {
+      const ch = line[i]!;
+      const next = line[i + 1];
+      if (inBlockComment) {
+        const step = ch === '*' && next === '/' ? 2 : 1;
+        if (step === 2) inBlockComment = false;
+        blank(i, i + step);
+        i += step;
+        continue;
+      }
+      if (inTemplate) {
+        const step = ch === '\\' ? 2 : 1;
+        if (ch === '`') inTemplate = false;
+        blank(i, i + step);
+        i += step;
+        continue;
+      }
+      if (ch === '/' && next === '/') {
+        blank(i, line.length);
+        break;
+      }
+      let end = i;
+      if (ch === '/' && next === '*') {
+        inBlockComment = true;
+        end = i + 2;
+      } else if (ch === '`') {
+        inTemplate = true;
+        end = i + 1;
+      } else if (ch === '"' || ch === "'") end = skipQuoted(line, i);
+      else if (ch === '/' && startsRegex(line, i)) end = skipRegex(line, i);
+      if (end === i) {
+        i += 1;
+        continue;
+      }
+      blank(i, end);
+      i = end;
+    }
+    code.push(out.join(''));
+    open.push(inTemplate || inBlockComment);
+  }
+  return { code, open };
+}
+
+const BEFORE_REGEX = /(?:^|[(,=:[!&|?{};+\-*%<>~^]|\breturn|\btypeof|\bcase)\s*$/;
+
+/** A `/` starts a regex literal where a division could not stand: after an operator or `return`. */
+function startsRegex(line: string, at: number): boolean {
+  return BEFORE_REGEX.test(line.slice(0, at));
+}
+
+/** The index after a regex literal's closing `/`, or after the `/` when the line never closes it. */
+function skipRegex(line: string, from: number): number {
+  let inClass = false;
+  for (let i = from + 1; i < line.length; i += 1) {
+    const ch = line[i];
+    if (ch === '\\') i += 1;
+    else if (ch === '[') inClass = true;
+    else if (ch === ']') inClass = false;
+    else if (ch === '/' && !inClass) return i + 1;
+  }
+  return from + 1;
+}
+
+function skipQuoted(line: string, from: number): number {
+  const quote = line[from];
+  let i = from + 1;
+  while (i < line.length) {
+    if (line[i] === '\\') i += 2;
+    else if (line[i] === quote) return i + 1;
+    else i += 1;
+  }
+  return i;
+}

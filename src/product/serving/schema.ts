@@ -20,6 +20,8 @@ export const IngestionSchema = z
     split_identifiers: z.boolean().prefault(true),
     /** Porter stemming in the FTS5 tokenizer (`parsing` finds `parse`). */
     stemming: z.boolean().prefault(true),
+    /** Build the reference graph (calls, imports, bases) that `get_references` and `graph` read. */
+    references: z.boolean().prefault(true),
   })
   .strict();
 

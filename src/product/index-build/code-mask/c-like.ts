@@ -6,6 +6,12 @@ export interface MaskedLines {
   open: boolean[];
 }
 
+/** A line without these characters holds no literal and no comment. */
+const NON_CODE_START = /[/"'`]/;
+
+// The cutter and the reference scan read the same lines: each file is masked once.
+const masked = new WeakMap<readonly string[], MaskedLines>();
+
 /**
  * The code of a C-like source (TypeScript, JavaScript, Go) with every string, template literal,
  * character literal, regex literal (a `/` after an operator) and comment replaced by spaces, so a
@@ -15,11 +21,18 @@ export interface MaskedLines {
  * maskCLike(['f("a(b)"); // g()']).code; // ['f(      );       ']
  */
 export function maskCLike(lines: readonly string[]): MaskedLines {
+  const known = masked.get(lines);
+  if (known !== undefined) return known;
   const code: string[] = [];
   const open: boolean[] = [];
   let inBlockComment = false;
   let inTemplate = false;
   for (const line of lines) {
+    if (!inBlockComment && !inTemplate && !NON_CODE_START.test(line)) {
+      code.push(line);
+      open.push(false);
+      continue;
+    }
     const out = line.split('');
     const blank = (from: number, to: number): void => {
       for (let k = from; k < Math.min(to, out.length); k += 1) out[k] = ' ';
@@ -65,7 +78,9 @@ export function maskCLike(lines: readonly string[]): MaskedLines {
     code.push(out.join(''));
     open.push(inTemplate || inBlockComment);
   }
-  return { code, open };
+  const result = { code, open };
+  masked.set(lines, result);
+  return result;
 }
 
 const BEFORE_REGEX = /(?:^|[(,=:[!&|?{};+\-*%<>~^]|\breturn|\btypeof|\bcase)\s*$/;

@@ -1,6 +1,8 @@
 import type { MaskedLines } from './c-like.js';
 
 const STRING_START = /^(?:[rRbBuUfF]{1,2})?("""|'''|"|')/;
+/** A line without these characters holds no string and no comment. */
+const NON_CODE_START = /[#"']/;
 const QUOTE_OR_PREFIX = new Set(`"'rRbBuUfF`);
 
 /**
@@ -16,6 +18,11 @@ export function maskPython(lines: readonly string[]): MaskedLines {
   const open: boolean[] = [];
   let triple: string | null = null;
   for (const line of lines) {
+    if (triple === null && !NON_CODE_START.test(line)) {
+      code.push(line);
+      open.push(false);
+      continue;
+    }
     const out = line.split('');
     const blank = (from: number, to: number): void => {
       for (let k = from; k < Math.min(to, out.length); k += 1) out[k] = ' ';

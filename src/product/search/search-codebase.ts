@@ -4,6 +4,7 @@ import type { HybridConfig, ServingConfig } from '../serving/schema.js';
 import { aggregateFiles } from './aggregate-files.js';
 import { anyModeExpressions } from './common-terms.js';
 import { fuse, type Ranked } from './fuse.js';
+import { expandThroughGraph } from './graph-expansion.js';
 import { matchExpression } from './match-expression.js';
 import { kindMatches, pieceById } from './piece-by-id.js';
 import { type KindFilter, type PieceHit, searchPieces } from './search-pieces.js';
@@ -39,7 +40,8 @@ export interface SearchOutcome {
  * (in `any` mode with common words kept from driving the match, see `anyModeExpressions`), ranks
  * pieces by weighted BM25, falls back from `all` to `any` when configured and nothing matched;
  * with `hybrid.mode` dense the pieces nearest the query's vector rank instead, with fused both
- * lists (`fuse`); with file aggregation on it returns one row per file ranked by its best pieces.
+ * lists (`fuse`); with `graph.expand` the top hits' neighbours in the reference graph join them
+ * (`expandThroughGraph`); with file aggregation on it returns one row per file ranked by its best pieces.
  *
  * @example
  * const outcome = searchCodebase(bundle, config, { query: 'apply discount code', limit: 5 });
@@ -68,6 +70,7 @@ export function searchCodebase(bundle: Bundle, config: ServingConfig, request: S
     const ranked = hybrid.mode === 'dense' ? dense : fuse(hits, dense, hybrid);
     hits = ranked.map((hit) => ({ ...byId.get(hit.id)!, score: hit.score }));
   }
+  hits = expandThroughGraph(bundle, hits, config.graph, request.kind);
   const rows: SearchRow[] = aggregation.enabled
     ? aggregateFiles(hits, aggregation)
         .slice(0, limit)

@@ -1,11 +1,9 @@
 import type { Statement } from 'better-sqlite3';
 import type { Bundle } from '../bundle/open-bundle.js';
 import type { ReferenceKind } from '../index-build/references/types.js';
+import type { ReferenceDirection } from '../serving/schema.js';
 import type { SymbolRow } from './corpus-reader.js';
 import type { LocatedRow } from './located-rows.js';
-
-export const REFERENCE_DIRECTIONS = ['callers', 'callees', 'inherits'] as const;
-export type ReferenceDirection = (typeof REFERENCE_DIRECTIONS)[number];
 
 /** One end of a reference: where the other symbol (or piece, or file) is, and how it is related. */
 export interface ReferenceEnd extends LocatedRow {

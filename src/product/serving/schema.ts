@@ -167,8 +167,12 @@ export const HybridSchema = z
   })
   .strict();
 
-/** What a graph expansion follows from a hit: what it calls or imports, what calls or imports it, its bases and subclasses. */
-export const GRAPH_DIRECTIONS = ['callees', 'callers', 'inherits'] as const;
+/**
+ * The directions along the reference graph (what `get_references` answers and a graph expansion
+ * follows): what calls or imports a symbol, what it calls or imports, its bases and subclasses.
+ */
+export const REFERENCE_DIRECTIONS = ['callers', 'callees', 'inherits'] as const;
+export type ReferenceDirection = (typeof REFERENCE_DIRECTIONS)[number];
 
 /**
  * Search through the reference graph (off by default): the 1-hop neighbours of the top `top` hits
@@ -182,9 +186,9 @@ export const GraphSchema = z
     decay: z.number().min(0).max(1).prefault(0.5),
     top: z.number().int().min(1).max(100).prefault(5),
     directions: z
-      .array(z.enum(GRAPH_DIRECTIONS))
+      .array(z.enum(REFERENCE_DIRECTIONS))
       .min(1)
-      .prefault([...GRAPH_DIRECTIONS]),
+      .prefault([...REFERENCE_DIRECTIONS]),
   })
   .strict();
 

@@ -70,7 +70,7 @@ describe('loadServingConfig', () => {
       expand: false,
       decay: 0.5,
       top: 5,
-      directions: ['callees', 'callers', 'inherits'],
+      directions: ['callers', 'callees', 'inherits'],
     });
     using dir = tempDir();
     const typo = join(dir.path, 'graph-typo.yaml');

@@ -5,7 +5,7 @@ import { resolveUse, type UseScope } from './resolve-use.js';
 import type { FileUses, ImportTarget, ReferenceKind } from './types.js';
 
 /** A name with more candidates than this is stored once, unresolved, with its count. */
-export const MAX_CANDIDATES = 10;
+const MAX_CANDIDATES = 10;
 
 /** One row of the `refs` table. */
 export interface ReferenceRow {

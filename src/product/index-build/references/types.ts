@@ -1,8 +1,6 @@
 /** What a reference is: a call (or an instantiation), an import, or a base a class or type inherits. */
 export type ReferenceKind = 'call' | 'import' | 'inherits';
 
-export const REFERENCE_KINDS: readonly ReferenceKind[] = ['call', 'import', 'inherits'];
-
 /**
  * A name a file uses, before it is resolved to symbols. `via` says how it is reached: `bare`
  * (`f(`), `self` (through `self`, `cls`, `this` or a Go method's receiver: a member of the

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AgentTrackError } from '../../../core/index.js';
+import { REFERENCE_DIRECTIONS } from '../../serving/schema.js';
 import { chunkId, topRowPointers } from '../located-rows.js';
-import { REFERENCE_DIRECTIONS, type ReferenceEnd, referencesOf } from '../reference-query.js';
+import { type ReferenceEnd, referencesOf } from '../reference-query.js';
 import { resolveSymbol } from '../resolve-symbol.js';
 import { defineTool, LIMITS } from '../tool.js';
 

@@ -98,7 +98,8 @@ export function callUses(
   code.forEach((text, index) => {
     const line = index + 1;
     if (options.skipLines?.has(line) || !text.includes('(')) return;
-    const skipOnce = new Set(declared.get(line));
+    const here = declared.get(line);
+    const skipOnce = here === undefined ? null : new Set(here);
     for (let paren = text.indexOf('('); paren >= 0; paren = text.indexOf('(', paren + 1)) {
       const end = skipSpaceBack(text, paren - 1);
       const start = nameStart(text, end);
@@ -106,7 +107,7 @@ export function callUses(
       const name = text.slice(start, end + 1);
       const chain = receiverBefore(text, start);
       if (chain === null) {
-        if (declares(text, start) || skipOnce.delete(name)) continue;
+        if (declares(text, start) || skipOnce?.delete(name)) continue;
         out.push({ kind: 'call', name, line, via: 'bare', receiver: null });
         continue;
       }

@@ -8,6 +8,7 @@ export interface MaskedLines {
 
 /** A line without these characters holds no literal and no comment. */
 const NON_CODE_START = /[/"'`]/;
+const NON_CODE = /[/"'`]/g;
 
 // The cutter and the reference scan read the same lines: each file is masked once.
 const masked = new WeakMap<readonly string[], MaskedLines>();
@@ -33,28 +34,41 @@ export function maskCLike(lines: readonly string[]): MaskedLines {
       open.push(false);
       continue;
     }
-    const out = line.split('');
+    // The line is rebuilt from its code slices and a space for each character blanked.
+    let out = '';
+    let last = 0;
     const blank = (from: number, to: number): void => {
-      for (let k = from; k < Math.min(to, out.length); k += 1) out[k] = ' ';
+      const end = Math.min(to, line.length);
+      out += line.slice(last, from) + ' '.repeat(end - from);
+      last = end;
     };
     let i = 0;
     while (i < line.length) {
-      const ch = line[i]!;
-      const next = line[i + 1];
       if (inBlockComment) {
-        const step = ch === '*' && next === '/' ? 2 : 1;
-        if (step === 2) inBlockComment = false;
-        blank(i, i + step);
-        i += step;
+        const close = line.indexOf('*/', i);
+        const end = close < 0 ? line.length : close + 2;
+        inBlockComment = close < 0;
+        blank(i, end);
+        i = end;
         continue;
       }
       if (inTemplate) {
-        const step = ch === '\\' ? 2 : 1;
-        if (ch === '`') inTemplate = false;
-        blank(i, i + step);
-        i += step;
+        let j = i;
+        while (j < line.length && line[j] !== '`') j += line[j] === '\\' ? 2 : 1;
+        if (j < line.length) {
+          inTemplate = false;
+          j += 1;
+        }
+        blank(i, j);
+        i = j;
         continue;
       }
+      NON_CODE.lastIndex = i;
+      const found = NON_CODE.exec(line);
+      if (found === null) break;
+      i = found.index;
+      const ch = line[i]!;
+      const next = line[i + 1];
       if (ch === '/' && next === '/') {
         blank(i, line.length);
         break;
@@ -75,7 +89,7 @@ export function maskCLike(lines: readonly string[]): MaskedLines {
       blank(i, end);
       i = end;
     }
-    code.push(out.join(''));
+    code.push(out + line.slice(last));
     open.push(inTemplate || inBlockComment);
   }
   const result = { code, open };

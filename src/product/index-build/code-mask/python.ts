@@ -23,9 +23,13 @@ export function maskPython(lines: readonly string[]): MaskedLines {
       open.push(false);
       continue;
     }
-    const out = line.split('');
+    // The line is rebuilt from its code slices and a space for each character blanked.
+    let out = '';
+    let last = 0;
     const blank = (from: number, to: number): void => {
-      for (let k = from; k < Math.min(to, out.length); k += 1) out[k] = ' ';
+      const end = Math.min(to, line.length);
+      out += line.slice(last, from) + ' '.repeat(end - from);
+      last = end;
     };
     let i = 0;
     if (triple !== null) {
@@ -58,7 +62,7 @@ export function maskPython(lines: readonly string[]): MaskedLines {
       if (close > line.length && quote.length === 3) triple = quote;
       i = close;
     }
-    code.push(out.join(''));
+    code.push(out + line.slice(last));
     open.push(triple !== null);
   }
   return { code, open };

@@ -13,9 +13,11 @@ export function depthAtLineEnds(lines: readonly string[]): number[] {
   const out: number[] = [];
   let depth = 0;
   code.forEach((line, n) => {
-    for (const ch of line) {
-      if (ch === '{' || ch === '(' || ch === '[') depth += 1;
-      else if ((ch === '}' || ch === ')' || ch === ']') && depth > 0) depth -= 1;
+    for (let i = 0; i < line.length; i += 1) {
+      const ch = line.charCodeAt(i);
+      // { ( [ open, } ) ] close.
+      if (ch === 123 || ch === 40 || ch === 91) depth += 1;
+      else if ((ch === 125 || ch === 41 || ch === 93) && depth > 0) depth -= 1;
     }
     // Inside a template literal or a block comment counts one deeper: no declaration starts there.
     out.push(depth + (open[n] ? 1 : 0));

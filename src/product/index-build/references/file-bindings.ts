@@ -32,9 +32,7 @@ export function fileBindings(
 
   // The top-level symbols named `name` that `fileIds` define or re-export.
   const exported = (fileIds: readonly number[], name: string, hops: number): IndexedSymbol[] => {
-    const own = fileIds.flatMap((id) =>
-      symbols.inFile(id).filter((s) => s.name === name && s.parent === null),
-    );
+    const own = fileIds.flatMap((id) => symbols.topLevelIn(id, name));
     if (own.length > 0 || hops >= MAX_HOPS) return own;
     return fileIds.flatMap((id) => {
       const file = files.get(id);

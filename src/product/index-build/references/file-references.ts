@@ -106,12 +106,9 @@ function useRows(file: ReferencingFile, context: ReferenceContext, bindings: Bin
   if (resolvable.length === 0) return;
   const scopeFiles = context.scopeFiles(file);
   const classes = new Map<string, IndexedSymbol>();
-  const topLevel = new Map<string, IndexedSymbol[]>();
   for (const id of scopeFiles)
-    for (const symbol of context.symbols.inFile(id)) {
+    for (const symbol of context.symbols.inFile(id))
       if (!classes.has(symbol.qualified)) classes.set(symbol.qualified, symbol);
-      if (symbol.parent === null) topLevel.set(symbol.name, [...(topLevel.get(symbol.name) ?? []), symbol]);
-    }
   const bases = new Map<number, IndexedSymbol[]>();
   const ordered = [
     ...resolvable.filter((use) => use.kind === 'inherits'),
@@ -126,7 +123,6 @@ function useRows(file: ReferencingFile, context: ReferenceContext, bindings: Bin
       bindings,
       exported: context.bindings.exported,
       scopeFiles,
-      topLevel,
       enclosingClass,
       bases: enclosingClass === null ? [] : (bases.get(enclosingClass.id) ?? []),
     });

@@ -56,15 +56,15 @@ export function importTargets(
   const path = (from: ImportingFile, specifier: string): number[] => {
     if (!specifier.startsWith('.') && !specifier.startsWith('/')) return [];
     const joined = posix.normalize(posix.join(posix.dirname(from.path), specifier)).replace(/^\/+/, '');
-    const stem = joined.replace(COMPILED, '');
-    const tries = [
-      joined,
-      ...SCRIPT_EXTENSIONS.map((ext) => `${joined}${ext}`),
-      ...SCRIPT_EXTENSIONS.map((ext) => `${stem}${ext}`),
-      ...SCRIPT_EXTENSIONS.map((ext) => `${joined}/index${ext}`),
-    ];
-    const found = tries.map((candidate) => byPath.get(candidate)).find((id) => id !== undefined);
-    return found === undefined ? [] : [found];
+    const exact = byPath.get(joined);
+    if (exact !== undefined) return [exact];
+    const stem = COMPILED.test(joined) ? joined.replace(COMPILED, '') : null;
+    for (const base of stem === null ? [joined, `${joined}/index`] : [stem, joined, `${joined}/index`])
+      for (const ext of SCRIPT_EXTENSIONS) {
+        const id = byPath.get(`${base}${ext}`);
+        if (id !== undefined) return [id];
+      }
+    return [];
   };
   const go = (importPath: string): number[] => {
     for (const { dir, module } of goModules) {

@@ -16,8 +16,6 @@ export interface UseScope {
   exported: (fileIds: readonly number[], name: string) => IndexedSymbol[];
   /** The files whose top-level names a bare name sees: the file itself, a Go file's whole package. */
   scopeFiles: readonly number[];
-  /** The top-level symbols of those files, by name. */
-  topLevel: ReadonlyMap<string, readonly IndexedSymbol[]>;
   /** The enclosing symbol's class: a method's parent, or the class itself. */
   enclosingClass: IndexedSymbol | null;
   /** The bases of the enclosing class found in the corpus. */
@@ -64,7 +62,7 @@ export function resolveUse(use: NameUse, scope: UseScope): IndexedSymbol[] {
     const bound = scope.bindings.get(use.name);
     if (bound === 'external') return [];
     if (bound !== undefined) return 'symbols' in bound ? fits(bound.symbols) : [];
-    const local = fits(scope.topLevel.get(use.name) ?? []);
+    const local = fits(scope.scopeFiles.flatMap((fileId) => scope.symbols.topLevelIn(fileId, use.name)));
     if (local.length > 0) return local;
   }
   const everywhere = fits(scope.symbols.named(use.name));

@@ -63,7 +63,7 @@ function importsOf(lines: readonly string[], code: readonly string[]): ImportUse
       const found = staticImport(lines, code, i);
       if (found) out.push(found);
     }
-    if (!text.includes('(')) return;
+    if (!text.includes('require') && !text.includes('import')) return;
     for (const match of lines[i]!.matchAll(REQUIRE)) {
       // The call must be code, not text inside a literal or a comment.
       if (!/\b(?:require|import)\s*\($/.test(text.slice(0, match.index + match[0].indexOf('(') + 1)))

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AgentTrackError, issueParts } from '../../core/index.js';
+import { INDEX_FORMAT } from '../serving/ingestion-hash.js';
 import { IngestionSchema } from '../serving/schema.js';
 
 /** The bundle's files inside a workspace directory. */
@@ -20,7 +21,12 @@ export const BundleManifestSchema = z
     corpus_hash: z.string(),
     corpus: z.string(),
     counts: z
-      .object({ files: z.number().int(), pieces: z.number().int(), symbols: z.number().int() })
+      .object({
+        files: z.number().int(),
+        pieces: z.number().int(),
+        symbols: z.number().int(),
+        references: z.number().int(),
+      })
       .strict(),
     skipped: z
       .object({ too_large: z.number().int(), binary: z.number().int(), not_utf8: z.number().int() })
@@ -33,7 +39,8 @@ export const BundleManifestSchema = z
 export type BundleManifest = z.infer<typeof BundleManifestSchema>;
 
 /**
- * Reads and validates a workspace's `bundle.json`; a missing or malformed one names the workspace.
+ * Reads and validates a workspace's `bundle.json`; a missing or malformed one names the workspace,
+ * and one of another index format (an older agent-track's) is refused with the command that rebuilds it.
  *
  * @example
  * readBundleManifest('.cache/ws').counts.files;
@@ -48,6 +55,14 @@ export function readBundleManifest(workspace: string): BundleManifest {
       'BUNDLE_MISSING',
       `No index bundle in \`${workspace}\`: \`${file}\` is missing or unreadable; build one with \`agent-track index --corpus DIR --out ${workspace}\``,
       { data: { workspace, file }, cause: error },
+    );
+  }
+  const format = (raw as { format?: unknown } | null)?.format;
+  if (format !== INDEX_FORMAT) {
+    throw new AgentTrackError(
+      'BUNDLE_FORMAT_OUTDATED',
+      `The bundle in \`${workspace}\` has index format \`${String(format)}\`; this agent-track reads format ${INDEX_FORMAT}: rebuild it with \`agent-track index --corpus DIR --out ${workspace}\``,
+      { data: { workspace, file, format, expected: INDEX_FORMAT } },
     );
   }
   const parsed = BundleManifestSchema.safeParse(raw);

@@ -10,6 +10,9 @@ import { camelCaseParts, identifierParts } from '../text/split-identifiers.js';
 import { contentHash, corpusHash } from './corpus-hash.js';
 import { fileGroup, languageOf, pythonModule } from './language.js';
 import { cutFile } from './pieces/cut-file.js';
+import type { ReferencingFile } from './references/file-references.js';
+import { fileUses } from './references/file-uses.js';
+import { type GoModule, goModuleOf, indexReferences } from './references/index-references.js';
 import { walkCorpus } from './walk.js';
 
 export interface BuildIndexOptions {
@@ -22,12 +25,12 @@ export interface BuildIndexOptions {
 
 /**
  * Indexes a corpus directory into a bundle (`bundle.json` and `index.sqlite`) in one SQLite
- * transaction: files with their contents, pieces cut per language in an FTS5 table for BM25, and
- * the symbol table of qualified names.
+ * transaction: files with their contents, pieces cut per language in an FTS5 table for BM25, the
+ * symbol table of qualified names, and (with `ingestion.references`) the reference graph.
  *
  * @example
  * const manifest = buildIndex({ corpus: 'fixtures/corpora/py-shop', out: '/tmp/ws', config: loadServingConfig('configs/serving/default.yaml') });
- * manifest.counts; // { files: 14, pieces: 96, symbols: 71 }
+ * manifest.counts; // { files: 17, pieces: 74, symbols: 59, references: 82 }
  */
 export function buildIndex(options: BuildIndexOptions): BundleManifest {
   const began = performance.now();
@@ -52,7 +55,9 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
   const temporary = `${target}.${process.pid}.tmp`;
   rmSync(temporary, { force: true });
   const db = new Database(temporary);
-  const counts = { files: 0, pieces: 0, symbols: 0 };
+  const counts = { files: 0, pieces: 0, symbols: 0, references: 0 };
+  const referencing: ReferencingFile[] = [];
+  const goModules: GoModule[] = [];
   const hashed: { path: string; sha256: string }[] = [];
   try {
     db.pragma('journal_mode = OFF');
@@ -68,7 +73,7 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
       'INSERT INTO pieces_fts (rowid, name, path, text, kind) VALUES (?, ?, ?, ?, ?)',
     );
     const insertSymbol = db.prepare(
-      'INSERT INTO symbols (qualified, name, kind, file_id, start, end, signature, parent) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO symbols (id, qualified, name, kind, file_id, start, end, signature, parent) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const split = ingestion.split_identifiers;
     db.transaction(() => {
@@ -87,8 +92,10 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
         const cut = cutFile(lines, language, context, ingestion);
         const group = fileGroup(file.path);
         const pathText = split ? `${file.path} ${camelCaseParts(file.path)}` : file.path;
+        const pieces: ReferencingFile['pieces'][number][] = [];
         for (const piece of cut.pieces) {
           const pieceId = ++counts.pieces;
+          pieces.push({ id: pieceId, start: piece.start, end: piece.end });
           insertPiece.run(pieceId, fileId, piece.kind, piece.name, piece.qualified, piece.start, piece.end);
           const body = lines.slice(piece.start - 1, piece.end).join('\n');
           const nameParts = split ? identifierParts(piece.name).join(' ') : '';
@@ -100,9 +107,12 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
             `${piece.kind} ${group}`,
           );
         }
+        const symbols: ReferencingFile['symbols'][number][] = [];
         for (const symbol of cut.symbols) {
-          counts.symbols += 1;
+          const symbolId = ++counts.symbols;
+          symbols.push({ ...symbol, id: symbolId, fileId, parent: symbol.parent ?? null });
           insertSymbol.run(
+            symbolId,
             symbol.qualified,
             symbol.name,
             symbol.kind,
@@ -113,7 +123,14 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
             symbol.parent ?? null,
           );
         }
+        if (!ingestion.references) continue;
+        const goModule = /(^|\/)go\.mod$/.test(file.path) ? goModuleOf(file.path, file.text) : null;
+        if (goModule !== null) goModules.push(goModule);
+        const uses = fileUses(lines, language, cut.symbols);
+        if (uses.imports.length > 0 || uses.uses.length > 0 || symbols.length > 0)
+          referencing.push({ id: fileId, path: file.path, module: context.module, uses, symbols, pieces });
       }
+      counts.references = indexReferences(db, referencing, goModules);
     })();
     db.exec(BUNDLE_INDEXES);
   } finally {

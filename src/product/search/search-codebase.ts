@@ -4,6 +4,7 @@ import type { HybridConfig, ServingConfig } from '../serving/schema.js';
 import { aggregateFiles } from './aggregate-files.js';
 import { anyModeExpressions } from './common-terms.js';
 import { fuse, type Ranked } from './fuse.js';
+import { expandThroughGraph } from './graph-expansion.js';
 import { matchExpression } from './match-expression.js';
 import { weighPaths } from './path-weights.js';
 import { kindMatches, pieceById } from './piece-by-id.js';
@@ -40,7 +41,8 @@ export interface SearchOutcome {
  * (in `any` mode with common words kept from driving the match, see `anyModeExpressions`), ranks
  * pieces by weighted BM25, falls back from `all` to `any` when configured and nothing matched;
  * with `hybrid.mode` dense the pieces nearest the query's vector rank instead, with fused both
- * lists (`fuse`); with file aggregation on it returns one row per file ranked by its best pieces.
+ * lists (`fuse`); with `graph.expand` the top hits' neighbours in the reference graph join them
+ * (`expandThroughGraph`); with file aggregation on it returns one row per file ranked by its best pieces.
  *
  * @example
  * const outcome = searchCodebase(bundle, config, { query: 'apply discount code', limit: 5 });
@@ -69,6 +71,8 @@ export function searchCodebase(bundle: Bundle, config: ServingConfig, request: S
     const ranked = hybrid.mode === 'dense' ? dense : fuse(hits, dense, hybrid);
     hits = ranked.map((hit) => ({ ...byId.get(hit.id)!, score: hit.score }));
   }
+  hits = expandThroughGraph(bundle, hits, config.graph, request.kind);
+  // After expansion, so a test or doc reached through the graph ranks down like one found by words.
   hits = weighPaths(hits, config.ranking.path_weights);
   const rows: SearchRow[] = aggregation.enabled
     ? aggregateFiles(hits, aggregation)

@@ -10,6 +10,7 @@ export interface CorpusFileView {
 
 /** A symbol table row. */
 export interface SymbolRow {
+  id: number;
   qualified: string;
   name: string;
   kind: PieceKind;
@@ -22,7 +23,7 @@ export interface SymbolRow {
 }
 
 const SYMBOL_COLUMNS =
-  's.qualified, s.name, s.kind, f.path, s.file_id, s.start, s.end, s.signature, s.parent FROM symbols s JOIN files f ON f.id = s.file_id';
+  's.id, s.qualified, s.name, s.kind, f.path, s.file_id, s.start, s.end, s.signature, s.parent FROM symbols s JOIN files f ON f.id = s.file_id';
 
 /**
  * Read access to a bundle's files and symbol table through prepared statements, with the lines of

@@ -53,7 +53,7 @@ export async function callTool(
 }
 
 /**
- * The reference code-search MCP server over one opened bundle: six tools whose descriptions and
+ * The reference code-search MCP server over one opened bundle: seven tools whose descriptions and
  * parameter docs come from the tool-docs file. Connect it to a transport to serve.
  *
  * @example

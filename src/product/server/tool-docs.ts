@@ -10,6 +10,7 @@ export const TOOL_NAMES = [
   'read_file',
   'read_files',
   'grep',
+  'get_references',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 

@@ -20,6 +20,8 @@ export const IngestionSchema = z
     split_identifiers: z.boolean().prefault(true),
     /** Porter stemming in the FTS5 tokenizer (`parsing` finds `parse`). */
     stemming: z.boolean().prefault(true),
+    /** Build the reference graph (calls, imports, bases) that `get_references` and `graph` read. */
+    references: z.boolean().prefault(true),
   })
   .strict();
 
@@ -192,6 +194,31 @@ export const HybridSchema = z
   .strict();
 
 /**
+ * The directions along the reference graph (what `get_references` answers and a graph expansion
+ * follows): what calls or imports a symbol, what it calls or imports, its bases and subclasses.
+ */
+export const REFERENCE_DIRECTIONS = ['callers', 'callees', 'inherits'] as const;
+export type ReferenceDirection = (typeof REFERENCE_DIRECTIONS)[number];
+
+/**
+ * Search through the reference graph (off by default): the 1-hop neighbours of the top `top` hits
+ * (pieces they reference, pieces referencing them, along `directions`) join the hits with the
+ * hit's score times `decay`, a piece already ranked keeping its better score, before files are
+ * aggregated. Needs a bundle built with `ingestion.references`.
+ */
+export const GraphSchema = z
+  .object({
+    expand: z.boolean().prefault(false),
+    decay: z.number().min(0).max(1).prefault(0.5),
+    top: z.number().int().min(1).max(100).prefault(5),
+    directions: z
+      .array(z.enum(REFERENCE_DIRECTIONS))
+      .min(1)
+      .prefault([...REFERENCE_DIRECTIONS]),
+  })
+  .strict();
+
+/**
  * The serving config of the reference code-search server (`configs/serving/default.yaml`), and
  * the shape every retrieval overlay must keep after it is deep-merged over it.
  */
@@ -204,16 +231,22 @@ export const ServingConfigSchema = z
     embeddings: EmbeddingsSchema.nullable().prefault(null),
     hybrid: HybridSchema.prefault({}),
     rerank: RerankSchema.nullable().prefault(null),
+    graph: GraphSchema.prefault({}),
   })
   .strict()
   .refine((config) => config.hybrid.mode === 'lexical' || config.embeddings !== null, {
     message: 'dense and fused search need an `embeddings` endpoint',
     path: ['hybrid', 'mode'],
+  })
+  .refine((config) => !config.graph.expand || config.ingestion.references, {
+    message: 'graph expansion follows the reference graph: it needs `ingestion.references`',
+    path: ['graph', 'expand'],
   });
 
 export type EmbeddingsConfig = z.infer<typeof EmbeddingsSchema>;
 export type HybridConfig = z.infer<typeof HybridSchema>;
 export type RerankConfig = z.infer<typeof RerankSchema>;
+export type GraphConfig = z.infer<typeof GraphSchema>;
 export type ServingConfig = z.infer<typeof ServingConfigSchema>;
 export type IngestionConfig = z.infer<typeof IngestionSchema>;
 export type QueryConfig = z.infer<typeof QuerySchema>;

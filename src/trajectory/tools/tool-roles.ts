@@ -22,7 +22,7 @@ export const REFERENCE_TOOL_ROLES: ToolRoles = Object.freeze({
   symbol: 'get_symbol',
   read: Object.freeze(['read_file', 'read_files']),
   batch: Object.freeze({ get_symbol: 'get_symbols', read_file: 'read_files' }),
-  // Every tool of the server returns its identifiers in `structuredContent`, grep included.
+  // Every tool of the server returns its identifiers in `structuredContent`, grep and get_references included.
   identified: Object.freeze([
     'search_codebase',
     'read_file',
@@ -30,6 +30,7 @@ export const REFERENCE_TOOL_ROLES: ToolRoles = Object.freeze({
     'get_symbol',
     'get_symbols',
     'grep',
+    'get_references',
   ]),
 });
 
@@ -119,8 +120,10 @@ export function resolveToolRoles(
   };
   return Object.freeze({
     ...roles,
-    // Like every key, a left-out `identified` takes the reference server's: its one unnamed tool, grep.
-    identified: Object.freeze([...new Set([...namedTools(roles), ...(identified ?? ['grep'])])]),
+    // Like every key, a left-out `identified` takes the reference server's: its unnamed tools, grep and get_references.
+    identified: Object.freeze([
+      ...new Set([...namedTools(roles), ...(identified ?? ['grep', 'get_references'])]),
+    ]),
   });
 }
 

@@ -20,6 +20,7 @@ test('the reference server over stdio: rows and identifiers from structuredConte
   const session = await connectMcpServer(PRODUCT.serverFor({ workspace: ws.workspace, corpus: null }));
   try {
     expect(session.definitions.map((tool) => tool.name).sort()).toEqual([
+      'get_references',
       'get_symbol',
       'get_symbols',
       'grep',

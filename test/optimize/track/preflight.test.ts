@@ -29,7 +29,7 @@ test('every check passes with a working agent: one line each', async () => {
     'pass  probe: parsed, 3 turn(s), $0.0102, fields total_cost_usd, num_turns, duration_ms, usage present',
   );
   expect(lines(checks)[2]).toBe(
-    'pass  MCP config: `reference-code-search` boots and lists 6 tool(s): search_codebase, get_symbol, get_symbols, read_file, read_files, grep',
+    'pass  MCP config: `reference-code-search` boots and lists 7 tool(s): search_codebase, get_symbol, get_symbols, read_file, read_files, grep, get_references',
   );
 }, 60_000);
 

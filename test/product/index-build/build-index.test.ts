@@ -120,6 +120,15 @@ describe('buildIndex', () => {
     openBundle(fixture.workspace, queryOnly.ingestion).close();
   });
 
+  test('a bundle of an older index format is refused with the command that rebuilds it', () => {
+    using fixture = indexedFixture('go-kv');
+    const file = join(fixture.workspace, 'bundle.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), format: 1 }));
+    expect(() => openBundle(fixture.workspace, config.ingestion)).toThrow(
+      `The bundle in \`${fixture.workspace}\` has index format \`1\`; this agent-track reads format 2: rebuild it with \`agent-track index --corpus DIR --out ${fixture.workspace}\``,
+    );
+  });
+
   test('a corpus that is not a directory is named', () => {
     using dir = tempDir();
     expect(() => buildIndex({ corpus: join(dir.path, 'missing'), out: dir.path, config })).toThrow(

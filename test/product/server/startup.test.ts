@@ -79,7 +79,7 @@ describe('agent-track index and serve refuse before serving', () => {
     const docs = join(fixture.workspace, 'docs.yaml');
     writeFileSync(
       docs,
-      ['search_codebase', 'get_symbol', 'get_symbols', 'read_file', 'read_files', 'grep']
+      ['search_codebase', 'get_symbol', 'get_symbols', 'read_file', 'read_files', 'grep', 'get_references']
         .map((tool) => `${tool}:\n  description: d\n  parameters: {query: q}\n`)
         .join(''),
     );

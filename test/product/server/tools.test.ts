@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  test('lists the six tools with the descriptions and parameter docs of configs/product/tool_docs.yaml', async () => {
+  test('lists the seven tools with the descriptions and parameter docs of configs/product/tool_docs.yaml', async () => {
     const docs = parse(readFileSync(join(ROOT, 'configs/product/tool_docs.yaml'), 'utf8')) as Record<
       string,
       { description: string; parameters: Record<string, string> }
@@ -31,6 +31,7 @@ describe('tools/list', () => {
       'read_file',
       'read_files',
       'grep',
+      'get_references',
     ]);
     for (const tool of tools) {
       expect(tool.description).toBe(docs[tool.name]!.description.trim());

@@ -65,6 +65,32 @@ describe('loadServingConfig', () => {
     expect(() => parseServingConfig(layers)).toThrow(message);
   });
 
+  test('the graph block: off by default, an unknown key or direction refused by name with its file', () => {
+    expect(parseServingConfig([]).graph).toEqual({
+      expand: false,
+      decay: 0.5,
+      top: 5,
+      directions: ['callers', 'callees', 'inherits'],
+    });
+    using dir = tempDir();
+    const typo = join(dir.path, 'graph-typo.yaml');
+    writeFileSync(typo, 'graph:\n  expand: true\n  hops: 2\n');
+    expect(() => loadServingConfig(DEFAULT_SERVING_CONFIG, [typo])).toThrow(
+      `Unknown key \`graph.hops\` in \`${typo}\``,
+    );
+    expect(() =>
+      parseServingConfig([{ file: 'dirs.yaml', data: { graph: { directions: ['callers', 'siblings'] } } }]),
+    ).toThrow('Invalid value for `graph.directions.1` in `dirs.yaml`');
+    expect(() =>
+      parseServingConfig([
+        { file: 'base.yaml', data: { ingestion: { references: false } } },
+        { file: 'graph.yaml', data: { graph: { expand: true } } },
+      ]),
+    ).toThrow(
+      'Invalid value for `graph.expand` in `graph.yaml`: graph expansion follows the reference graph: it needs `ingestion.references`',
+    );
+  });
+
   test.each([
     [{ model: 'gpt' }, 'model'],
     [{ query: { temperature: 0 } }, 'query.temperature'],

@@ -31,7 +31,15 @@ describe('agent-track/trajectory metrics surface', () => {
       symbol: 'get_symbol',
       read: ['read_file', 'read_files'],
       batch: { get_symbol: 'get_symbols', read_file: 'read_files' },
-      identified: ['search_codebase', 'read_file', 'read_files', 'get_symbol', 'get_symbols', 'grep'],
+      identified: [
+        'search_codebase',
+        'read_file',
+        'read_files',
+        'get_symbol',
+        'get_symbols',
+        'grep',
+        'get_references',
+      ],
     });
     expect(Object.isFrozen(REFERENCE_TOOL_ROLES)).toBe(true);
   });

@@ -15,7 +15,15 @@ const reference: ToolRoles = {
   symbol: 'get_symbol',
   read: ['read_file', 'read_files'],
   batch: { get_symbol: 'get_symbols', read_file: 'read_files' },
-  identified: ['search_codebase', 'read_file', 'read_files', 'get_symbol', 'get_symbols', 'grep'],
+  identified: [
+    'search_codebase',
+    'read_file',
+    'read_files',
+    'get_symbol',
+    'get_symbols',
+    'grep',
+    'get_references',
+  ],
 };
 
 describe('resolveToolRoles', () => {
@@ -42,12 +50,12 @@ describe('resolveToolRoles', () => {
     [
       'a partial config keeps the defaults it leaves out',
       { search: ['find', 'grep'], batch: {} },
-      // identified: the tools named (find, grep, read_file, read_files, get_symbol), then grep again
+      // identified: the tools named (find, grep, read_file, read_files, get_symbol), then grep again and get_references
       {
         ...reference,
         search: ['find', 'grep'],
         batch: {},
-        identified: ['find', 'grep', 'read_file', 'read_files', 'get_symbol'],
+        identified: ['find', 'grep', 'read_file', 'read_files', 'get_symbol', 'get_references'],
       },
     ],
     [
@@ -116,7 +124,7 @@ describe('loadToolRoles: a profile, a roles file, or a product manifest', () => 
       symbol: null,
       read: ['read_text_file'],
       batch: {},
-      identified: ['search_files', 'read_text_file', 'grep'],
+      identified: ['search_files', 'read_text_file', 'grep', 'get_references'],
     });
   });
 

@@ -1,94 +1,28 @@
+import { maskCLike } from '../code-mask/c-like.js';
+
 /**
  * Nesting depth (braces, parentheses and brackets together) at the end of each line of a C-like
  * source, skipping strings, template literals, character literals, regex literals (a `/` after an operator)
- * and comments; a line that ends inside a template literal or a block comment counts one deeper.
+ * and comments (`maskCLike`); a line that ends inside a template literal or a block comment counts one deeper.
  *
  * @example
  * depthAtLineEnds(['function f() {', '  return "}";', '}']); // [1, 1, 0]
  */
 export function depthAtLineEnds(lines: readonly string[]): number[] {
+  const { code, open } = maskCLike(lines);
   const out: number[] = [];
   let depth = 0;
-  let inBlockComment = false;
-  let inTemplate = false;
-  for (const line of lines) {
-    let i = 0;
-    while (i < line.length) {
-      const ch = line[i]!;
-      const next = line[i + 1];
-      if (inBlockComment) {
-        if (ch === '*' && next === '/') {
-          inBlockComment = false;
-          i += 2;
-        } else i += 1;
-        continue;
-      }
-      if (inTemplate) {
-        if (ch === '\\') i += 2;
-        else {
-          if (ch === '`') inTemplate = false;
-          i += 1;
-        }
-        continue;
-      }
-      if (ch === '/' && next === '/') break;
-      if (ch === '/' && next === '*') {
-        inBlockComment = true;
-        i += 2;
-        continue;
-      }
-      if (ch === '`') {
-        inTemplate = true;
-        i += 1;
-        continue;
-      }
-      if (ch === '"' || ch === "'") {
-        i = skipQuoted(line, i);
-        continue;
-      }
-      if (ch === '/' && startsRegex(line, i)) {
-        i = skipRegex(line, i);
-        continue;
-      }
-      if (ch === '{' || ch === '(' || ch === '[') depth += 1;
-      else if ((ch === '}' || ch === ')' || ch === ']') && depth > 0) depth -= 1;
-      i += 1;
+  code.forEach((line, n) => {
+    for (let i = 0; i < line.length; i += 1) {
+      const ch = line.charCodeAt(i);
+      // { ( [ open, } ) ] close.
+      if (ch === 123 || ch === 40 || ch === 91) depth += 1;
+      else if ((ch === 125 || ch === 41 || ch === 93) && depth > 0) depth -= 1;
     }
     // Inside a template literal or a block comment counts one deeper: no declaration starts there.
-    out.push(depth + (inTemplate || inBlockComment ? 1 : 0));
-  }
+    out.push(depth + (open[n] ? 1 : 0));
+  });
   return out;
-}
-
-const BEFORE_REGEX = /(?:^|[(,=:[!&|?{};+\-*%<>~^]|\breturn|\btypeof|\bcase)\s*$/;
-
-/** A `/` starts a regex literal where a division could not stand: after an operator or `return`. */
-function startsRegex(line: string, at: number): boolean {
-  return BEFORE_REGEX.test(line.slice(0, at));
-}
-
-/** The index after a regex literal's closing `/`, or after the `/` when the line never closes it. */
-function skipRegex(line: string, from: number): number {
-  let inClass = false;
-  for (let i = from + 1; i < line.length; i += 1) {
-    const ch = line[i];
-    if (ch === '\\') i += 1;
-    else if (ch === '[') inClass = true;
-    else if (ch === ']') inClass = false;
-    else if (ch === '/' && !inClass) return i + 1;
-  }
-  return from + 1;
-}
-
-function skipQuoted(line: string, from: number): number {
-  const quote = line[from];
-  let i = from + 1;
-  while (i < line.length) {
-    if (line[i] === '\\') i += 2;
-    else if (line[i] === quote) return i + 1;
-    else i += 1;
-  }
-  return i;
 }
 
 const CONTINUES = /(?:[=,|&+\-?:(]|=>)\s*$/;

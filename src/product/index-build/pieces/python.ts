@@ -1,3 +1,4 @@
+import { maskPython } from '../code-mask/python.js';
 import type { CutContext, SymbolSpan } from './types.js';
 
 const DECLARATION = /^(\s*)(?:async\s+)?(def|class)\s+([A-Za-z_]\w*)/;
@@ -10,16 +11,8 @@ function indentOf(line: string): number {
 
 /** Marks the lines that start inside a triple-quoted string, so their indentation is ignored. */
 function stringLines(lines: readonly string[]): boolean[] {
-  const inside: boolean[] = [];
-  let open: string | null = null;
-  for (const line of lines) {
-    inside.push(open !== null);
-    for (const match of line.matchAll(/"""|'''/g)) {
-      if (open === null) open = match[0];
-      else if (open === match[0]) open = null;
-    }
-  }
-  return inside;
+  const { open } = maskPython(lines);
+  return open.map((_, i) => i > 0 && open[i - 1]!);
 }
 
 /**

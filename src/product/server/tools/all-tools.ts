@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../tool.js';
 import type { ToolName } from '../tool-docs.js';
+import { getReferencesTool } from './get-references.js';
 import { getSymbolTool } from './get-symbol.js';
 import { getSymbolsTool } from './get-symbols.js';
 import { grepTool } from './grep.js';
@@ -15,6 +16,7 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [
   readFileTool,
   readFilesTool,
   grepTool,
+  getReferencesTool,
 ] as unknown as readonly ToolDefinition[];
 
 /** Each tool's parameter names, what a tool-docs file must document. */

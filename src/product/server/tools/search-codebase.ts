@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { type SearchRow, searchCodebase } from '../../search/search-codebase.js';
 import { KIND_FILTERS } from '../../search/search-pieces.js';
-import type { Pointer } from '../pointers.js';
+import { chunkId, topRowPointers } from '../located-rows.js';
 import { defineTool, LIMITS, type ToolContext } from '../tool.js';
 
 function location(row: { path: string; start: number; end: number }): string {
   return `${row.path}:${row.start}-${row.end}`;
-}
-
-/** The chunk id of a piece: `path#Lstart-Lend`. */
-export function chunkId(row: { path: string; start: number; end: number }): string {
-  return `${row.path}#L${row.start}-L${row.end}`;
 }
 
 function rowLine(row: SearchRow, rank: number): string {
@@ -59,28 +54,6 @@ async function reranked(
     return { rows, state: 'timed_out' };
   }
   return { rows: [...order.map((i) => head[i]!), ...rows.slice(head.length)], state: 'applied' };
-}
-
-function pointersFor(rows: readonly SearchRow[]): Pointer[] {
-  const top = rows.slice(0, 3);
-  const symbols = [
-    ...new Set(
-      top.filter((row) => row.qualified !== null && row.kind !== 'section').map((row) => row.qualified!),
-    ),
-  ];
-  const out: Pointer[] = [];
-  if (symbols.length > 1) out.push({ label: 'together', tool: 'get_symbols', args: { targets: symbols } });
-  else if (symbols.length === 1)
-    out.push({ label: 'then', tool: 'get_symbol', args: { target: symbols[0] } });
-  const first = rows[0];
-  if (first !== undefined && (first.qualified === null || first.kind === 'section')) {
-    out.push({
-      label: 'then',
-      tool: 'read_file',
-      args: { path: first.path, start: first.start, end: first.end },
-    });
-  }
-  return out;
 }
 
 /** `search_codebase(query, kind?, limit?)`: ranked pieces (or files through their best piece). */
@@ -149,7 +122,7 @@ export const searchCodebaseTool = defineTool({
           ? {}
           : { rerank: rerank.state, rerank_timeouts: context.rerank.timeouts }),
       },
-      pointers: pointersFor(rows),
+      pointers: topRowPointers(rows),
     };
   },
 });

@@ -1,4 +1,4 @@
-// Latency of each search mode (lexical, the earlier lexical defaults, dense, fused by RRF and by weights) on a generated 5,000-file
+// Latency of each search mode (lexical, the earlier lexical defaults, graph-expanded, dense, fused by RRF and by weights) on a generated 5,000-file
 // corpus, in process and through MCP stdio, with the offline endpoint's stand-in embedder over real
 // HTTP on 127.0.0.1 (issue 19). Run: npm run bench:retrieval-modes. Ratios against lexical in the
 // same run; the stand-in's vectors say nothing about a real embedder's quality, only about the cost
@@ -86,9 +86,14 @@ try {
     }),
   );
   overlays.set('lexical-earlier', earlierFile);
+  // Words, then the top hits' neighbours through the reference graph.
+  const graphFile = join(scratch, 'graph-expanded.yaml');
+  writeFileSync(graphFile, stringify({ graph: { expand: true } }));
+  overlays.set('graph-expanded', graphFile);
   const modes: [string, ServingConfig][] = [
     ['lexical', lexical],
     ['lexical earlier', loadServingConfig(DEFAULT_SERVING_CONFIG, [earlierFile])],
+    ['graph expanded', loadServingConfig(DEFAULT_SERVING_CONFIG, [graphFile])],
     ['dense', overlay('dense', { mode: 'dense' })],
     ['fused rrf', overlay('fused-rrf', { mode: 'fused', fusion: 'rrf' })],
     ['fused weighted', overlay('fused-weighted', { mode: 'fused', fusion: 'weighted' })],

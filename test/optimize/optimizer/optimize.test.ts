@@ -112,12 +112,12 @@ describe('optimize --dry-run', () => {
           `Accepted \`${result!.final.id}\`: its diff (apply it in the product's repository with \`git apply ${join(out, 'accepted.diff')}\`):\ndiff --git a/configs/product/tool_docs.yaml`,
         );
       }
-      // The grid's 24 points run 12 distinct configurations; the overlays' 6 are all distinct.
+      // The grid's 24 points run 12 distinct configurations; the overlays' 10 are all distinct.
       expect(result!.candidate_space).toEqual(
         axis === 'ask_architecture'
           ? expect.objectContaining({ enumerated: 24, distinct: 12, proposed: 12 })
           : axis === 'retrieval_config'
-            ? expect.objectContaining({ enumerated: 8, distinct: 8, proposed: 8 })
+            ? expect.objectContaining({ enumerated: 10, distinct: 10, proposed: 10 })
             : null,
       );
     },

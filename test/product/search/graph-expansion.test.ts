@@ -92,9 +92,12 @@ describe('graph expansion (configs/retrieval/graph-expanded.yaml) on fixtures/co
       'web/shape.ts',
       'scripts/report.py',
     ]);
-    // Its top three pieces: Circle and its header at Named's half, unit_circle at Circle's own half.
+    // Its three pieces: Circle and its header at Named's half, unit_circle at Circle's own half,
+    // summed at the default file aggregation's decay (d^0, d^1, d^2).
     const circleHalf = pieceScore.get('shapes.circle.Circle')! * 0.5;
-    expect(after[1]!.score).toBeCloseTo(named + 0.5 * named + 0.25 * circleHalf, 10);
+    const d = configs.filesExpanded.ranking.file_aggregation.decay;
+    expect(d).toBe(0.6);
+    expect(after[1]!.score).toBeCloseTo(named + d * named + d * d * circleHalf, 10);
   });
 
   test('off by default: the shipped config ranks as it did', () => {

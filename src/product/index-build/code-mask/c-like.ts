@@ -1,3 +1,4 @@
+import { blankedLine } from './blanked-line.js';
 /** A source with its non-code blanked: each line as long as before, comments and literals spaces. */
 export interface MaskedLines {
   /** The lines with strings, template literals, character and regex literals and comments blanked. */
@@ -34,14 +35,8 @@ export function maskCLike(lines: readonly string[]): MaskedLines {
       open.push(false);
       continue;
     }
-    // The line is rebuilt from its code slices and a space for each character blanked.
-    let out = '';
-    let last = 0;
-    const blank = (from: number, to: number): void => {
-      const end = Math.min(to, line.length);
-      out += line.slice(last, from) + ' '.repeat(end - from);
-      last = end;
-    };
+    const masked = blankedLine(line);
+    const blank = masked.blank;
     let i = 0;
     while (i < line.length) {
       if (inBlockComment) {
@@ -89,7 +84,7 @@ export function maskCLike(lines: readonly string[]): MaskedLines {
       blank(i, end);
       i = end;
     }
-    code.push(out + line.slice(last));
+    code.push(masked.text());
     open.push(inTemplate || inBlockComment);
   }
   const result = { code, open };

@@ -1,3 +1,4 @@
+import { blankedLine } from './blanked-line.js';
 import type { MaskedLines } from './c-like.js';
 
 const STRING_START = /^(?:[rRbBuUfF]{1,2})?("""|'''|"|')/;
@@ -23,14 +24,8 @@ export function maskPython(lines: readonly string[]): MaskedLines {
       open.push(false);
       continue;
     }
-    // The line is rebuilt from its code slices and a space for each character blanked.
-    let out = '';
-    let last = 0;
-    const blank = (from: number, to: number): void => {
-      const end = Math.min(to, line.length);
-      out += line.slice(last, from) + ' '.repeat(end - from);
-      last = end;
-    };
+    const masked = blankedLine(line);
+    const blank = masked.blank;
     let i = 0;
     if (triple !== null) {
       const close = closingQuote(line, 0, triple);
@@ -62,7 +57,7 @@ export function maskPython(lines: readonly string[]): MaskedLines {
       if (close > line.length && quote.length === 3) triple = quote;
       i = close;
     }
-    code.push(out + line.slice(last));
+    code.push(masked.text());
     open.push(triple !== null);
   }
   return { code, open };

@@ -10,8 +10,12 @@ export { BLOBS_DIR, TRAJECTORY_FILES } from './files.js';
 export { claudeCodeYield } from './importers/claude-code/identifiers.js';
 export type { ClaudeCodeImportOptions } from './importers/claude-code/import-claude-code.js';
 export { convertClaudeCode, importClaudeCode } from './importers/claude-code/import-claude-code.js';
-export type { TranscriptFormat } from './importers/import-transcript.js';
-export { detectTranscriptFormat, importTranscript } from './importers/import-transcript.js';
+export {
+  detectTranscriptFormat,
+  importTranscript,
+  TRANSCRIPT_FORMATS,
+  type TranscriptFormat,
+} from './importers/import-transcript.js';
 export type {
   CallYield,
   ImportedRun,

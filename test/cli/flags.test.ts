@@ -57,7 +57,13 @@ test.each([
     'a score difference from 0 to 10 (the judge scores 0..10)',
     '11',
   ],
-  ['track', ['--transcript-format', 'xml'], '--transcript-format', 'one of `claude-code`, `openai`', 'xml'],
+  [
+    'track',
+    ['--transcript-format', 'xml'],
+    '--transcript-format',
+    'one of `claude-code`, `openai`, `otel`',
+    'xml',
+  ],
   ['retrieval', ['--dataset', 'x', '--split', 'y', '--limit', '0'], '--limit', 'a positive integer', '0'],
   [
     'ask',

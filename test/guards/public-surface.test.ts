@@ -103,6 +103,7 @@ const SURFACE: Record<string, string[]> = {
     'TOOL_ROLE_PROFILES',
     'TRAJECTORY_ERROR_CODES',
     'TRAJECTORY_FILES',
+    'TRANSCRIPT_FORMATS',
     'batchVsFanoutRatio',
     'claudeCodeYield',
     'computeMetrics',

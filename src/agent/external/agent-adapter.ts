@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { TranscriptFormat } from '../../trajectory/index.js';
 
 /** What one agent run is asked to do. */
 export interface AgentRunSpec {
@@ -16,8 +17,8 @@ export interface AgentRunSpec {
   emptyMcpConfig: string;
 }
 
-/** The transcript formats the importers read. */
-export type TranscriptFormat = 'claude-code' | 'openai';
+/** The transcript formats the importers read (the trajectory layer's list). */
+export type { TranscriptFormat } from '../../trajectory/index.js';
 
 /**
  * One headless agent CLI: how to start a run, what its transcript is, and how to probe it. One

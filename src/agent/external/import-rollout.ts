@@ -3,6 +3,7 @@ import {
   type CallYield,
   convertClaudeCode,
   convertOpenAi,
+  convertOtel,
   type ImportedRun,
   parseTranscript,
   writeImportedRun,
@@ -69,7 +70,7 @@ function refuse(code: string, message: string, source: string, cause?: unknown):
 
 /**
  * Imports one rollout's transcript into a trajectory directory (overwriting an earlier attempt's)
- * with the stream-json or OpenAI importer, and reads the agent's own figures. A transcript that is
+ * with the stream-json, OpenAI or OTLP trace importer, and reads the agent's own figures. A transcript that is
  * not JSON (`TRANSCRIPT_MALFORMED`), holds no run or several (`TRANSCRIPT_SESSIONS`), or ends before
  * its run did (`TRANSCRIPT_INCOMPLETE`) is refused naming the file.
  *
@@ -80,10 +81,14 @@ export function importRollout(options: ImportRolloutOptions): ImportedRollout {
   const { text, source } = options;
   let runs: ImportedRun[];
   try {
+    const read = { taskId: options.taskId, source, extract: options.extract };
     runs =
       options.format === 'claude-code'
-        ? convertClaudeCode(text, { taskId: options.taskId, source, extract: options.extract })
-        : convertOpenAi(text, { taskId: options.taskId, source, extract: options.extract });
+        ? convertClaudeCode(text, read)
+        : options.format === 'otel'
+          ? // A trace names its own conversation: the rollout's task id is this run's.
+            convertOtel(text, read).map((run) => ({ ...run, task_id: options.taskId }))
+          : convertOpenAi(text, read);
   } catch (error) {
     throw refuse(
       'TRANSCRIPT_MALFORMED',

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { AgentTrackError, type QueueTarget } from '../../core/index.js';
+import { TRANSCRIPT_FORMATS } from '../../trajectory/index.js';
 import {
   collect,
   dollars,
@@ -170,8 +171,8 @@ export const trackCommand: CliCommand = {
       .option('--agent-command <line>', 'command: the command line, with {question} and {mcp_config}')
       .option(
         '--transcript-format <format>',
-        'command: its stdout format, `claude-code` or `openai`',
-        oneOf('--transcript-format', ['claude-code', 'openai'] as const),
+        'command: its stdout format, `claude-code`, `openai` or `otel` (OTLP JSON spans)',
+        oneOf('--transcript-format', TRANSCRIPT_FORMATS),
         'claude-code',
       )
       .option('--dataset <name>', 'a registered dataset, loader:FILE, or a tasks.jsonl path')

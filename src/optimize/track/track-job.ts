@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENT_NAMES } from '../../agent/index.js';
 import { taskSchema } from '../../retrieval/index.js';
+import { TRANSCRIPT_FORMATS } from '../../trajectory/index.js';
 import { JOB_VERSION, jobProductSchema } from '../campaign/remote/job-schema.js';
 import { rolloutLineSchema, trackArmSchema } from './track-schema.js';
 
@@ -24,7 +25,7 @@ export const agentJobSchema = z
         name: z.enum(AGENT_NAMES),
         bin: z.string().nullable(),
         command: z.string().nullable(),
-        transcript: z.enum(['claude-code', 'openai']).nullable(),
+        transcript: z.enum(TRANSCRIPT_FORMATS).nullable(),
       })
       .strict(),
     product: jobProductSchema,

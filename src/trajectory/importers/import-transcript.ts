@@ -11,7 +11,7 @@ import { convertOpenAi, type OpenAiImportOptions } from './openai/import-openai.
 import { convertOtel, type OtelImportOptions } from './otel/import-otel.js';
 import { parseTranscript } from './parse-transcript.js';
 
-export type { TranscriptFormat } from './imported-run.js';
+export { TRANSCRIPT_FORMATS, type TranscriptFormat } from './imported-run.js';
 
 const CLAUDE_TYPES = new Set(['system', 'assistant', 'user', 'result']);
 

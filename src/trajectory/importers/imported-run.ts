@@ -32,7 +32,8 @@ export interface WriteImportOptions {
 }
 
 /** The transcript formats the importers read. */
-export type TranscriptFormat = 'claude-code' | 'openai' | 'otel';
+export const TRANSCRIPT_FORMATS = ['claude-code', 'openai', 'otel'] as const;
+export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
 
 /** What one importer wrote: where, whether it is complete, and what was skipped. */
 export interface ImportedTrajectory {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Bundle } from '../bundle/open-bundle.js';
 import type { RerankClient } from '../embed/rerank-client.js';
 import type { Ranked } from '../search/fuse.js';
@@ -44,7 +44,26 @@ export const LIMITS = {
   batch: 20,
   patternChars: 300,
   globChars: 200,
+  rows: 200,
 } as const;
+
+/** The `target` argument of the tools that name one symbol (`get_symbol`, `get_references`). */
+export const targetArg = (description: string | undefined) =>
+  z
+    .string()
+    .min(1)
+    .max(LIMITS.targetChars)
+    .describe(description ?? '');
+
+/** The optional `limit` argument of the tools that return ranked rows. */
+export const limitArg = (description: string | undefined) =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.rows)
+    .optional()
+    .describe(description ?? '');
 
 /** Declares a tool with its schema type kept (a plain object literal would widen it). */
 export function defineTool<Schema extends z.ZodObject>(tool: ToolDefinition<Schema>): ToolDefinition<Schema> {

@@ -4,7 +4,7 @@ import { REFERENCE_DIRECTIONS } from '../../serving/schema.js';
 import { chunkId, topRowPointers } from '../located-rows.js';
 import { type ReferenceEnd, referencesOf } from '../reference-query.js';
 import { resolveSymbol } from '../resolve-symbol.js';
-import { defineTool, LIMITS } from '../tool.js';
+import { defineTool, limitArg, targetArg } from '../tool.js';
 
 const NOUNS = { caller: 'callers', callee: 'callees', base: 'bases', subclass: 'subclasses' } as const;
 
@@ -25,24 +25,14 @@ export const getReferencesTool = defineTool({
   schema: (docs) =>
     z
       .object({
-        target: z
-          .string()
-          .min(1)
-          .max(LIMITS.targetChars)
-          .describe(docs.target ?? ''),
+        target: targetArg(docs.target),
         direction: z
           .enum(REFERENCE_DIRECTIONS, {
             error: (issue) =>
               `Unknown direction \`${String(issue.input)}\`: expected one of ${REFERENCE_DIRECTIONS.map((d) => `\`${d}\``).join(', ')}`,
           })
           .describe(docs.direction ?? ''),
-        limit: z
-          .number()
-          .int()
-          .min(1)
-          .max(200)
-          .optional()
-          .describe(docs.limit ?? ''),
+        limit: limitArg(docs.limit),
       })
       .strict(),
   run: (context, args) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resolveSymbol } from '../resolve-symbol.js';
 import { symbolView } from '../symbol-view.js';
-import { defineTool, LIMITS } from '../tool.js';
+import { defineTool, targetArg } from '../tool.js';
 
 /** `get_symbol(target, depth?)`: one symbol by qualified name, its signature or its source. */
 export const getSymbolTool = defineTool({
@@ -10,11 +10,7 @@ export const getSymbolTool = defineTool({
   schema: (docs) =>
     z
       .object({
-        target: z
-          .string()
-          .min(1)
-          .max(LIMITS.targetChars)
-          .describe(docs.target ?? ''),
+        target: targetArg(docs.target),
         depth: z
           .enum(['signature', 'source'])
           .optional()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type SearchRow, searchCodebase } from '../../search/search-codebase.js';
 import { KIND_FILTERS } from '../../search/search-pieces.js';
 import { chunkId, topRowPointers } from '../located-rows.js';
-import { defineTool, LIMITS, type ToolContext } from '../tool.js';
+import { defineTool, LIMITS, limitArg, type ToolContext } from '../tool.js';
 
 function location(row: { path: string; start: number; end: number }): string {
   return `${row.path}:${row.start}-${row.end}`;
@@ -72,13 +72,7 @@ export const searchCodebaseTool = defineTool({
           .enum(KIND_FILTERS as [string, ...string[]])
           .optional()
           .describe(docs.kind ?? ''),
-        limit: z
-          .number()
-          .int()
-          .min(1)
-          .max(200)
-          .optional()
-          .describe(docs.limit ?? ''),
+        limit: limitArg(docs.limit),
       })
       .strict(),
   run: async (context, args) => {

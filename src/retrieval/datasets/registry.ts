@@ -91,13 +91,8 @@ export function resolveDataset(name: string, registryDir: string = BUILT_IN_DATA
 export async function loadDataset(definition: DatasetDefinition, source: RepoSource): Promise<LoadedDataset> {
   switch (definition.loader) {
     case 'native': {
-      // A relative corpus directory is read from where the tasks file sits, not from the cwd.
-      const tasks = (await readTasks(definition.file)).map((task) =>
-        task.corpus && 'dir' in task.corpus
-          ? { ...task, corpus: { dir: resolve(dirname(definition.file), task.corpus.dir) } }
-          : task,
-      );
-      return { tasks, dropped: {}, notes: [] };
+      // readTasks reads a relative corpus directory from where the tasks file sits.
+      return { tasks: await readTasks(definition.file), dropped: {}, notes: [] };
     }
     case 'repoqa':
       return loadRepoQa({ file: definition.file, name: definition.name });

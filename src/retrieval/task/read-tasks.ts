@@ -1,5 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { z } from 'zod';
 import {
   AgentTrackError,
@@ -13,7 +13,8 @@ import { type Task, taskSchema } from './schema.js';
 
 /**
  * Reads a native `tasks.jsonl`, or a directory of them (a campaign's `inputs/`, one task a file:
- * every `*.jsonl` in name order): one task a line, blank lines skipped. A line that is not JSON, is
+ * every `*.jsonl` in name order): one task a line, blank lines skipped. A relative corpus
+ * directory is read from where its tasks file sits, not from the cwd. A line that is not JSON, is
  * refused by the schema (unknown keys named), or repeats an earlier id (in any file) throws an
  * `AgentTrackError` naming the file and the line.
  *
@@ -53,7 +54,11 @@ export async function readTasks(path: string): Promise<Task[]> {
         );
       }
       fileOfId.set(task.id, file);
-      tasks.push(task);
+      tasks.push(
+        task.corpus && 'dir' in task.corpus && !isAbsolute(task.corpus.dir)
+          ? { ...task, corpus: { dir: resolve(dirname(file), task.corpus.dir) } }
+          : task,
+      );
     }
   }
   return tasks;

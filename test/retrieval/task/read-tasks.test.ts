@@ -35,6 +35,16 @@ describe('readTasks', () => {
     expect(await readTasks(file)).toEqual([t1, t2, t3]);
   });
 
+  test('a relative corpus directory is read from where its tasks file sits, an absolute one as it is', async () => {
+    const near = { ...t1, corpus: { dir: 'corpus' } };
+    const far = { ...t1, id: 't9', corpus: { dir: '/srv/corpus' } };
+    const file = write('relative.jsonl', [JSON.stringify(near), JSON.stringify(far)]);
+    expect((await readTasks(file)).map((task) => task.corpus)).toEqual([
+      { dir: join(dir, 'corpus') },
+      { dir: '/srv/corpus' },
+    ]);
+  });
+
   test('a directory corpus is accepted', () => {
     const task = { ...t1, corpus: { dir: 'fixtures/corpora/shop' } };
     expect(parseTasksJsonl(JSON.stringify(task), 'inline')).toEqual([task]);

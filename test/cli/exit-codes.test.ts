@@ -105,6 +105,27 @@ describe('before-after exit codes', () => {
     expect(existsSync(join(dir.path, 'floor/ledger.jsonl'))).toBe(false);
   }, 240_000);
 
+  test('a paid run with a price unknown under a ceiling, or its key unset, is refused before either worktree is set up: exit 2', async () => {
+    // `run` gives both prices; a plain cli call here leaves the output price out.
+    const priced = await cli(
+      'before-after',
+      ...['--repo', repo, '--baseline', 'HEAD~1', '--candidate', 'HEAD', '--split', 'fixture-code/small_test'],
+      ...['--cache-dir', join(dir.path, 'cache'), '--out', join(dir.path, 'unpriced')],
+      ...['--usd-per-1m-input', '1', '--confirm-spend', '--max-usd', '5'],
+    );
+    expect(priced.stderr).toContain(
+      'agent-track: `--max-usd 5` cannot be enforced while a price is unknown: give `--usd-per-1m-output`',
+    );
+    expect(priced.code).toBe(2);
+    expect(priced.stdout).not.toContain('a worktree at');
+    const block = join(dir.path, 'keyed-block.yaml');
+    writeFileSync(block, 'provider: openai\nbase_url: http://127.0.0.1:9/v1\nauth: { env: AGENT_TRACK_UNSET_TEST_KEY }\n');
+    const keyless = await run('keyless', '--llm-block', block, '--model', 'some-model', '--confirm-spend');
+    expect(keyless.stderr).toContain('the environment variable `AGENT_TRACK_UNSET_TEST_KEY` is not set');
+    expect(keyless.code).toBe(2);
+    expect(keyless.stdout).not.toContain('a worktree at');
+  }, 240_000);
+
   test('an endpoint killed mid-campaign: paused, stopped with exit 3, nothing excluded; back on its port, the same command runs the rest', async () => {
     // A real endpoint process (the offline policy over HTTP), named by a block like a paid one.
     let endpoint = await startEndpoint('0');

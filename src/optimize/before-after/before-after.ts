@@ -10,6 +10,7 @@ import type { BeforeAfterOptions, BeforeAfterResult } from './before-after-optio
 import { log, planCampaign, powerOf, runPlanned } from './campaign-steps.js';
 import { startOfflineModel } from './offline-model.js';
 import { pairedDifferences, writePowerPlan } from './power-plan.js';
+import { refuseBeforeSetup } from './spend-gate.js';
 
 export type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';
 
@@ -61,6 +62,9 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
       );
     }
     const block = loadLlmBlock(offline?.blockFile ?? options.llmBlock!);
+    if (options.confirmSpend === true) {
+      refuseBeforeSetup({ maxUsd: options.maxUsd ?? null, prices: options.prices, block: block.block });
+    }
     const installCache = join(cacheDir, 'installs');
     // The arms are prepared once: probed for the plan (when built), then run from the same worktrees.
     // A plan spends nothing and builds nothing: its worktrees are checked out, never set up.

@@ -1,3 +1,4 @@
+import { blockKey, type LlmBlock } from '../../agent/index.js';
 import { AgentTrackError, invalidOption } from '../../core/index.js';
 import { crossesCeiling, openSpendLedger, type SpendLedger } from '../campaign/spend/spend-ledger.js';
 import { formatUsd } from '../campaign/spend/usd.js';
@@ -36,13 +37,7 @@ export function assertSpendAllowed(plan: Plan, gate: SpendGate): void {
   const needed = plan.unknown_prices.filter(
     (flag) => flag !== '--usd-per-1m-embed' || gate.buildIndexes === true,
   );
-  if (needed.length > 0) {
-    throw new AgentTrackError(
-      'SPEND_PRICE_UNKNOWN',
-      `\`--max-usd ${gate.maxUsd}\` cannot be enforced while a price is unknown: give ${needed.map((flag) => `\`${flag}\``).join(', ')}`,
-      { data: { max_usd: gate.maxUsd, missing: needed } },
-    );
-  }
+  if (needed.length > 0) throw priceUnknown(gate.maxUsd, needed);
   if (gate.buildIndexes === true && crossesCeiling(plan.corpora.embed_usd, gate.maxUsd)) {
     throw new AgentTrackError(
       'SPEND_CEILING_BELOW_BUILD',
@@ -59,6 +54,36 @@ export function assertSpendAllowed(plan: Plan, gate: SpendGate): void {
       { data: { max_usd: gate.maxUsd, usd_per_rollout: cheapest, index_build_usd: build } },
     );
   }
+}
+
+function priceUnknown(maxUsd: number, flags: string[]): AgentTrackError {
+  return new AgentTrackError(
+    'SPEND_PRICE_UNKNOWN',
+    `\`--max-usd ${maxUsd}\` cannot be enforced while a price is unknown: give ${flags.map((flag) => `\`${flag}\``).join(', ')}`,
+    { data: { max_usd: maxUsd, missing: flags } },
+  );
+}
+
+/**
+ * The refusals a paid run can make from its flags and block alone, made before either arm's
+ * worktree is set up (an install can take minutes): a ceiling with the model's input or output
+ * price unknown, and a key the block names that the environment lacks. The gate proper
+ * (`assertSpendAllowed`) runs again on the measured plan.
+ *
+ * @example
+ * refuseBeforeSetup({ maxUsd: 5, prices: { inputPer1m: 1, outputPer1m: null }, block }); // throws SPEND_PRICE_UNKNOWN
+ */
+export function refuseBeforeSetup(input: {
+  maxUsd: number | null;
+  prices: { inputPer1m?: number | null; outputPer1m?: number | null } | undefined;
+  block: LlmBlock;
+}): void {
+  const missing = [
+    ...(input.prices?.inputPer1m == null ? ['--usd-per-1m-input'] : []),
+    ...(input.prices?.outputPer1m == null ? ['--usd-per-1m-output'] : []),
+  ];
+  if (input.maxUsd !== null && missing.length > 0) throw priceUnknown(input.maxUsd, missing);
+  blockKey(input.block, process.env);
 }
 
 /**

@@ -109,7 +109,16 @@ describe('before-after exit codes', () => {
     // `run` gives both prices; a plain cli call here leaves the output price out.
     const priced = await cli(
       'before-after',
-      ...['--repo', repo, '--baseline', 'HEAD~1', '--candidate', 'HEAD', '--split', 'fixture-code/small_test'],
+      ...[
+        '--repo',
+        repo,
+        '--baseline',
+        'HEAD~1',
+        '--candidate',
+        'HEAD',
+        '--split',
+        'fixture-code/small_test',
+      ],
       ...['--cache-dir', join(dir.path, 'cache'), '--out', join(dir.path, 'unpriced')],
       ...['--usd-per-1m-input', '1', '--confirm-spend', '--max-usd', '5'],
     );
@@ -119,7 +128,10 @@ describe('before-after exit codes', () => {
     expect(priced.code).toBe(2);
     expect(priced.stdout).not.toContain('a worktree at');
     const block = join(dir.path, 'keyed-block.yaml');
-    writeFileSync(block, 'provider: openai\nbase_url: http://127.0.0.1:9/v1\nauth: { env: AGENT_TRACK_UNSET_TEST_KEY }\n');
+    writeFileSync(
+      block,
+      'provider: openai\nbase_url: http://127.0.0.1:9/v1\nauth: { env: AGENT_TRACK_UNSET_TEST_KEY }\n',
+    );
     const keyless = await run('keyless', '--llm-block', block, '--model', 'some-model', '--confirm-spend');
     expect(keyless.stderr).toContain('the environment variable `AGENT_TRACK_UNSET_TEST_KEY` is not set');
     expect(keyless.code).toBe(2);

@@ -44,8 +44,8 @@ export function readRungRun(file: string): RungRun {
  * The paired change of every overlay both runs measured: per task, candidate (this run) minus
  * baseline (the earlier one), with the pairs, the delta's interval and a one-sided p in the
  * metric's direction (McNemar for the 0/1 recall@k hits, Wilcoxon for MRR, nDCG and latency).
- * Overlays pair by name; two runs of one overlay each pair whatever their names (an overlay
- * against the base). Runs of different datasets or slices are refused, naming the difference, and
+ * Overlays pair by name; an overlay whose name the earlier run lacks pairs with the earlier run's
+ * only overlay, when it has one (overlays against a base run). Runs of different datasets or slices are refused, naming the difference, and
  * so is a comparison where nothing pairs (no overlay, or no task in common), naming both sides.
  *
  * @example
@@ -102,16 +102,20 @@ export function compareRungs(
     const names = (run: RungRun) => run.overlays.map((o) => `\`${o.name}\``).join(', ') || 'none';
     throw new AgentTrackError(
       'NOTHING_PAIRED',
-      `Nothing pairs: the earlier run's overlays (${names(baseline)}) and this run's (${names(candidate)}) share no name and no task`,
+      `Nothing pairs: the earlier run's overlays (${names(baseline)}) and this run's (${names(candidate)}) pair no overlay (none of one name, and the earlier run has more than one) or share no task`,
       { data: { before: baseline.overlays.map((o) => o.name), now: candidate.overlays.map((o) => o.name) } },
     );
   }
   return { rows, paired };
 }
 
-// Overlays of one name pair; one overlay against one pairs whatever the names.
+// Each overlay of this run pairs with the earlier one of its name; failing that, with the earlier
+// run's only overlay (an overlay, or several, against a base run).
 function defaultPairs(baseline: RungRun, candidate: RungRun): (readonly [string, string])[] {
-  if (baseline.overlays.length === 1 && candidate.overlays.length === 1)
-    return [[baseline.overlays[0]!.name, candidate.overlays[0]!.name]];
-  return candidate.overlays.map((overlay) => [overlay.name, overlay.name] as const);
+  const earlier = new Set(baseline.overlays.map((overlay) => overlay.name));
+  const only = baseline.overlays.length === 1 ? baseline.overlays[0]!.name : undefined;
+  return candidate.overlays.flatMap((overlay): (readonly [string, string])[] => {
+    if (earlier.has(overlay.name)) return [[overlay.name, overlay.name]];
+    return only === undefined ? [] : [[only, overlay.name]];
+  });
 }

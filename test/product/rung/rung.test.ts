@@ -68,10 +68,16 @@ describe('the free retrieval rung', () => {
     expect(rows.filter((r) => r.level === 'piece').map((r) => r.metric)).toEqual([...RUNG_SUMMARY_METRICS]);
     expect(rows.find((r) => r.metric === 'precision@1' && r.level === 'piece')!.test).toBe('mcnemar');
     expect(rows.find((r) => r.metric === 'map@10' && r.level === 'piece')!.test).toBe('wilcoxon');
-    // Nothing pairs (two overlays of other names, or no task in common): refused, naming both sides.
+    // Several overlays against a base run: each pairs with its only overlay, and says so.
     const two = { ...now, overlays: [now.overlays[0]!, { ...now.overlays[0]!, name: 'other' }] };
-    expect(() => compareRungs(before, two)).toThrow(
-      "Nothing pairs: the earlier run's overlays (`base`) and this run's (`all-words`, `other`) share no name and no task",
+    expect(compareRungs(before, two).paired).toEqual([
+      { before: 'base', now: 'all-words', tasks: 3 },
+      { before: 'base', now: 'other', tasks: 3 },
+    ]);
+    // Nothing pairs (two earlier overlays, none of this run's names, or no task in common): refused, naming both sides.
+    const earlier = { ...before, overlays: [before.overlays[0]!, { ...before.overlays[0]!, name: 'x' }] };
+    expect(() => compareRungs(earlier, two)).toThrow(
+      "Nothing pairs: the earlier run's overlays (`base`, `x`) and this run's (`all-words`, `other`) pair no overlay (none of one name, and the earlier run has more than one) or share no task",
     );
     const strangers = { ...now, overlays: [{ ...now.overlays[0]!, tasks: [] }] };
     expect(() => compareRungs(before, strangers)).toThrow('Nothing pairs');

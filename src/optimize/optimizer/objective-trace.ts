@@ -6,6 +6,17 @@ import type { ConfirmationEntry } from './accept/confirmation-log.js';
 /** The file the optimizer writes its progress to, in the plot's input format. */
 export const OBJECTIVE_TRACE_FILE = 'objective.json';
 
+/** The objective measured at each confirmation, against the money spent when it was measured. */
+export interface ObjectiveTracker {
+  confirmation(
+    entry: ConfirmationEntry,
+    measured: { incumbentMean: number | null; candidateMean: number | null; spendUsd: number },
+  ): void;
+  points(): readonly ObjectivePoint[];
+  /** Writes `objective.json` and draws `plots/optimize-objective.{svg,png}`; nothing without a point. */
+  write(dir: string): Promise<string[]>;
+}
+
 /**
  * The optimizer's progress on the held-out slice, in the order measured: at each confirmation the
  * incumbent (once per incumbent: accepted, it is the line the plot steps along) and the candidate,
@@ -17,15 +28,7 @@ export const OBJECTIVE_TRACE_FILE = 'objective.json';
  * trace.confirmation(entry, { incumbentMean: 0.4, candidateMean: 0.55, spendUsd: 3.1 });
  * await trace.write('runs/o');
  */
-export function objectiveTrace(): {
-  confirmation(
-    entry: ConfirmationEntry,
-    measured: { incumbentMean: number | null; candidateMean: number | null; spendUsd: number },
-  ): void;
-  points(): readonly ObjectivePoint[];
-  /** Writes `objective.json` and draws `plots/optimize-objective.{svg,png}`; nothing without a point. */
-  write(dir: string): Promise<string[]>;
-} {
+export function objectiveTrace(): ObjectiveTracker {
   const points: ObjectivePoint[] = [];
   const measured = new Set<string>();
   return {

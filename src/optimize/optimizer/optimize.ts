@@ -1,10 +1,9 @@
 import { join, resolve } from 'node:path';
-import { isEmbeddedProduct, loadLlmBlock } from '../../agent/index.js';
-import { AgentTrackError, openJsonlLog, type QueueTarget, resolveCacheDir } from '../../core/index.js';
-import { appendRunRecord, defaultRunLog } from '../../report/index.js';
+import { loadLlmBlock } from '../../agent/index.js';
+import { AgentTrackError, openJsonlLog, resolveCacheDir } from '../../core/index.js';
+import { defaultRunLog } from '../../report/index.js';
 import { createProgress } from '../campaign/progress.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
-import type { ModelPrices } from '../campaign/spend/usd.js';
 import { ConfirmationLog, confirmationEntrySchema } from './accept/confirmation-log.js';
 import { openCampaignModels } from './campaign-models.js';
 import { campaignFingerprint, claimRunDir } from './config/fingerprint.js';
@@ -13,54 +12,23 @@ import type { LoadedCampaign } from './config/load-config.js';
 import { openFileCache } from './evaluate/evaluation-cache.js';
 import { harnessEvaluator } from './evaluate/harness-evaluator.js';
 import { loopJudge } from './evaluate/loop-judge.js';
+import { finishCampaign } from './finish-campaign.js';
 import { campaignMoney } from './money/campaign-money.js';
-import { campaignPrices, estimateText } from './money/estimate.js';
+import { campaignPrices } from './money/estimate.js';
 import { paidGate } from './money/paid-gate.js';
 import { planCheck } from './money/plan-check.js';
 import { objectiveTrace } from './objective-trace.js';
+import type { OptimizeOptions } from './optimize-options.js';
 import { openOptimizeQueue } from './optimize-queue.js';
+
+export type { OptimizeOptions } from './optimize-options.js';
+
 import { configEnumeration, roundSizes } from './propose/config-enumeration.js';
 import { loggedProposer } from './propose/proposal-log.js';
-import type { Proposer } from './propose/proposer.js';
 import { incumbentEvidence } from './propose/worst-runs.js';
-import { assembleResult, type CandidateRecord, type OptimizationResult, writeResultFiles } from './result.js';
-import { optimizeRunRecord } from './run-record.js';
+import { assembleResult, type CandidateRecord, type OptimizationResult } from './result.js';
 import { type RoundsOutcome, runRounds } from './run-rounds.js';
-import { freeRungScreen } from './screen/free-rung.js';
-
-export interface OptimizeOptions {
-  /** Walk the whole pipeline with the offline policy as model, proposer and judge: $0.00. */
-  dryRun: boolean;
-  /** A real run pays only with this; without it the plan is printed and nothing runs. */
-  confirmSpend?: boolean;
-  /** Overrides `budgets.max_usd`. */
-  maxUsd?: number;
-  /** Continue the campaign in this directory: nothing it paid for is paid for again. */
-  resume?: string;
-  out?: string;
-  /** The first N tasks of each slice (small dry runs). */
-  limit?: number;
-  /** At most this many rounds (below the config's `search.rounds`). */
-  rounds?: number;
-  /** At most this many candidates per round (below the config's, and cutting a whole grid). */
-  candidates?: number;
-  /** The agent model's prices; the proposer's and judge's default to these when they are the same model. */
-  prices?: ModelPrices;
-  proposerPrices?: ModelPrices;
-  judgePrices?: ModelPrices;
-  /** Replaces the axis's proposer (scripted variants; tests). */
-  proposer?: Proposer;
-  cacheDir?: string;
-  reposDir?: string;
-  concurrency?: number;
-  /** Run the rollouts as jobs on this queue, for `agent-track worker` processes on any machine. */
-  queue?: QueueTarget;
-  /** The run log the campaign's record is appended to (default: the cache directory's `runs.jsonl`). */
-  runLog?: string;
-  log?: (line: string) => void;
-  /** Where a terminal's progress line goes (default: stderr; silent when it is not a TTY). */
-  progress?: NodeJS.WritableStream & { isTTY?: boolean };
-}
+import { campaignPrescreen } from './screen/prescreen.js';
 
 /**
  * The optimizer: plan and budget check, then `runRounds` with every paid call (rollouts, the
@@ -231,24 +199,14 @@ export async function optimize(
         confirmationsLog,
         rounds,
         candidates: k,
-        // The free rung runs the reference server: it screens the embedded product's overlays only.
-        ...(config.axis === 'retrieval_config' && isEmbeddedProduct(loaded.paths.repo, loaded.paths.manifest)
-          ? {
-              // Overlays earn agent rollouts only by not losing on the free retrieval rung.
-              prescreen: (incumbent, candidates) =>
-                freeRungScreen({
-                  incumbent,
-                  candidates,
-                  tasks: slices.search.tasks,
-                  cacheDir,
-                  reposDir,
-                  dir,
-                  offlineUrl: models.agent.endpoint?.openaiBaseUrl ?? null,
-                  split: `${config.dataset}/${config.search.slice}`,
-                  log,
-                }),
-            }
-          : {}),
+        ...campaignPrescreen(loaded, {
+          slices,
+          cacheDir,
+          reposDir,
+          dir,
+          offlineUrl: models.agent.endpoint?.openaiBaseUrl ?? null,
+          log,
+        }),
         onConfirmation: (entry, means) =>
           trace.confirmation(entry, {
             incumbentMean: means.incumbent,
@@ -289,17 +247,12 @@ export async function optimize(
     judged: judge !== null,
     space,
   });
-  writeResultFiles(result);
-  appendRunRecord(options.runLog ?? defaultRunLog(options.cacheDir), optimizeRunRecord(result));
-  for (const warning of await trace.write(dir)) log(`  plot: ${warning}`);
-  if (result.diff !== null)
-    log(
-      `Accepted \`${result.final.id}\`: its diff (apply it in the product's repository with \`git apply ${join(dir, 'accepted.diff')}\`):\n${result.diff.trimEnd()}`,
-    );
-  log(
-    `Stopped: ${outcome.stop}. Spent $${ledger.spentUsd().toFixed(2)}; a real run of these steps: ${estimateText(result.estimate)}`,
-  );
-  log(`Wrote ${join(dir, 'result.json')} and result.md`);
+  await finishCampaign(result, {
+    runLog: options.runLog ?? defaultRunLog(options.cacheDir),
+    trace,
+    spentUsd: ledger.spentUsd(),
+    log,
+  });
   if (failure !== null) throw failure;
   return result;
 }

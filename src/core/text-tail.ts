@@ -53,7 +53,9 @@ export function envSecrets(
   const scanned =
     options.scan === true
       ? Object.entries(env).flatMap(([name, value]) =>
-          SECRET_ENV_NAME.test(name) && value !== undefined && value.length >= MIN_SCANNED_SECRET ? [value] : [],
+          SECRET_ENV_NAME.test(name) && value !== undefined && value.length >= MIN_SCANNED_SECRET
+            ? [value]
+            : [],
         )
       : [];
   return [...new Set([...named, ...scanned])].filter((value) => value !== '');

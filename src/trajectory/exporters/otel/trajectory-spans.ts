@@ -32,6 +32,11 @@ const nanosAt = (iso: string | null): bigint | null => {
 };
 const nanosFor = (ms: number | null): bigint => (ms === null ? 0n : BigInt(Math.round(ms * 1e6)));
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
+function earliest(times: readonly bigint[]): bigint | null {
+  let first: bigint | null = null;
+  for (const time of times) if (first === null || time < first) first = time;
+  return first;
+}
 
 function usageAttributes(usage: Usage): Record<string, ExportAttribute> {
   return {
@@ -106,8 +111,7 @@ export function trajectorySpans(
   const ids = callIds(trajectory.messages, eventsOf);
   const { result } = trajectory;
   const timed = trajectory.events.flatMap((event) => nanosAt(event.started_at) ?? []);
-  const rootStart =
-    nanosAt(result.started_at) ?? (timed.length > 0 ? timed.reduce((a, b) => (a < b ? a : b)) : 0n);
+  const rootStart = nanosAt(result.started_at) ?? earliest(timed) ?? 0n;
   let cursor = rootStart;
   const children: ExportSpan[] = [];
   const model: Record<string, ExportAttribute> =

@@ -3,6 +3,7 @@ import { beforeAfterCommand, demoCommand } from './commands/before-after.js';
 import { cacheCommand } from './commands/cache.js';
 import { compareCommand } from './commands/compare.js';
 import { endpointCommand } from './commands/endpoint.js';
+import { exportCommand } from './commands/export.js';
 import { harnessCommand } from './commands/harness.js';
 import { indexCommand } from './commands/index-corpus.js';
 import { metricsCommand } from './commands/metrics.js';
@@ -21,6 +22,7 @@ export const commands: readonly CliCommand[] = [
   indexCommand,
   serveCommand,
   metricsCommand,
+  exportCommand,
   retrievalCommand,
   plotCommand,
   viewCommand,

@@ -33,5 +33,5 @@ export { packageVersion } from './package-version.js';
 export { connectionOptions, parseQueueUrl, QUEUE_PASSWORD_ENV, type QueueTarget } from './queue-url.js';
 export { readYamlFile } from './read-yaml.js';
 export { type RecordedError, recordError } from './recorded-error.js';
-export { redact, tail } from './text-tail.js';
+export { envSecrets, redact, SECRET_ENV_NAME, tail } from './text-tail.js';
 export { MAX_TIMEOUT_SECONDS } from './timer-limit.js';

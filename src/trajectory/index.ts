@@ -6,6 +6,12 @@
 
 // --- Trajectory format (schemas, store, Recorder, reader, tool roles, importers) ---
 
+export {
+  type ExportedOtlp,
+  type ExportOtlpOptions,
+  exportOtlp,
+  type OtlpDestination,
+} from './exporters/otel/export-otlp.js';
 export { BLOBS_DIR, TRAJECTORY_FILES } from './files.js';
 export { claudeCodeYield } from './importers/claude-code/identifiers.js';
 export type { ClaudeCodeImportOptions } from './importers/claude-code/import-claude-code.js';

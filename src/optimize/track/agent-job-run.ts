@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { selectAgent, writeMcpConfig } from '../../agent/index.js';
+import { envSecrets } from '../../core/index.js';
 import type { WorkerJobContext } from '../campaign/remote/harness-job.js';
 import { filesUnder } from '../campaign/remote/rollout-files.js';
 import { runRollout } from './run-rollout.js';
@@ -41,7 +42,7 @@ export async function runAgentJob(job: AgentJob, context: WorkerJobContext): Pro
       agent,
       dir: scratch,
       env,
-      secrets: job.key_env.flatMap((name) => (env[name] === undefined ? [] : [env[name]!])),
+      secrets: envSecrets(env, job.key_env),
       timeoutMs: job.timeout_ms,
       ...(job.kill_grace_ms === null ? {} : { killGraceMs: job.kill_grace_ms }),
       roles: product.roles,

@@ -8,7 +8,7 @@ import {
   type SelectAgentOptions,
   writeMcpConfig,
 } from '../../agent/index.js';
-import type { QueueTarget } from '../../core/index.js';
+import { envSecrets, type QueueTarget } from '../../core/index.js';
 import { appendRunRecord, defaultRunLog, reportRunRecords } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { parseSplitName, rolloutTasks } from '../../retrieval/index.js';
@@ -124,7 +124,7 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
     ...(options.keyEnv ?? ['ANTHROPIC_API_KEY']),
     ...(options.judge?.block?.auth ? [options.judge.block.auth.env] : []),
   ];
-  const secrets = keyEnv.flatMap((name) => (env[name] === undefined ? [] : [env[name]!]));
+  const secrets = envSecrets(env, keyEnv);
   const context: RolloutContext = {
     agent: options.agent,
     dir: options.out,

@@ -14,6 +14,11 @@ export interface ImportedRun {
   task_id: string;
   /** Folder name under `tasks/` when the task id alone would collide (a repeated trial); default: the task id. */
   dir_name?: string;
+  /**
+   * Where under the run directory it goes instead, as plain directory names (an exported run's own
+   * layout, `['arms', 'baseline', 'tasks', 't1']`); wins over `dir_name`.
+   */
+  dir_path?: string[];
   messages: MessageInput[];
   /** In the order the model issued them: this becomes `seq`. */
   calls: ToolCallInput[];
@@ -54,7 +59,10 @@ export function importedTaskDir(runDir: string, name: string): string {
 
 /** Writes an imported run through the Recorder, so imports and live runs share one format. */
 export function writeImportedRun(run: ImportedRun, options: WriteImportOptions): ImportedTrajectory {
-  const dir = importedTaskDir(options.runDir, run.dir_name ?? run.task_id);
+  const dir =
+    run.dir_path === undefined
+      ? importedTaskDir(options.runDir, run.dir_name ?? run.task_id)
+      : join(options.runDir, ...run.dir_path);
   const recorder = Recorder.create(dir, {
     taskId: run.task_id,
     blobs: join(options.runDir, BLOBS_DIR),

@@ -84,7 +84,10 @@ export function genAiRole(map: Record<string, unknown>): SpanRole {
     usage: usageOf(
       countAttribute(map, 'gen_ai.usage.input_tokens'),
       countAttribute(map, 'gen_ai.usage.output_tokens'),
-      { cached: countAttribute(map, 'gen_ai.usage.cache_read.input_tokens') },
+      {
+        cached: countAttribute(map, 'gen_ai.usage.cache_read.input_tokens'),
+        reasoning: countAttribute(map, 'gen_ai.usage.reasoning.output_tokens'),
+      },
     ),
     proposed: output.proposed,
   };

@@ -1,3 +1,4 @@
+import { type ExportedFields, readExportedFields } from './agent-track-attributes.js';
 import { attributeMap, stringAttribute } from './attributes.js';
 import { genAiRole } from './gen-ai.js';
 import { openInferenceRole } from './open-inference.js';
@@ -19,6 +20,10 @@ export interface SpanView {
   /** Why it failed (status message, `error.type`, an `exception` event), when its status is an error. */
   error: string | undefined;
   role: SpanRole;
+  /** `gen_ai.response.id`, when the span names one. */
+  response_id: string | undefined;
+  /** What an agent-track export wrote under `agent_track.*`; `undefined` for a span from elsewhere. */
+  exported: ExportedFields | undefined;
 }
 
 // A JSON number past 2^53 has lost its last digits already; it is still the nearest nanosecond.
@@ -71,5 +76,7 @@ export function readSpan(span: OtlpSpan, where: string): SpanView {
     end: nanos(span.endTimeUnixNano),
     error: errorOf(span, stringAttribute(map, 'error.type')),
     role,
+    response_id: stringAttribute(map, 'gen_ai.response.id'),
+    exported: readExportedFields(map),
   };
 }

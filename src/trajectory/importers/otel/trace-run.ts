@@ -34,6 +34,13 @@ function turnOf(tool: Tool, turns: readonly Turn[], callId: string): Turn | unde
   return before.filter(asking).at(-1) ?? turns.find(asking) ?? before.at(-1);
 }
 
+// An agent-track export numbers its turns and calls (`agent_track.turn`, `.call.seq`): that order wins
+// over the clock, as a run records its calls as they finish.
+function inExportedOrder<T extends SpanView>(spans: T[], field: 'turn' | 'seq'): T[] {
+  if (spans.length === 0 || !spans.every((span) => span.exported?.[field] !== undefined)) return spans;
+  return [...spans].sort((a, b) => a.exported![field]! - b.exported![field]!);
+}
+
 /** A message standing for the turn(s) no span traced, so every call still has one. */
 const UNTRACED_TURN = 'untraced-turn';
 
@@ -51,10 +58,15 @@ export function convertTrace(
 ): ImportedRun {
   const sorted = [...spans].sort(byStart);
   const warnings: string[] = [];
-  const models = sorted.filter((span): span is Turn => span.role.kind === 'model');
+  const models = inExportedOrder(
+    sorted.filter((span): span is Turn => span.role.kind === 'model'),
+    'turn',
+  );
   const agents = sorted.filter((span): span is Turn => span.role.kind === 'agent');
-  const turns = models.length > 0 ? models : agents;
-  const tools: Tool[] = [];
+  // An exported run's root says how it ended; its turns are its model spans only (it may have none).
+  const root = agents.find((agent) => agent.exported?.outcome !== undefined);
+  const turns = models.length > 0 || root !== undefined ? models : agents;
+  const unordered: Tool[] = [];
   for (const span of sorted) {
     const { role } = span;
     if (role.kind === 'unknown')
@@ -65,29 +77,38 @@ export function convertTrace(
       warnings.push(
         `${span.where}: span \`${span.span_id}\` (${span.name}) is a tool span with no tool name and was skipped`,
       );
-    else if (role.kind === 'tool') tools.push(span as Tool);
+    else if (role.kind === 'tool') unordered.push(span as Tool);
   }
+  const tools = inExportedOrder(unordered, 'seq');
   const messages = new Map<string, MessageInput & { tool_calls: { id: string; name: string }[] }>();
+  const ids = new Set<string>();
   for (const turn of turns) {
+    // An exported turn keeps its message id (`gen_ai.response.id`) when no other turn took it.
+    const named = turn.exported === undefined ? undefined : turn.response_id;
+    const id = named !== undefined && !ids.has(named) ? named : turn.span_id;
+    ids.add(id);
     messages.set(turn.span_id, {
-      id: turn.span_id,
+      id,
+      ...(turn.exported?.turn === undefined ? {} : { turn: turn.exported.turn }),
       finish_reason: turn.role.finish_reason,
       content: turn.role.content,
       tool_calls: [],
       ...(turn.role.usage === undefined ? {} : { usage: turn.role.usage }),
+      ...(turn.exported?.message_cost_usd === undefined ? {} : { cost_usd: turn.exported.message_cost_usd }),
     });
   }
   const calls: ToolCallInput[] = tools.map((span) => {
     const tool = span.role.tool!;
     const callId = span.role.call_id ?? span.span_id;
-    const messageId = turnOf(span, turns, callId)?.span_id ?? UNTRACED_TURN;
-    if (!messages.has(messageId)) {
+    const turnKey = turnOf(span, turns, callId)?.span_id ?? UNTRACED_TURN;
+    if (!messages.has(turnKey)) {
       warnings.push(
         `${span.where}: span \`${span.span_id}\` (${tool}) ran before any model span: its turn is \`${UNTRACED_TURN}\``,
       );
-      messages.set(messageId, { id: messageId, finish_reason: null, content: '', tool_calls: [] });
+      messages.set(turnKey, { id: UNTRACED_TURN, finish_reason: null, content: '', tool_calls: [] });
     }
-    messages.get(messageId)!.tool_calls.push({ id: callId, name: tool });
+    const message = messages.get(turnKey)!;
+    message.tool_calls.push({ id: callId, name: tool });
     const { args, raw } = parseToolArguments(span.role.args);
     if (raw !== undefined)
       warnings.push(
@@ -103,11 +124,11 @@ export function convertTrace(
       tool,
       args,
       ...(raw === undefined ? {} : { args_raw: raw }),
-      message_id: messageId,
+      message_id: message.id,
       result,
       ok,
       ...(ok ? {} : { error: span.error }),
-      ...(options.extract?.(tool, args, result, ok) ?? { identifiers: [] }),
+      ...(recordedYield(span) ?? options.extract?.(tool, args, result, ok) ?? { identifiers: [] }),
       started_at: iso(span.start),
       duration_ms: millis(span.start, span.end),
     };
@@ -116,9 +137,11 @@ export function convertTrace(
   const ordered = [...messages.values()].sort(
     (a, b) => Number(b.id === UNTRACED_TURN) - Number(a.id === UNTRACED_TURN),
   );
-  const recorded = ordered.map((message, index) => ({ ...message, turn: index + 1 }));
+  const recorded = ordered.map((message, index) => ({ ...message, turn: message.turn ?? index + 1 }));
   const last = recorded.at(-1);
   const lastText = last !== undefined && last.tool_calls.length === 0 ? (last.content ?? '').trim() : '';
+  if (root !== undefined)
+    return { ...exportedRun(root, taskId, options, recorded.length), messages: recorded, calls, warnings };
   const agentText = agents.find((agent) => agent.role.content.trim() !== '')?.role.content;
   const answer = lastText !== '' ? last!.content! : (agentText ?? null);
   const total = agentUsage(agents, models, warnings);
@@ -143,5 +166,44 @@ export function convertTrace(
       ...(failed === undefined ? {} : { error: failed }),
     },
     warnings,
+  };
+}
+
+// The identifiers and rows an exported call recorded, when it carries them (they win over an extractor).
+function recordedYield(span: Tool): CallYield | undefined {
+  const exported = span.exported;
+  if (exported?.identifiers === undefined) return undefined;
+  return {
+    identifiers: exported.identifiers,
+    ...(exported.rows === undefined ? {} : { rows: exported.rows }),
+  };
+}
+
+// The run an agent-track export's root span describes: its task, its place under the run and how
+// it ended, as recorded (its usage, from the root's `gen_ai.usage.*`, is the run's own total).
+function exportedRun(
+  root: Turn,
+  taskId: string,
+  options: TraceRunOptions,
+  turns: number,
+): Pick<ImportedRun, 'task_id' | 'dir_path' | 'result'> {
+  const exported = root.exported!;
+  const error = exported.error ?? root.error;
+  return {
+    task_id: exported.task_id ?? taskId,
+    ...(exported.path === undefined ? {} : { dir_path: exported.path }),
+    result: {
+      answer: exported.has_answer === true ? root.role.content : null,
+      outcome: exported.outcome!,
+      turn_budget: exported.turn_budget ?? options.turnBudget ?? null,
+      turns: exported.turns ?? turns,
+      timed_out: exported.timed_out ?? false,
+      started_at: iso(root.start),
+      duration_ms: millis(root.start, root.end),
+      ...(root.role.usage === undefined ? {} : { usage: root.role.usage }),
+      ...(exported.cost_usd === undefined ? {} : { cost_usd: exported.cost_usd }),
+      ...(error === undefined ? {} : { error }),
+      ...(exported.patch === undefined ? {} : { patch: exported.patch }),
+    },
   };
 }

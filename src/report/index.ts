@@ -43,4 +43,10 @@ export {
   type RunRecordInput,
   runRecordSchema,
 } from './run-log/run-record-schema.js';
+export { findRun, type RunKind } from './viewer/find-run.js';
+export {
+  type WriteRungViewerOptions,
+  type WrittenPage,
+  writeRungViewer,
+} from './viewer/write-rung-viewer.js';
 export { type WriteViewerOptions, type WrittenViewer, writeViewer } from './viewer/write-viewer.js';

@@ -162,6 +162,7 @@ const SURFACE: Record<string, string[]> = {
     'compareRunRecords',
     'decisionRuleText',
     'defaultRunLog',
+    'findRun',
     'findRunRecord',
     'formatNumber',
     'minimumPairs',
@@ -177,6 +178,7 @@ const SURFACE: Record<string, string[]> = {
     'runRecordSchema',
     'rungRunRecords',
     'verdictOf',
+    'writeRungViewer',
     'writeViewer',
   ],
   'agent-track/plots': [

@@ -67,7 +67,7 @@ function assertRun(runDir: string, labels: ArmLabels): void {
   if (!existsSync(arms) || !statSync(arms).isDirectory()) {
     throw new AgentTrackError(
       'VIEWER_NOT_A_RUN',
-      `\`${runDir}\` is not a run directory with arms: it has no \`arms/\` (expected \`arms/${labels.baseline}/tasks/...\` and \`arms/${labels.candidate}/tasks/...\`)`,
+      `\`${runDir}\` is not a ${labels.baseline === 'baseline' ? 'before-after' : 'two-arm'} run directory: it has no \`arms/\` (expected \`arms/${labels.baseline}/tasks/...\` and \`arms/${labels.candidate}/tasks/...\`)`,
       { data: { dir: runDir } },
     );
   }

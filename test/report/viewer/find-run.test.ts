@@ -38,9 +38,9 @@ describe('findRun', () => {
     [
       'a JSON file of another kind',
       (file: string) => writeFileSync(file, '{"kind":"track"}'),
-      'a JSON file of `kind: track`',
+      'it is a JSON file of `kind: track`',
     ],
-    ['a file that is not JSON', (file: string) => writeFileSync(file, 'hello'), 'a file but not JSON'],
+    ['a file that is not JSON', (file: string) => writeFileSync(file, 'hello'), 'it is a file but not JSON'],
     ['nothing at all', () => {}, 'it does not exist'],
   ])('%s is refused (VIEWER_NOT_A_RUN), naming what each kind holds', (name, make, why) => {
     const path = join(scratch, name.replaceAll(' ', '-'));
@@ -67,5 +67,22 @@ describe('findRun', () => {
     expect(stderr).toMatch(
       new RegExp(`^agent-track: \`${dir}\` is not a run to view: .*retrieval-rung.*\\n$`),
     );
+  });
+
+  test.each([
+    [
+      'fixtures/runs/rung-small/overlays.json',
+      /^wrote .*rung\.html \(\d+ KiB: rung run, 4 tasks, 2 figures\)\n$/,
+    ],
+    [
+      'fixtures/runs/viewer-small',
+      /^wrote .*ba\.html \(\d+ KiB: \d+ tasks, \d+ whole results, \d+ figures\)\n$/,
+    ],
+  ])('the CLI dispatches %s to its page', async (path, line) => {
+    const out = join(scratch, line.source.includes('rung') ? 'rung.html' : 'ba.html');
+    const { code, stdout, stderr } = await cli('view', join(root, path), '--out', out);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(line);
   });
 });

@@ -1,4 +1,4 @@
-import { invalidOption } from '../../core/index.js';
+import { AgentTrackError, invalidOption } from '../../core/index.js';
 import type { ToolRoles } from '../../trajectory/index.js';
 import { toolRoles } from '../options.js';
 import type { CliCommand } from '../program.js';
@@ -47,6 +47,13 @@ export const viewCommand: CliCommand = {
           );
           return;
         }
+        if (kind !== 'before-after')
+          // The optimize and track pages are not built yet: say so rather than read the run as a before-after one.
+          throw new AgentTrackError(
+            'VIEWER_KIND_UNSUPPORTED',
+            `\`${run}\` is ${kind === 'optimize' ? 'an optimize campaign' : 'a track run'}; this version of \`view\` draws before-after and retrieval rung runs only`,
+            { data: { dir: run, kind } },
+          );
         const written = await writeViewer(run, { out: flags.out, tasks: flags.tasks, roles: flags.tools });
         io.out(
           `wrote ${written.file} (${kib(written.bytes)}: ${written.tasks} tasks, ${written.blobs} whole results, ${written.figures.length} figures)\n`,

@@ -43,7 +43,15 @@ export {
   type RunRecordInput,
   runRecordSchema,
 } from './run-log/run-record-schema.js';
+export type {
+  DataPage,
+  PageCell,
+  PageItem,
+  PageSection,
+  PageTable,
+} from './viewer/data-page.js';
 export { findRun, type RunKind } from './viewer/find-run.js';
+export { writeDataPage } from './viewer/write-data-page.js';
 export {
   type WriteRungViewerOptions,
   type WrittenPage,

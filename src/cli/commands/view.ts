@@ -1,4 +1,5 @@
-import { AgentTrackError, invalidOption } from '../../core/index.js';
+import { join } from 'node:path';
+import { invalidOption } from '../../core/index.js';
 import type { ToolRoles } from '../../trajectory/index.js';
 import { toolRoles } from '../options.js';
 import type { CliCommand } from '../program.js';
@@ -32,7 +33,9 @@ export const viewCommand: CliCommand = {
       )
       .option('--compare <file>', 'a retrieval rung run: an earlier run to pair against, shown side by side')
       .action(async (run: string, flags: ViewFlags) => {
-        const { findRun, writeRungViewer, writeViewer } = await import('../../report/index.js');
+        const { findRun, writeDataPage, writeRungViewer, writeViewer } = await import(
+          '../../report/index.js'
+        );
         const kind = findRun(run);
         if (flags.compare !== undefined && kind !== 'rung')
           throw invalidOption(
@@ -47,13 +50,16 @@ export const viewCommand: CliCommand = {
           );
           return;
         }
-        if (kind !== 'before-after')
-          // The optimize and track pages are not built yet: say so rather than read the run as a before-after one.
-          throw new AgentTrackError(
-            'VIEWER_KIND_UNSUPPORTED',
-            `\`${run}\` is ${kind === 'optimize' ? 'an optimize campaign' : 'a track run'}; this version of \`view\` draws before-after and retrieval rung runs only`,
-            { data: { dir: run, kind } },
+        if (kind === 'optimize' || kind === 'track') {
+          const { optimizePage, trackPage } = await import('../../optimize/index.js');
+          const { page, inputs } = kind === 'optimize' ? optimizePage(run) : trackPage(run);
+          const written = await writeDataPage(flags.out ?? join(run, 'report.html'), page, inputs);
+          const items = kind === 'optimize' ? 'rounds' : 'tasks';
+          io.out(
+            `wrote ${written.file} (${kib(written.bytes)}: ${kind} run, ${written.tasks} ${items}, ${written.figures.length} figures)\n`,
           );
+          return;
+        }
         const written = await writeViewer(run, { out: flags.out, tasks: flags.tasks, roles: flags.tools });
         io.out(
           `wrote ${written.file} (${kib(written.bytes)}: ${written.tasks} tasks, ${written.blobs} whole results, ${written.figures.length} figures)\n`,

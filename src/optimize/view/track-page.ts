@@ -28,6 +28,9 @@ const FIGURES: (keyof AgentFigures)[] = [
   'cache_read_tokens',
   'cache_creation_tokens',
 ];
+/** A figure's cell: dollars to the cent's hundredth, counts as they are. */
+const figure = (name: keyof AgentFigures, value: number | null | undefined): PageCell =>
+  value === null || value === undefined ? null : name === 'cost_usd' ? `$${value.toFixed(4)}` : value;
 const mean = (arm: ReportRow['baseline']) =>
   arm === null || arm === undefined ? null : `${formatNumber(arm.mean)} (n=${arm.n})`;
 
@@ -66,7 +69,7 @@ function taskSection(report: TrackReport): PageSection {
           { key: 'judge score', cells: ['judge score', ...ARMS.map((a) => t.scores[a])] },
           ...FIGURES.map((f) => ({
             key: f,
-            cells: [f, ...ARMS.map((a) => t.figures[a]?.[f] ?? null)] as PageCell[],
+            cells: [f, ...ARMS.map((a) => figure(f, t.figures[a]?.[f]))] as PageCell[],
           })),
         ],
       },

@@ -115,3 +115,6 @@ export { openTrackLedger, type TrackLedger } from './track/track-ledger.js';
 export { buildTrackPlan, renderTrackPlan, type TrackPlan } from './track/track-plan.js';
 export { type TrackReport, trackReportSchema } from './track/track-report-schema.js';
 export { type TrackLedgerLine, trackLedgerLineSchema } from './track/track-schema.js';
+// --- The pages `agent-track view` draws of a job's run ---
+export { optimizePage } from './view/optimize-page.js';
+export { type JobView, trackPage } from './view/track-page.js';

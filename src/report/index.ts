@@ -43,4 +43,18 @@ export {
   type RunRecordInput,
   runRecordSchema,
 } from './run-log/run-record-schema.js';
+export type {
+  DataPage,
+  PageCell,
+  PageItem,
+  PageSection,
+  PageTable,
+} from './viewer/data-page.js';
+export { findRun, type RunKind } from './viewer/find-run.js';
+export { writeDataPage } from './viewer/write-data-page.js';
+export {
+  type WriteRungViewerOptions,
+  type WrittenPage,
+  writeRungViewer,
+} from './viewer/write-rung-viewer.js';
 export { type WriteViewerOptions, type WrittenViewer, writeViewer } from './viewer/write-viewer.js';

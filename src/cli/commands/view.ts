@@ -1,4 +1,5 @@
-import { writeViewer } from '../../report/index.js';
+import { join } from 'node:path';
+import { invalidOption } from '../../core/index.js';
 import type { ToolRoles } from '../../trajectory/index.js';
 import { toolRoles } from '../options.js';
 import type { CliCommand } from '../program.js';
@@ -7,18 +8,22 @@ interface ViewFlags {
   out?: string;
   tasks?: string;
   tools: ToolRoles;
+  compare?: string;
 }
 
-/** `agent-track view`: one self-contained HTML file to walk a before-after run task by task. */
+/** `agent-track view`: one self-contained HTML file for a run of any kind, chosen by the files it holds. */
 export const viewCommand: CliCommand = {
   name: 'view',
   describe: (command, io) =>
     command
       .description(
-        'write one self-contained HTML report of a before-after run: the report table and figures, each task with both arms side by side, filters',
+        'write one self-contained HTML page of a run: a before-after run (report, figures, each task with both arms side by side), an optimize campaign, a track, or a retrieval rung run',
       )
-      .argument('<run>', 'the run directory (runs/<campaign>)')
-      .option('--out <file>', 'where to write the page (default <run>/report.html)')
+      .argument('<run>', 'the run directory (runs/<campaign>), or a retrieval rung run file')
+      .option(
+        '--out <file>',
+        'where to write the page (default <run>/report.html; a rung run: its file with .html)',
+      )
       .option('--tasks <file>', "a tasks.jsonl with the gold (default the run's inputs/)")
       .option(
         '--tools <profile>',
@@ -26,14 +31,40 @@ export const viewCommand: CliCommand = {
         toolRoles,
         toolRoles('default'),
       )
+      .option('--compare <file>', 'a retrieval rung run: an earlier run to pair against, shown side by side')
       .action(async (run: string, flags: ViewFlags) => {
-        const written = await writeViewer(run, {
-          out: flags.out,
-          tasks: flags.tasks,
-          roles: flags.tools,
-        });
+        const { findRun, writeDataPage, writeRungViewer, writeViewer } = await import(
+          '../../report/index.js'
+        );
+        const kind = findRun(run);
+        if (flags.compare !== undefined && kind !== 'rung')
+          throw invalidOption(
+            '--compare',
+            `given only with a retrieval rung run (\`${run}\` is a ${kind} run)`,
+            flags.compare,
+          );
+        if (kind === 'rung') {
+          const written = await writeRungViewer(run, { out: flags.out, compare: flags.compare });
+          io.out(
+            `wrote ${written.file} (${kib(written.bytes)}: rung run, ${written.tasks} tasks, ${written.figures.length} figures)\n`,
+          );
+          return;
+        }
+        if (kind === 'optimize' || kind === 'track') {
+          const { optimizePage, trackPage } = await import('../../optimize/index.js');
+          const { page, inputs } = kind === 'optimize' ? optimizePage(run) : trackPage(run);
+          const written = await writeDataPage(flags.out ?? join(run, 'report.html'), page, inputs);
+          const items = kind === 'optimize' ? 'rounds' : 'tasks';
+          io.out(
+            `wrote ${written.file} (${kib(written.bytes)}: ${kind} run, ${written.tasks} ${items}, ${written.figures.length} figures)\n`,
+          );
+          return;
+        }
+        const written = await writeViewer(run, { out: flags.out, tasks: flags.tasks, roles: flags.tools });
         io.out(
-          `wrote ${written.file} (${(written.bytes / 1024).toFixed(0)} KiB: ${written.tasks} tasks, ${written.blobs} whole results, ${written.figures.length} figures)\n`,
+          `wrote ${written.file} (${kib(written.bytes)}: ${written.tasks} tasks, ${written.blobs} whole results, ${written.figures.length} figures)\n`,
         );
       }),
 };
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;

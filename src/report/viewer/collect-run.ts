@@ -25,11 +25,19 @@ export interface CollectOptions {
   roles?: ToolRoles | undefined;
   /** Whole results larger than this are not embedded (the preview stays); default 1 MiB. */
   maxBlobBytes?: number | undefined;
+  /** The two arms' directories under `arms/` (and their labels); default `baseline` and `candidate`. */
+  arms?: ArmLabels | undefined;
 }
+
+/** The directory (and label) of each side: `baseline` / `candidate` in a before-after run, `bare` / `with-server` in a track. */
+export type ArmLabels = Record<ViewerArm, string>;
 
 /** Everything the page shows of one run. */
 export interface CollectedRun {
   dir: string;
+  /** The page's title when not the report's. */
+  title?: string;
+  labels: ArmLabels;
   report: Report | null;
   metrics: ViewerMetric[];
   tasks: TaskSummary[];
@@ -54,16 +62,18 @@ function readReport(runDir: string): Report | null {
   return input.kind === 'report' ? input.report : null;
 }
 
-function assertRun(runDir: string): void {
+function assertRun(runDir: string, labels: ArmLabels): void {
   const arms = join(runDir, 'arms');
   if (!existsSync(arms) || !statSync(arms).isDirectory()) {
     throw new AgentTrackError(
       'VIEWER_NOT_A_RUN',
-      `\`${runDir}\` is not a before-after run directory: it has no \`arms/\` (expected \`arms/baseline/tasks/...\` and \`arms/candidate/tasks/...\`)`,
+      `\`${runDir}\` is not a ${labels.baseline === 'baseline' ? 'before-after' : 'two-arm'} run directory: it has no \`arms/\` (expected \`arms/${labels.baseline}/tasks/...\` and \`arms/${labels.candidate}/tasks/...\`)`,
       { data: { dir: runDir } },
     );
   }
 }
+
+const DEFAULT_LABELS: ArmLabels = { baseline: 'baseline', candidate: 'candidate' };
 
 /**
  * Reads a before-after run directory for the viewer: `report.json` (when present), every
@@ -75,8 +85,9 @@ function assertRun(runDir: string): void {
  * run.tasks.filter((t) => t.differ).length;
  */
 export async function collectRun(runDir: string, options: CollectOptions = {}): Promise<CollectedRun> {
-  assertRun(runDir);
-  const report = readReport(runDir);
+  const labels = options.arms ?? DEFAULT_LABELS;
+  assertRun(runDir, labels);
+  const report = options.arms === undefined ? readReport(runDir) : null;
   const gold = await readGold(runDir, options.tasks);
   const maxBlobBytes = options.maxBlobBytes ?? DEFAULT_MAX_BLOB_BYTES;
   const blobs = new Map<string, string>();
@@ -111,7 +122,7 @@ export async function collectRun(runDir: string, options: CollectOptions = {}): 
     return detail;
   };
   for (const arm of VIEWER_ARMS) {
-    const tasksDir = join(runDir, 'arms', arm, 'tasks');
+    const tasksDir = join(runDir, 'arms', labels[arm], 'tasks');
     if (!existsSync(tasksDir)) continue;
     for await (const read of readTrajectories(tasksDir)) {
       if (read.error !== undefined) {
@@ -145,7 +156,7 @@ export async function collectRun(runDir: string, options: CollectOptions = {}): 
   });
   for (const id of order) detailOf(id);
   const metrics = METRIC_COLUMNS.map(({ key, group, kind, direction }) => ({ key, group, kind, direction }));
-  return { dir: runDir, report, metrics, tasks, details, blobs };
+  return { dir: runDir, labels, report, metrics, tasks, details, blobs };
 }
 
 function refusedDetail(error: string): ArmDetail {

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import { OUTCOMES } from '../../trajectory/index.js';
 import { GROUP_TITLES } from '../paired/render-markdown.js';
 import type { CollectedRun } from './collect-run.js';
-import { escapeHtml as h, packText, scriptJson } from './embed.js';
+import { escapeHtml as h, packText } from './embed.js';
 import { reportSection, type ViewerFigure } from './report-section.js';
+import { viewerPage } from './viewer-page.js';
 import { VIEWER_SCRIPT } from './viewer-script.js';
-import { VIEWER_STYLE } from './viewer-style.js';
 
 const RELATIONS = [
   ['any', 'any value'],
@@ -28,8 +27,8 @@ function filters(run: CollectedRun): string {
   }
   return `<div class="filters">
 <label><input type="checkbox" id="f-differ"> only tasks where the arms differ</label>
-<label>baseline <select id="f-base-outcome"><option value="">any outcome</option>${outcomes}</select></label>
-<label>candidate <select id="f-cand-outcome"><option value="">any outcome</option>${outcomes}</select></label>
+<label>${h(run.labels.baseline)} <select id="f-base-outcome"><option value="">any outcome</option>${outcomes}</select></label>
+<label>${h(run.labels.candidate)} <select id="f-cand-outcome"><option value="">any outcome</option>${outcomes}</select></label>
 <label>metric <select id="f-metric"><option value="">(none)</option>${groups.join('')}</select></label>
 <select id="f-relation" aria-label="how the candidate compares">${RELATIONS.map(([v, l]) => option(v, l)).join('')}</select>
 <input type="search" id="f-text" placeholder="task id or question" aria-label="search tasks">
@@ -46,38 +45,28 @@ function filters(run: CollectedRun): string {
  * @example
  * const html = renderViewer(await collectRun('runs/docs-v2'), figures);
  */
-export function renderViewer(run: CollectedRun, figures: readonly ViewerFigure[]): string {
-  const title = run.report?.title ?? `run ${run.dir}`;
-  const scriptHash = createHash('sha256').update(VIEWER_SCRIPT).digest('base64');
-  const csp = `default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'`;
-  const summary = { metrics: run.metrics, tasks: run.tasks };
+export function renderViewer(run: CollectedRun, figures: readonly ViewerFigure[], lead?: string): string {
+  const title = run.title ?? run.report?.title ?? `run ${run.dir}`;
+  const summary = { metrics: run.metrics, tasks: run.tasks, arms: run.labels };
   const details = Object.fromEntries(
     [...run.details].map(([id, detail]) => [id, packText(JSON.stringify(detail))]),
   );
   const differ = run.tasks.filter((t) => t.differ).length;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${h(title)} - agent-track</title>
-<style>${VIEWER_STYLE}</style>
-</head>
-<body>
-<header><h1>${h(title)}</h1><p class="muted">agent-track view of <code>${h(run.dir)}</code>: ${run.tasks.length} tasks, ${differ} where the arms differ</p></header>
-${reportSection(run.report, figures, new Set(run.metrics.map((m) => m.key)))}
+  const [base, cand] = [h(run.labels.baseline), h(run.labels.candidate)];
+  return viewerPage({
+    title,
+    lead: `agent-track view of ${run.dir}: ${run.tasks.length} tasks, ${differ} where the arms differ`,
+    body: `${lead ?? reportSection(run.report, figures, new Set(run.metrics.map((m) => m.key)), run.labels)}
 <section id="tasks"><h2>Tasks</h2>
 <p class="muted">Click a task to see both arms side by side: every turn and tool call, its arguments and preview, the needless components that charged it and whether it reached gold. ≠ marks tasks where the arms differ in outcome, calls, needless-call rate, gold reached or calls to first gold.</p>
 ${filters(run)}
-<table class="tasks"><thead><tr><th>task</th><th>question</th><th>baseline</th><th>candidate</th><th>calls (b → c)</th><th>needless_call_rate</th><th>needle_reached</th><th id="chosen-head"></th></tr></thead>
+<table class="tasks"><thead><tr><th>task</th><th>question</th><th>${base}</th><th>${cand}</th><th>calls (${base} → ${cand})</th><th>needless_call_rate</th><th>needle_reached</th><th id="chosen-head"></th></tr></thead>
 <tbody id="task-rows"></tbody></table>
-</section>
-<script type="application/json" id="viewer-summary">${scriptJson(summary)}</script>
-<script>${VIEWER_SCRIPT}</script>
-<script type="application/json" id="viewer-details">${scriptJson(details)}</script>
-<script type="application/json" id="viewer-blobs">${scriptJson(Object.fromEntries(run.blobs))}</script>
-</body>
-</html>
-`;
+</section>`,
+    script: VIEWER_SCRIPT,
+    data: {
+      before: { 'viewer-summary': summary },
+      after: { 'viewer-details': details, 'viewer-blobs': Object.fromEntries(run.blobs) },
+    },
+  });
 }

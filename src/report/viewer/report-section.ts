@@ -37,7 +37,8 @@ function armsTable(report: Report): string {
   return `<table class="arms"><thead><tr><th>arm</th><th>commit</th><th>tasks</th><th>outcomes</th><th>near cap</th><th>failed rollouts</th><th>not run</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function figuresHtml(figures: readonly ViewerFigure[]): string {
+/** The figures as `data:` SVG images with their names. */
+export function figuresHtml(figures: readonly ViewerFigure[]): string {
   if (figures.length === 0) return '';
   const items = figures.map(
     (f) =>
@@ -59,6 +60,7 @@ export function reportSection(
   report: Report | null,
   figures: readonly ViewerFigure[],
   filterable: ReadonlySet<string>,
+  labels: { baseline: string; candidate: string } = { baseline: 'baseline', candidate: 'candidate' },
 ): string {
   if (report === null) {
     return '<section id="report"><h2>Report</h2><p class="empty">This run has no <code>report.json</code> yet: only the tasks are shown.</p></section>';
@@ -77,7 +79,7 @@ export function reportSection(
     }
     body.push(rowHtml(row, filterable.has(row.key)));
   }
-  const table = `<table class="report"><thead><tr><th>metric</th><th></th><th>baseline mean [95% CI]</th><th>candidate mean [95% CI]</th><th>delta [95% CI]</th><th>pairs</th><th>p (one-sided)</th></tr></thead><tbody>${body.join('')}</tbody></table>`;
+  const table = `<table class="report"><thead><tr><th>metric</th><th></th><th>${h(labels.baseline)} mean [95% CI]</th><th>${h(labels.candidate)} mean [95% CI]</th><th>delta [95% CI]</th><th>pairs</th><th>p (one-sided)</th></tr></thead><tbody>${body.join('')}</tbody></table>`;
   const tableHtml = (t: RepeatTable | null) =>
     t === null
       ? ''

@@ -7,6 +7,7 @@ export const VIEWER_SCRIPT = `(function () {
 'use strict';
 var summary = JSON.parse(document.getElementById('viewer-summary').textContent);
 var metrics = summary.metrics;
+var labels = summary.arms || { baseline: 'baseline', candidate: 'candidate' };
 var index = {};
 metrics.forEach(function (m, i) { index[m.key] = i; });
 var NEEDLESS = index.needless_call_rate, REACHED = index.needle_reached;
@@ -172,9 +173,9 @@ function callView(call, previews) {
 function armView(name, arm, previews) {
   var box = el('div', 'arm');
   box.dataset.arm = name;
-  if (arm === null) { box.appendChild(el('h4', null, name)); box.appendChild(el('p', 'empty', 'no trajectory for this task')); return box; }
+  if (arm === null) { box.appendChild(el('h4', null, labels[name])); box.appendChild(el('p', 'empty', 'no trajectory for this task')); return box; }
   var ncalls = arm.turn_views.reduce(function (s, t) { return s + t.calls.length; }, 0);
-  box.appendChild(el('h4', null, name + ' \\u00b7 ' + arm.outcome + ' \\u00b7 ' + arm.turns + ' turns' +
+  box.appendChild(el('h4', null, labels[name] + ' \\u00b7 ' + arm.outcome + ' \\u00b7 ' + arm.turns + ' turns' +
     (arm.turn_budget !== null ? ' of ' + arm.turn_budget : '') + ' \\u00b7 ' + ncalls + ' calls'));
   if (arm.error) box.appendChild(el('pre', 'o-refused', arm.error));
   if (arm.answer !== null) { box.appendChild(el('div', 'muted', 'answer')); box.appendChild(el('div', 'answer', arm.answer)); }

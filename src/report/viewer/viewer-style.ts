@@ -58,5 +58,13 @@ tr.detail-row > td { background: var(--soft); padding: 10px; }
 pre { white-space: pre-wrap; word-break: break-word; margin: 3px 0; padding: 4px 6px; background: var(--soft); max-height: 16em; overflow: auto; }
 pre.full { max-height: 32em; border-left: 2px solid var(--better); }
 .empty { color: var(--neither); font-style: italic; }
+details.task { border-bottom: 1px solid var(--line); padding: 4px 0; }
+details.task > summary { cursor: pointer; }
+details.task[open] > summary { background: #e2ecf8; }
+.overlays-grid { display: grid; gap: 12px; margin: 8px 0; }
+ol.ranked { padding-left: 28px; margin: 4px 0; } ol.ranked li.gold { background: #fbefc6; }
+table.task-metrics td, table.task-metrics th { padding: 1px 6px; font-size: 12px; }
+.diff-text .add { color: #0a5d2a; background: #e6f6ea; } .diff-text .del { color: #8a1c00; background: #fdeee6; } .diff-text .hunk { color: #1d4f91; }
+.decision-accepted { color: var(--better); font-weight: 600; } .decision-rejected { color: var(--worse); font-weight: 600; }
 [hidden] { display: none !important; }
 `;

@@ -1,13 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../../trajectory/index.js';
+import type { Report } from '../paired/report-schema.js';
 import { type CollectOptions, collectRun } from './collect-run.js';
+import { drawViewerFigures } from './draw-figures.js';
 import { renderViewer } from './render-viewer.js';
 import type { ViewerFigure } from './report-section.js';
 
 export interface WriteViewerOptions extends CollectOptions {
   /** Where to write the page; default `<run>/report.html`. */
   out?: string | undefined;
+  /** The page's title (default the report's). */
+  title?: string | undefined;
+  /** A report to draw the figures of when the run's own `report.json` is not one (a track holds its paired report inside). */
+  report?: Report | null | undefined;
+  /** The section shown above the tasks in place of the before-after report, given the figures drawn. */
+  lead?: ((figures: readonly ViewerFigure[]) => string) | undefined;
 }
 
 /** What `writeViewer` wrote. */
@@ -31,18 +39,16 @@ export interface WrittenViewer {
  */
 export async function writeViewer(runDir: string, options: WriteViewerOptions = {}): Promise<WrittenViewer> {
   const run = await collectRun(runDir, options);
-  const figures: ViewerFigure[] = [];
-  if (run.report !== null) {
-    // Drawing loads vega: only here, when there is a report to draw.
-    const { drawFigure, figuresFor, findPlotFont } = await import('../plots/index.js');
-    const specs = figuresFor([{ kind: 'report', source: join(runDir, 'report.json'), report: run.report }]);
-    const font = findPlotFont();
-    for (const figure of specs) {
-      const drawn = await drawFigure(figure.spec, font);
-      figures.push({ name: figure.name, svg: drawn.svg, width: drawn.width });
-    }
-  }
-  const html = renderViewer(run, figures);
+  const shown = options.report ?? run.report;
+  const figures = await drawViewerFigures(
+    shown === null ? [] : [{ kind: 'report', source: join(runDir, 'report.json'), report: shown }],
+  );
+  const lead = options.lead?.(figures);
+  const html = renderViewer(
+    options.title === undefined ? run : { ...run, title: options.title },
+    figures,
+    lead,
+  );
   const file = options.out ?? join(runDir, 'report.html');
   mkdirSync(dirname(file), { recursive: true });
   writeFileAtomic(file, html);

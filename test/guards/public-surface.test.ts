@@ -111,6 +111,7 @@ const SURFACE: Record<string, string[]> = {
     'convertOpenAi',
     'convertOtel',
     'detectTranscriptFormat',
+    'exportOtlp',
     'fanOutWhereBatch',
     'goldCalls',
     'goldReach',

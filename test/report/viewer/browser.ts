@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { pathToFileURL } from 'node:url';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's Chromium, the one browser these tests drive (never a downloaded one). */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -42,4 +43,20 @@ export async function openBrowser(): Promise<BrowserContext & AsyncDisposable> {
       rmSync(profile, { recursive: true, force: true });
     },
   });
+}
+
+/** Opens a page from disk, collecting every script error, console warning and request off the page. */
+export async function openPage(p: Page, file: string, hash = ''): Promise<string[]> {
+  const problems: string[] = [];
+  p.on('pageerror', (error) => problems.push(error.message));
+  p.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  p.on('request', (request) => {
+    if (!request.url().startsWith('file:') && !request.url().startsWith('data:'))
+      problems.push(`request ${request.url()}`);
+  });
+  await p.goto(pathToFileURL(file).href + hash);
+  await p.waitForSelector('body[data-ready="true"]');
+  return problems;
 }

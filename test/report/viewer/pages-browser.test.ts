@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { optimizePage, trackPage } from '../../../src/optimize/index.js';
 import { writeDataPage, writeRungViewer } from '../../../src/report/index.js';
-import { browserSkipReason, openBrowser } from './browser.js';
+import { browserSkipReason, openBrowser, openPage } from './browser.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const runs = join(root, 'fixtures/runs');
@@ -31,22 +30,6 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Opens a page from disk, collecting every script error, console warning and request off the page. */
-async function open(p: Page, file: string, hash = ''): Promise<string[]> {
-  const problems: string[] = [];
-  p.on('pageerror', (error) => problems.push(error.message));
-  p.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  p.on('request', (request) => {
-    if (!request.url().startsWith('file:') && !request.url().startsWith('data:'))
-      problems.push(`request ${request.url()}`);
-  });
-  await p.goto(pathToFileURL(file).href + hash);
-  await p.waitForSelector('body[data-ready="true"]');
-  return problems;
-}
-
 const figureWidths = (p: Page) =>
   p.$$eval('.figures img', (imgs) =>
     imgs.map((i) => (i as unknown as { naturalWidth: number }).naturalWidth),
@@ -65,7 +48,7 @@ describe('the rung, optimize and track pages in headless Chromium', () => {
     if (skip !== null) ctx.skip(skip);
     await using browser = await openBrowser();
     const p = await browser.newPage();
-    const problems = await open(p, pages.rung);
+    const problems = await openPage(p, pages.rung);
     expect((await figureWidths(p)).every((w) => w > 100)).toBe(true);
     expect(await shown(p)).toHaveLength(4);
     expect(await visible(p, 'details[data-task="go-07"] div[data-overlay="graph-expanded"]')).toBe(false);
@@ -90,7 +73,7 @@ describe('the rung, optimize and track pages in headless Chromium', () => {
     if (skip !== null) ctx.skip(skip);
     await using browser = await openBrowser();
     const p = await browser.newPage();
-    const problems = await open(p, pages.optimize);
+    const problems = await openPage(p, pages.optimize);
     expect(await figureWidths(p)).toHaveLength(1);
     expect((await figureWidths(p))[0]).toBeGreaterThan(100);
     expect(await shown(p)).toEqual(['round-1', 'round-2']);
@@ -115,7 +98,7 @@ describe('the rung, optimize and track pages in headless Chromium', () => {
     if (skip !== null) ctx.skip(skip);
     await using browser = await openBrowser();
     const p = await browser.newPage();
-    const problems = await open(p, pages.track, '#task=t2');
+    const problems = await openPage(p, pages.track, '#task=t2');
     expect(await figureWidths(p)).toHaveLength(2);
     expect(await visible(p, 'details[data-task="t2"] tr[data-key="cost_usd"]')).toBe(true);
     expect(await visible(p, 'details[data-task="t1"] tr[data-key="cost_usd"]')).toBe(false);

@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HOSTILE_TASK, HOSTILE_TEXT } from '../../../bench/before-after-run.js';
@@ -13,7 +12,7 @@ import {
   readTrajectory,
   type Trajectory,
 } from '../../../src/trajectory/index.js';
-import { browserSkipReason, openBrowser } from './browser.js';
+import { browserSkipReason, openBrowser, openPage } from './browser.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const run = join(root, 'fixtures/runs/viewer-small');
@@ -82,17 +81,7 @@ describe('the HTML viewer in headless Chromium', () => {
     if (skip !== null) ctx.skip(skip);
     await using browser = await openBrowser();
     const p = await browser.newPage();
-    const problems: string[] = [];
-    p.on('pageerror', (error) => problems.push(error.message));
-    p.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    p.on('request', (request) => {
-      if (!request.url().startsWith('file:') && !request.url().startsWith('data:'))
-        problems.push(`request ${request.url()}`);
-    });
-    await p.goto(pathToFileURL(page).href);
-    await p.waitForSelector('body[data-ready="true"]');
+    const problems = await openPage(p, page);
 
     // the report: every row, both figures drawn
     expect(await p.$$eval('table.report tr[class^="v-"]', (rows) => rows.length)).toBe(report.rows.length);

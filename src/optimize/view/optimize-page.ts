@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatNumber, type PageItem, type PageSection } from '../../report/index.js';
 import { objectiveTraceSchema, type PlotInput } from '../../report/plots/index.js';
-import type { OptimizationResult } from '../optimizer/result.js';
-import { readJsonFile } from './read-json.js';
+import { type OptimizeResultView, optimizeResultViewSchema } from './optimize-result-schema.js';
+import { readRunFile } from './read-json.js';
 import type { JobView } from './track-page.js';
 
 const usd = (value: number | null | undefined) =>
@@ -11,7 +11,7 @@ const usd = (value: number | null | undefined) =>
 const interval = (low: number | null, high: number | null) =>
   low === null ? '' : ` [${formatNumber(low)}, ${formatNumber(high)}]`;
 
-function roundItems(result: OptimizationResult): PageItem[] {
+function roundItems(result: OptimizeResultView): PageItem[] {
   const rounds = [...new Set(result.candidates.map((c) => c.round))].sort((a, b) => a - b);
   return rounds.map((round) => {
     const candidates = result.candidates.filter((c) => c.round === round);
@@ -50,7 +50,7 @@ function roundItems(result: OptimizationResult): PageItem[] {
   });
 }
 
-function confirmationsSection(result: OptimizationResult): PageSection {
+function confirmationsSection(result: OptimizeResultView): PageSection {
   return {
     id: 'confirmations',
     heading: 'Confirmations on the held-out slice',
@@ -104,9 +104,12 @@ function confirmationsSection(result: OptimizationResult): PageSection {
  * const { page, inputs } = optimizePage('runs/opt-docs');
  */
 export function optimizePage(dir: string): JobView {
-  const result = readJsonFile(join(dir, 'result.json')) as OptimizationResult;
+  const file = join(dir, 'result.json');
+  const result = readRunFile(file, optimizeResultViewSchema, 'an optimize result');
   const traceFile = join(dir, 'objective.json');
-  const trace = existsSync(traceFile) ? objectiveTraceSchema.parse(readJsonFile(traceFile)) : null;
+  const trace = existsSync(traceFile)
+    ? readRunFile(traceFile, objectiveTraceSchema, 'an objective trace')
+    : null;
   const inputs: PlotInput[] = trace === null ? [] : [{ kind: 'objective', source: traceFile, trace }];
   const sections: PageSection[] = [
     {

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { AgentTrackError } from '../../core/index.js';
 import {
   type DataPage,
   formatNumber,
@@ -10,7 +9,7 @@ import {
 import type { PlotInput } from '../../report/plots/index.js';
 import { type TrackReport, trackReportSchema } from '../track/track-report-schema.js';
 import type { AgentFigures } from '../track/track-schema.js';
-import { readJsonFile } from './read-json.js';
+import { readRunFile } from './read-json.js';
 
 /** What a job's page shows and the figures drawn on it. */
 export interface JobView {
@@ -87,16 +86,7 @@ function taskSection(report: TrackReport): PageSection {
  */
 export function trackPage(dir: string): JobView {
   const file = join(dir, 'report.json');
-  const parsed = trackReportSchema.safeParse(readJsonFile(file));
-  if (!parsed.success)
-    throw new AgentTrackError(
-      'VIEWER_NOT_A_RUN',
-      `\`${file}\` is not a track report: ${parsed.error.issues[0]?.message}`,
-      {
-        data: { file },
-      },
-    );
-  const report = parsed.data;
+  const report = readRunFile(file, trackReportSchema, 'a track report');
   const sections: PageSection[] = [
     {
       id: 'summary',

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -109,17 +109,17 @@ describe('agent-track export --otlp (a real child process, a real receiver)', ()
     expect(received.length).toBe(before);
   });
 
-  test('a receiver that is down: exit 2 naming the URL; a file destination is never left half-written', async () => {
+  test('a receiver that is down: exit 2 naming the URL; a file destination (its directory made) holds no temp file', async () => {
     const down = 'http://127.0.0.1:9/v1/traces';
     const failed = await cli('export', '--otlp', down, '--timeout', '2000', RUN);
     expect(failed.code).toBe(2);
     expect(failed.stderr).toContain(`Export to \`${down}\` failed`);
-    const file = join(scratch, 'run.otlp.jsonl');
+    const file = join(scratch, 'not-yet', 'run.otlp.jsonl');
     const written = await cli('export', '--otlp', file, '--only', 'task-000', RUN);
     expect(written.code).toBe(0);
     expect(written.stdout).toContain('exported 2 trajectories');
     const scored = await cli('metrics', file, '--tools', 'default', '--json');
     expect(JSON.parse(scored.stdout).trajectories).toHaveLength(2);
-    expect(existsSync(`${file}.tmp`)).toBe(false);
+    expect(readdirSync(join(scratch, 'not-yet'))).toEqual(['run.otlp.jsonl']);
   });
 });

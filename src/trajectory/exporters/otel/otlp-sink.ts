@@ -1,4 +1,5 @@
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
@@ -64,8 +65,10 @@ function serialized(spans: ReadableSpan[]): Uint8Array {
   return JsonTraceSerializer.serializeRequest(spans) ?? new Uint8Array();
 }
 
-// One `{resourceSpans}` line per trajectory, into a temp file renamed over the target when done.
+// One `{resourceSpans}` line per trajectory, into a temp file renamed over the target when done
+// (its directory made first, as any other output of a run).
 function fileSink(path: string): SpanSink {
+  mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
   const fd = openSync(temp, 'w');
   let open = true;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { BLOBS_DIR } from '../files.js';
 import { type MessageInput, Recorder, type ResultInput, type ToolCallInput } from '../recorder.js';
 import type { ResultRow } from '../schema.js';
+import type { ToolRoles } from '../tools/tool-roles.js';
 
 /** What a call returned, as identifiers and, for a search, ranked rows: an importer's extractor gives this. */
 export interface CallYield {
@@ -19,6 +20,8 @@ export interface ImportedRun {
    * layout, `['arms', 'baseline', 'tasks', 't1']`); wins over `dir_name`.
    */
   dir_path?: string[];
+  /** The tool roles the transcript says it was scored with (an agent-track export's); default: its format's. */
+  roles?: ToolRoles;
   messages: MessageInput[];
   /** In the order the model issued them: this becomes `seq`. */
   calls: ToolCallInput[];
@@ -45,6 +48,8 @@ export interface ImportedTrajectory {
   task_id: string;
   /** Which format it was imported from (so which agent's tool roles score it), when known. */
   format?: TranscriptFormat;
+  /** The roles the transcript names for itself (an agent-track export); they win over the format's. */
+  roles?: ToolRoles;
   dir: string;
   complete: boolean;
   calls: number;
@@ -78,6 +83,7 @@ export function writeImportedRun(run: ImportedRun, options: WriteImportOptions):
     complete: run.result !== null,
     calls: run.calls.length,
     messages: run.messages.length,
+    ...(run.roles === undefined ? {} : { roles: run.roles }),
     warnings: run.warnings,
   };
 }

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
 import type { ScoredTask } from '../../retrieval/index.js';
 import { importTranscript, type TranscriptFormat } from '../importers/import-transcript.js';
@@ -24,8 +24,8 @@ export interface ScorePathOptions extends ComputeMetricsOptions {
 /**
  * Scores everything at a path: a trajectory directory, a run directory of many (streamed one at a
  * time, never all held), or a transcript file (Claude Code stream-json, OpenAI messages or OTLP
- * JSON traces, imported first, scored with its agent's roles unless `roles` is given: Claude
- * Code's, or the generic ones for an OpenAI log or a trace). A trajectory that cannot be read or scored yields its error and the walk goes on.
+ * JSON traces, imported first, scored with its agent's roles unless `roles` is given: the ones an
+ * agent-track export names, else Claude Code's, or the generic ones for an OpenAI log or a trace). A trajectory that cannot be read or scored yields its error and the walk goes on.
  *
  * @example
  * for await (const scored of scorePath('runs/demo', { tasks })) if (!scored.error) use(scored.metrics);
@@ -44,7 +44,8 @@ export async function* scorePath(
     );
   }
   let runDir = path;
-  let roles = options.roles;
+  // The roles a trajectory is scored with: the caller's, else the transcript's own, else its format's.
+  const rolesOf = new Map<string, ToolRoles>();
   // A transcript is imported into a scratch directory of its own, removed when the walk ends.
   const scratch = statSync(path).isFile() && options.importDir === undefined;
   const importWarnings = new Map<string, string[]>();
@@ -52,10 +53,12 @@ export async function* scorePath(
     runDir = options.importDir ?? mkdtempSync(join(tmpdir(), 'agent-track-import-'));
     try {
       const imported = await importTranscript(path, { runDir, overwrite: true });
-      for (const trajectory of imported) importWarnings.set(trajectory.dir, trajectory.warnings);
-      // The format says which agent wrote it, so it says which roles its tools play.
-      const format = imported[0]?.format;
-      roles ??= format === undefined ? undefined : PROFILE_OF_FORMAT[format];
+      for (const trajectory of imported) {
+        importWarnings.set(trajectory.dir, trajectory.warnings);
+        // An export names its roles; otherwise the format says which agent wrote it, so which roles its tools play.
+        const roles = trajectory.roles ?? (trajectory.format && PROFILE_OF_FORMAT[trajectory.format]);
+        if (roles) rolesOf.set(resolve(trajectory.dir), roles);
+      }
     } catch (error) {
       if (scratch) rmSync(runDir, { recursive: true, force: true });
       yield { source: path, error: error as Error };
@@ -73,6 +76,7 @@ export async function* scorePath(
       }
       const task = options.tasks?.get(outcome.trajectory.task_id) ?? null;
       try {
+        const roles = options.roles ?? rolesOf.get(resolve(outcome.dir));
         const metrics = computeMetrics(outcome.trajectory, task, { ...options, roles });
         yield { source: outcome.dir, metrics, warnings: importWarnings.get(outcome.dir) ?? [] };
       } catch (error) {

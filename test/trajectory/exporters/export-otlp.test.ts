@@ -1,13 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { readTasks } from '../../../src/retrieval/index.js';
 import {
+  CLAUDE_CODE_TOOL_ROLES,
   exportOtlp,
+  GENERIC_TOOL_ROLES,
   REFERENCE_TOOL_ROLES,
   readTrajectories,
   scorePath,
+  type ToolRoles,
   type TrajectoryMetrics,
 } from '../../../src/trajectory/index.js';
 
@@ -24,8 +27,8 @@ async function scored(
 ): Promise<Map<string, TrajectoryMetrics>> {
   const out = new Map<string, TrajectoryMetrics>();
   const importDir = join(scratch, `import-${out.size}-${Date.now()}`);
-  // Scored with the run's own roles (a trace file alone is scored with the generic ones).
-  for await (const item of scorePath(path, { tasks, importDir, roles: REFERENCE_TOOL_ROLES })) {
+  // No roles passed: a run directory is scored with the reference server's, its trace with the ones it names.
+  for await (const item of scorePath(path, { tasks, importDir })) {
     if (item.error) throw item.error;
     out.set(relative(base === '' ? importDir : base, item.source), item.metrics);
   }
@@ -85,5 +88,83 @@ describe('exportOtlp: a run as OTLP spans, imported back as the run it was', () 
     const text = readFileSync(file, 'utf8');
     expect(text).not.toContain(secret);
     expect(text).toContain('Where is the *** 0 defined?');
+  });
+});
+
+describe('the exported tool roles', () => {
+  // The root span of each exported trajectory, as OTLP JSON attributes.
+  const roots = (file: string) =>
+    readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          (
+            JSON.parse(line) as {
+              resourceSpans: {
+                scopeSpans: {
+                  spans: { name: string; attributes: { key: string; value: { stringValue?: string } }[] }[];
+                }[];
+              }[];
+            }
+          ).resourceSpans[0]!.scopeSpans[0]!.spans.find((span) => span.name.startsWith('invoke_agent'))!,
+      );
+
+  test('the root names the roles its metrics used; the trace scores with them, and --tools still wins', async () => {
+    const file = join(scratch, 'roles.jsonl');
+    await exportOtlp(RUN, {
+      destination: { kind: 'file', path: file },
+      roles: CLAUDE_CODE_TOOL_ROLES,
+      only: new Set(['task-000']),
+    });
+    for (const root of roots(file)) {
+      const attribute = root.attributes.find((a) => a.key === 'agent_track.tool_roles');
+      expect(JSON.parse(attribute!.value.stringValue!)).toEqual({
+        search: ['Grep', 'Glob'],
+        symbol: null,
+        read: ['Read'],
+        batch: {},
+        identified: ['Read', 'Grep', 'Glob'],
+      });
+    }
+    // Under Claude Code's roles the reference server's tools are neither searches nor reads, so
+    // the search metrics are undefined; under the reference roles they are defined.
+    const under = async (roles?: ToolRoles) => {
+      const out: TrajectoryMetrics[] = [];
+      for await (const item of scorePath(file, {
+        importDir: join(scratch, `r-${out.length}-${Math.random()}`),
+        ...(roles ? { roles } : {}),
+      })) {
+        if (item.error) throw item.error;
+        out.push(item.metrics);
+      }
+      return out;
+    };
+    const own = await under();
+    expect(own).toHaveLength(2);
+    const direct: TrajectoryMetrics[] = [];
+    for await (const item of scorePath(RUN, { roles: CLAUDE_CODE_TOOL_ROLES }))
+      if (item.metrics?.task_id === 'task-000') direct.push(item.metrics);
+    expect(own).toEqual(direct);
+    const reference = await under(REFERENCE_TOOL_ROLES);
+    expect(reference).not.toEqual(own);
+  });
+
+  test('a trace whose roles attribute is malformed is scored with the generic roles', async () => {
+    const file = join(scratch, 'bad-roles.jsonl');
+    await exportOtlp(RUN, { destination: { kind: 'file', path: file }, only: new Set(['task-000']) });
+    const broken = readFileSync(file, 'utf8').replaceAll(
+      '\\"identified\\":[',
+      '\\"identified\\":7,\\"unknown\\":[',
+    );
+    expect(broken).not.toBe(readFileSync(file, 'utf8'));
+    writeFileSync(file, broken);
+    const got: TrajectoryMetrics[] = [];
+    for await (const item of scorePath(file, { importDir: join(scratch, 'bad-import') }))
+      got.push(item.metrics!);
+    const generic: TrajectoryMetrics[] = [];
+    for await (const item of scorePath(RUN, { roles: GENERIC_TOOL_ROLES }))
+      if (item.metrics?.task_id === 'task-000') generic.push(item.metrics);
+    expect(got).toEqual(generic);
   });
 });

@@ -75,12 +75,10 @@ export async function exportOtlp(runDir: string, options: ExportOtlpOptions): Pr
       const task = options.tasks?.get(trajectory.task_id) ?? null;
       const metrics = computeMetrics(trajectory, task, options);
       const spans = redactSpans(
-        trajectorySpans(
-          trajectory,
-          metrics,
-          place,
-          options.model === undefined ? {} : { model: options.model },
-        ),
+        trajectorySpans(trajectory, metrics, place, {
+          ...(options.model === undefined ? {} : { model: options.model }),
+          ...(options.roles === undefined ? {} : { roles: options.roles }),
+        }),
         options.secrets ?? [],
       );
       out.bytes += await sink.send(spans);

@@ -2,6 +2,7 @@ import { AGENT_TRACK_ATTRIBUTES as A } from '../../importers/otel/agent-track-at
 import { METRIC_COLUMNS } from '../../metrics/columns.js';
 import type { TrajectoryMetrics } from '../../metrics/compute.js';
 import type { ModelMessage, ToolEvent, Usage } from '../../schema.js';
+import { REFERENCE_TOOL_ROLES, type ToolRoles } from '../../tools/tool-roles.js';
 import type { Trajectory } from '../../trajectory.js';
 import type { ExportAttribute, ExportSpan } from './export-span.js';
 import { spanIdOf, traceIdOf } from './span-ids.js';
@@ -23,6 +24,8 @@ export interface TrajectoryPlace {
 export interface TrajectorySpanOptions {
   /** The model the run asked, when known: `gen_ai.request.model` / `gen_ai.response.model`. */
   model?: string;
+  /** The roles `metrics` was computed with, written on the root (default: the reference server's). */
+  roles?: ToolRoles;
 }
 
 const NANOS_PER_MS = 1_000_000n;
@@ -52,6 +55,7 @@ function rootAttributes(
   trajectory: Trajectory,
   metrics: TrajectoryMetrics,
   place: TrajectoryPlace,
+  roles: ToolRoles,
 ): Record<string, ExportAttribute> {
   const { result } = trajectory;
   const columns: Record<string, ExportAttribute> = {};
@@ -73,6 +77,7 @@ function rootAttributes(
     ...(result.error === undefined ? {} : { [A.error]: result.error }),
     ...(result.patch === undefined ? {} : { [A.patch]: result.patch }),
     ...(result.cost_usd === undefined ? {} : { [A.runCost]: result.cost_usd }),
+    [A.roles]: JSON.stringify(roles),
     ...columns,
   };
 }
@@ -85,7 +90,7 @@ const outputMessages = (parts: unknown[], finishReason: string | null) =>
 /**
  * One trajectory as the spans of one trace, under the OpenTelemetry GenAI semantic conventions: an
  * `invoke_agent` root (the conversation, the run's recorded usage total, the answer, and under
- * `agent_track.*` its place in the run, its ending and every metric column), a `chat` span per
+ * `agent_track.*` its place in the run, its ending, the tool roles and every metric column), a `chat` span per
  * model message (usage, finish reason, text and the calls it asked for) and an `execute_tool`
  * span per call. Ids are hashes of the run, the trajectory and the part; times are the
  * trajectory's (a message's span runs from the previous turn's last call to its own first call).
@@ -193,7 +198,7 @@ export function trajectorySpans(
       ...(result.answer === null
         ? {}
         : { 'gen_ai.output.messages': outputMessages([{ type: 'text', content: result.answer }], null) }),
-      ...rootAttributes(trajectory, metrics, place),
+      ...rootAttributes(trajectory, metrics, place, options.roles ?? REFERENCE_TOOL_ROLES),
     },
     status: result.error === undefined ? { code: 'unset' } : { code: 'error', message: result.error },
   };

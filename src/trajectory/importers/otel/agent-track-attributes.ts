@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { type Outcome, outcomeSchema, type ResultRow, resultRowSchema } from '../../schema.js';
+import { toolsConfigSchema } from '../../tools/schema.js';
+import { resolveToolRoles, type ToolRoles } from '../../tools/tool-roles.js';
 import { countAttribute, stringAttribute } from './attributes.js';
 
 /**
@@ -22,6 +24,8 @@ export const AGENT_TRACK_ATTRIBUTES = {
   error: 'agent_track.result.error',
   patch: 'agent_track.result.patch',
   runCost: 'agent_track.result.cost_usd',
+  /** The tool roles the exported metrics were computed with, as JSON (`search`, `symbol`, `read`, `batch`, `identified`). */
+  roles: 'agent_track.tool_roles',
   turn: 'agent_track.turn',
   messageCost: 'agent_track.message.cost_usd',
   seq: 'agent_track.call.seq',
@@ -50,6 +54,8 @@ export interface ExportedFields {
   error?: string;
   patch?: string;
   cost_usd?: number;
+  /** The tool roles the run was scored with when exported: a trace alone scores as its run did. */
+  roles?: ToolRoles;
   /** The root names its answer in `gen_ai.output.messages`; absent there, the answer was `null`. */
   has_answer?: boolean;
   turn?: number;
@@ -91,6 +97,17 @@ function rowsOf(raw: string | undefined): ResultRow[] | undefined {
   }
 }
 
+// Roles written whole by the exporter; a partial or malformed value is left out, never half-read.
+function rolesOf(raw: string | undefined): ToolRoles | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = toolsConfigSchema.required().safeParse(JSON.parse(raw));
+    return parsed.success ? resolveToolRoles(parsed.data) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function stringsOf(value: unknown): string[] | undefined {
   return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : undefined;
 }
@@ -119,6 +136,7 @@ export function readExportedFields(map: Record<string, unknown>): ExportedFields
     error: stringAttribute(map, A.error),
     patch: stringAttribute(map, A.patch),
     cost_usd: costAttribute(map, A.runCost),
+    roles: rolesOf(stringAttribute(map, A.roles)),
     has_answer: outcome.success ? map['gen_ai.output.messages'] !== undefined : undefined,
     turn: ((turn) => (turn !== undefined && turn > 0 ? turn : undefined))(countAttribute(map, A.turn)),
     message_cost_usd: costAttribute(map, A.messageCost),

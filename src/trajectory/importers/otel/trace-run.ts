@@ -186,12 +186,13 @@ function exportedRun(
   taskId: string,
   options: TraceRunOptions,
   turns: number,
-): Pick<ImportedRun, 'task_id' | 'dir_path' | 'result'> {
+): Pick<ImportedRun, 'task_id' | 'dir_path' | 'roles' | 'result'> {
   const exported = root.exported!;
   const error = exported.error ?? root.error;
   return {
     task_id: exported.task_id ?? taskId,
     ...(exported.path === undefined ? {} : { dir_path: exported.path }),
+    ...(exported.roles === undefined ? {} : { roles: exported.roles }),
     result: {
       answer: exported.has_answer === true ? root.role.content : null,
       outcome: exported.outcome!,

@@ -13,13 +13,12 @@ import { openModel } from '../src/agent/harness/open-model.js';
 import { runHarness } from '../src/agent/harness/run-harness.js';
 import { createWorkspaceResolver } from '../src/agent/harness/task-workspace.js';
 import { openAgentProduct } from '../src/agent/manifest/agent-product.js';
-import { filePathExtractor } from '../src/agent/mcp/extract-result.js';
 import { connectMcpServer } from '../src/agent/mcp/mcp-session.js';
 import { createRecordingProxy } from '../src/agent/mcp/recording-proxy.js';
 import { buildIndex } from '../src/product/index-build/build-index.js';
 import { DEFAULT_SERVING_CONFIG, parseServingConfig } from '../src/product/serving/load-serving-config.js';
 import type { Task } from '../src/retrieval/task/schema.js';
-import { Recorder, readTrajectories } from '../src/trajectory/index.js';
+import { filePathExtractor, Recorder, readTrajectories } from '../src/trajectory/index.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TASKS = 50;

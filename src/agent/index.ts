@@ -10,7 +10,8 @@
  * import { startEndpoint, createProvider, parseLlmBlock } from 'agent-track/agent';
  */
 
-export type { Usage } from '../trajectory/index.js';
+export type { TextExtractor, Usage } from '../trajectory/index.js';
+export { filePathExtractor } from '../trajectory/index.js';
 export { countTokens, promptTokens, toolTokens } from './endpoint/count-tokens.js';
 export type { OfflinePolicyOptions } from './endpoint/offline-policy.js';
 export { createOfflinePolicy, OFFLINE_LABEL } from './endpoint/offline-policy.js';
@@ -112,8 +113,6 @@ export {
   serveArgv,
   servedPlaces,
 } from './manifest/server-command.js';
-export type { TextExtractor } from './mcp/extract-result.js';
-export { filePathExtractor } from './mcp/extract-result.js';
 export type { ConnectOptions, McpSession } from './mcp/mcp-session.js';
 export { connectMcpServer } from './mcp/mcp-session.js';
 export type { RecordingProxy, RecordingProxyOptions } from './mcp/recording-proxy.js';

@@ -23,6 +23,7 @@ export {
   type TranscriptFormat,
 } from './importers/import-transcript.js';
 export type {
+  CallExtractor,
   CallYield,
   ImportedRun,
   ImportedTrajectory,
@@ -59,8 +60,11 @@ export type { StoredBlob } from './store/blob-store.js';
 export { BlobStore } from './store/blob-store.js';
 export type { LineHit } from './tools/identifiers.js';
 export { inCorpus, lineHit, numberedRange } from './tools/identifiers.js';
+export { pathsIn, resultLines } from './tools/result-paths.js';
 export type { ToolsConfig } from './tools/schema.js';
 export { toolsConfigSchema } from './tools/schema.js';
+export type { ExtractedResult, TextExtractor } from './tools/text-identifiers.js';
+export { filePathExtractor } from './tools/text-identifiers.js';
 export type { ToolRoleProfile, ToolRoles } from './tools/tool-roles.js';
 export {
   CLAUDE_CODE_TOOL_ROLES,
@@ -70,6 +74,7 @@ export {
   resolveToolRoles,
   TOOL_ROLE_PROFILES,
 } from './tools/tool-roles.js';
+export { transcriptExtractor } from './tools/transcript-extractor.js';
 export type { Trajectory } from './trajectory.js';
 // --- end trajectory format ---
 

@@ -1,8 +1,8 @@
 import { normalizePath } from '../../retrieval/index.js';
+import { pathsIn } from '../../trajectory/index.js';
 import { type JudgeGold, readJudgeInput } from '../judge/judge-prompt.js';
 import { OFFLINE_LABEL } from './offline-label.js';
 import type { PolicyReply, PolicyRequest } from './policy.js';
-import { pathsIn } from './tool-result-text.js';
 
 const WORD = /[a-z0-9_]{4,}/g;
 

@@ -1,5 +1,5 @@
 import { AgentTrackError, describeReceived } from '../../core/index.js';
-import { parsePointers } from '../../trajectory/index.js';
+import { parsePointers, pathsIn, resultLines } from '../../trajectory/index.js';
 import type { ChatMessage } from '../llm/providers/chat-provider.js';
 import { offlineJudgeStep } from './offline-judge.js';
 import { samplingLabel } from './offline-label.js';
@@ -8,7 +8,6 @@ import { offlineRubricStep } from './offline-rubric.js';
 import type { Policy, PolicyReply, PolicyRequest } from './policy.js';
 import { drawsFor } from './stand-in-draws.js';
 import { guidanceText, readGuidance } from './stand-in-guidance.js';
-import { pathsIn, resultLines } from './tool-result-text.js';
 import {
   batchReadShape,
   byQuestionWords,

@@ -2,9 +2,11 @@ import { join } from 'node:path';
 import type { Task } from '../../retrieval/index.js';
 import {
   BLOBS_DIR,
+  filePathExtractor,
   importedTaskDir,
   type Outcome,
   Recorder,
+  type TextExtractor,
   type UsageTotals,
   usageTotals,
 } from '../../trajectory/index.js';
@@ -13,7 +15,6 @@ import type { Architecture } from '../loop/architecture.js';
 import { DEFAULT_TURN_BUDGET, type RequestTally, runAgent } from '../loop/run-agent.js';
 import type { TokenCap } from '../loop/token-cap.js';
 import type { ServerSpec } from '../manifest/server-command.js';
-import { filePathExtractor, type TextExtractor } from '../mcp/extract-result.js';
 import { freshServers, type ServerPool } from '../mcp/server-pool.js';
 
 export interface RunTaskOptions {

@@ -1,9 +1,9 @@
 import { loadServingConfig } from '../../product/index.js';
 import { type RankingScores, type RelevanceOptions, scoreRanking, type Task } from '../../retrieval/index.js';
-import { inCorpus } from '../../trajectory/index.js';
+import { filePathExtractor, inCorpus } from '../../trajectory/index.js';
 import { searchCall, searchShape } from '../endpoint/tool-shapes.js';
 import type { AgentProduct } from '../manifest/agent-product.js';
-import { extractResult, filePathExtractor } from '../mcp/extract-result.js';
+import { extractResult } from '../mcp/extract-result.js';
 import { reusedServers } from '../mcp/server-pool.js';
 import { productWorkspaces } from './task-workspace.js';
 

@@ -1,7 +1,6 @@
 import { AgentTrackError, invalidOption, MAX_TIMEOUT_SECONDS } from '../../core/index.js';
-import type { Recorder } from '../../trajectory/index.js';
+import type { Recorder, TextExtractor } from '../../trajectory/index.js';
 import type { ChatProvider, CompletionResult, ToolDefinition } from '../llm/providers/chat-provider.js';
-import type { TextExtractor } from '../mcp/extract-result.js';
 import type { McpSession } from '../mcp/mcp-session.js';
 import { createRecordingProxy } from '../mcp/recording-proxy.js';
 import type { AgentSteps } from './agent-graph.js';

@@ -1,8 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { AgentTrackError } from '../../core/index.js';
+import type { ExtractedResult, TextExtractor } from '../../trajectory/index.js';
 import { inCorpus, type Recorder } from '../../trajectory/index.js';
 import type { ChatMessage, ToolCall } from '../llm/providers/chat-provider.js';
-import { type ExtractedResult, extractResult, resultText, type TextExtractor } from './extract-result.js';
+import { extractResult, resultText } from './extract-result.js';
 import type { McpSession } from './mcp-session.js';
 
 /** Longest `error` text kept on a failed call's event (the whole text is in its blob). */

@@ -1,4 +1,5 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { AgentTrackError } from '../../core/index.js';
 import { formatNumber } from '../../report/index.js';
 import { readTasks } from '../../retrieval/index.js';
 import {
@@ -16,6 +17,7 @@ interface MetricsFlags {
   task?: string;
   json?: boolean;
   tools?: ToolRoles;
+  corpusRoot?: string;
 }
 
 /** `agent-track metrics PATH`: per-trajectory metrics and an aggregate table with intervals. */
@@ -34,9 +36,19 @@ export const metricsCommand: CliCommand = {
         'tool roles: default (the reference server), claude-code, generic, or a roles or product manifest file',
         toolRoles,
       )
+      .option(
+        '--corpus-root <dir>',
+        "with --tools: the directory a transcript's agent worked in; paths under it become relative, as gold is written",
+      )
       .option('--json', 'print JSON for machines')
       .option('--strict', 'exit 2 when an importer skipped a call or a result (the counts then miss it)')
       .action(async (path: string, flags: MetricsFlags) => {
+        if (flags.corpusRoot !== undefined && flags.tools === undefined)
+          throw new AgentTrackError(
+            'INVALID_OPTION',
+            '`--corpus-root` goes with `--tools`: the product roles say how the results are read',
+            { data: { option: '--corpus-root' } },
+          );
         const tasks = flags.task ? new Map((await readTasks(flags.task)).map((t) => [t.id, t])) : undefined;
         const roles = flags.tools;
         const aggregate = new MetricsAggregate();
@@ -47,6 +59,7 @@ export const metricsCommand: CliCommand = {
         for await (const item of scorePath(path, {
           ...(tasks ? { tasks } : {}),
           ...(roles ? { roles } : {}),
+          ...(flags.corpusRoot === undefined ? {} : { corpusRoot: resolve(flags.corpusRoot) }),
         })) {
           if (item.error) {
             errors.push({ source: item.source, message: item.error.message });

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import type { AgentAdapter } from '../../agent/index.js';
 import { importRollout, runAgentProcess } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/index.js';
-import { type CallYield, readTrajectory, type ToolRoles } from '../../trajectory/index.js';
+import { type CallExtractor, readTrajectory, type ToolRoles } from '../../trajectory/index.js';
 import { agentFigures } from './agent-figures.js';
 import type { RolloutLine, TrackArm } from './track-schema.js';
 
@@ -17,7 +17,7 @@ export interface RolloutContext {
   timeoutMs: number;
   killGraceMs?: number;
   roles: ToolRoles;
-  extract: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+  extract: CallExtractor;
   model: string | null;
   maxTurns: number | null;
   /** The per-rollout cap handed to an agent that enforces one. */

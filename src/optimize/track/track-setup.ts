@@ -1,12 +1,6 @@
 import { join } from 'node:path';
 import type { AgentAdapter } from '../../agent/index.js';
-import {
-  type AgentProduct,
-  filePathExtractor,
-  isHttpServer,
-  openAgentProduct,
-  type ServerCommand,
-} from '../../agent/index.js';
+import { type AgentProduct, isHttpServer, openAgentProduct, type ServerCommand } from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
 import {
   DEFAULT_SERVING_CONFIG,
@@ -15,7 +9,12 @@ import {
   type ServingConfig,
 } from '../../product/index.js';
 import type { Task } from '../../retrieval/index.js';
-import { type CallYield, resolveToolRoles, type ToolRoles } from '../../trajectory/index.js';
+import {
+  type CallExtractor,
+  resolveToolRoles,
+  type ToolRoles,
+  transcriptExtractor,
+} from '../../trajectory/index.js';
 import { trackToolRoles } from './track-roles.js';
 
 /** The product under test as a track uses it: its server per corpus, its name and tool roles. */
@@ -24,7 +23,7 @@ export interface TrackProduct {
   /** The server's name in the MCP config (the manifest's `name`). */
   name: string;
   roles: ToolRoles;
-  extract: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+  extract: CallExtractor;
   /** A task's corpus directory (the agent's cwd) and the server command over its index. */
   prepare(task: Task): Promise<{ cwd: string; server: ServerCommand }>;
 }
@@ -55,20 +54,13 @@ export function openTrackProduct(options: {
   const name = product.product.manifest.name;
   const prefix = options.agent.transcript === 'claude-code' ? `mcp__${name}__` : '';
   const roles = trackToolRoles(resolveToolRoles(product.product.manifest.tools ?? 'default'), prefix);
-  const paths = filePathExtractor(undefined, { reads: roles.read });
-  const searches = new Set(roles.search);
   const cacheDir = resolveCacheDir(options.cacheDir);
   const reposDir = options.reposDir ?? join(cacheDir, 'repos');
   return {
     product,
     name,
     roles,
-    extract: (tool, args, text) => {
-      const { identifiers } = paths(text, tool, args);
-      return searches.has(tool)
-        ? { identifiers, rows: identifiers.map((path) => ({ path })) }
-        : { identifiers };
-    },
+    extract: transcriptExtractor(roles),
     async prepare(task) {
       if (task.corpus === undefined) {
         throw new AgentTrackError(

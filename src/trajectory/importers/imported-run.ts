@@ -1,14 +1,19 @@
 import { join } from 'node:path';
 import { BLOBS_DIR } from '../files.js';
 import { type MessageInput, Recorder, type ResultInput, type ToolCallInput } from '../recorder.js';
-import type { ResultRow } from '../schema.js';
+import type { ExtractedResult } from '../tools/text-identifiers.js';
 import type { ToolRoles } from '../tools/tool-roles.js';
 
 /** What a call returned, as identifiers and, for a search, ranked rows: an importer's extractor gives this. */
-export interface CallYield {
-  identifiers: string[];
-  rows?: ResultRow[];
-}
+export type CallYield = ExtractedResult;
+
+/** What an importer asks of a call's result: what it identified, from its tool, arguments and text. */
+export type CallExtractor = (
+  tool: string,
+  args: Record<string, unknown>,
+  text: string,
+  ok: boolean,
+) => CallYield;
 
 /** A transcript converted to what the Recorder takes, before anything is written. */
 export interface ImportedRun {
@@ -29,6 +34,11 @@ export interface ImportedRun {
   result: ResultInput | null;
   /** What the importer skipped or guessed, one sentence each, naming where. */
   warnings: string[];
+  /**
+   * Why the transcript cannot be scored at all (a trace that records none of the calls its model
+   * asked for): such a run is never written, so it is never scored as one without calls.
+   */
+  refused?: string;
 }
 
 export interface WriteImportOptions {
@@ -55,6 +65,8 @@ export interface ImportedTrajectory {
   calls: number;
   messages: number;
   warnings: string[];
+  /** Why it was not written (`ImportedRun.refused`): `dir` then holds nothing. */
+  refused?: string;
 }
 
 /** The directory an imported task is written to (the name URI-encoded, so any id is one folder). */
@@ -62,12 +74,25 @@ export function importedTaskDir(runDir: string, name: string): string {
   return join(runDir, 'tasks', encodeURIComponent(name));
 }
 
-/** Writes an imported run through the Recorder, so imports and live runs share one format. */
+/**
+ * Writes an imported run through the Recorder, so imports and live runs share one format; a
+ * refused run writes nothing and says why.
+ */
 export function writeImportedRun(run: ImportedRun, options: WriteImportOptions): ImportedTrajectory {
   const dir =
     run.dir_path === undefined
       ? importedTaskDir(options.runDir, run.dir_name ?? run.task_id)
       : join(options.runDir, ...run.dir_path);
+  if (run.refused !== undefined)
+    return {
+      task_id: run.task_id,
+      dir,
+      complete: false,
+      calls: 0,
+      messages: 0,
+      warnings: run.warnings,
+      refused: run.refused,
+    };
   const recorder = Recorder.create(dir, {
     taskId: run.task_id,
     blobs: join(options.runDir, BLOBS_DIR),

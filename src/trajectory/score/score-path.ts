@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
@@ -7,6 +7,7 @@ import { importTranscript, type TranscriptFormat } from '../importers/import-tra
 import { type ComputeMetricsOptions, computeMetrics, type TrajectoryMetrics } from '../metrics/compute.js';
 import { readTrajectories } from '../reader/list-trajectories.js';
 import { CLAUDE_CODE_TOOL_ROLES, GENERIC_TOOL_ROLES, type ToolRoles } from '../tools/tool-roles.js';
+import { transcriptExtractor } from '../tools/transcript-extractor.js';
 import { importedError } from './imported-error.js';
 
 /** One trajectory scored, or the error that refused it (the others are still scored). */
@@ -19,13 +20,18 @@ export interface ScorePathOptions extends ComputeMetricsOptions {
   tasks?: ReadonlyMap<string, ScoredTask>;
   /** Where an imported transcript's trajectories are written (default: a temp dir removed after). */
   importDir?: string;
+  /**
+   * The directory the transcript's agent worked in (its corpus): paths under it in the results are
+   * made relative, the namespace gold is written in. Read with `roles` (the product's extractor).
+   */
+  corpusRoot?: string;
 }
 
 /**
  * Scores everything at a path: a trajectory directory, a run directory of many (streamed one at a
  * time, never all held), or a transcript file (Claude Code stream-json, OpenAI messages or OTLP
  * JSON traces, imported first, scored with its agent's roles unless `roles` is given: the ones an
- * agent-track export names, else Claude Code's, or the generic ones for an OpenAI log or a trace). A trajectory that cannot be read or scored yields its error and the walk goes on.
+ * agent-track export names, else Claude Code's, or the generic ones for an OpenAI log or a trace). A trajectory that cannot be read or scored, or that the importer refused to write, yields its error and the walk goes on.
  *
  * @example
  * for await (const scored of scorePath('runs/demo', { tasks })) if (!scored.error) use(scored.metrics);
@@ -49,11 +55,27 @@ export async function* scorePath(
   // A transcript is imported into a scratch directory of its own, removed when the walk ends.
   const scratch = statSync(path).isFile() && options.importDir === undefined;
   const importWarnings = new Map<string, string[]>();
+  const refused: { dir: string; why: string }[] = [];
   if (statSync(path).isFile()) {
     runDir = options.importDir ?? mkdtempSync(join(tmpdir(), 'agent-track-import-'));
     try {
-      const imported = await importTranscript(path, { runDir, overwrite: true });
+      // Named roles read the results as the live harness does for that product (`transcriptExtractor`).
+      const extract =
+        options.roles === undefined
+          ? undefined
+          : transcriptExtractor(
+              options.roles,
+              options.corpusRoot === undefined ? {} : { root: options.corpusRoot },
+            );
+      const imported = await importTranscript(path, {
+        runDir,
+        overwrite: true,
+        ...(extract ? { extract } : {}),
+      });
+      // Made even when every session was refused (nothing written), so the walk finds it empty.
+      mkdirSync(runDir, { recursive: true });
       for (const trajectory of imported) {
+        if (trajectory.refused !== undefined) refused.push({ dir: trajectory.dir, why: trajectory.refused });
         importWarnings.set(trajectory.dir, trajectory.warnings);
         // An export names its roles; otherwise the format says which agent wrote it, so which roles its tools play.
         const roles = trajectory.roles ?? (trajectory.format && PROFILE_OF_FORMAT[trajectory.format]);
@@ -69,6 +91,9 @@ export async function* scorePath(
   const named = (dir: string, error: Error) =>
     runDir === path ? { source: dir, error } : importedError(path, runDir, dir, error);
   try {
+    // A session the importer refused to write (it does not record what it would be scored on).
+    for (const { dir, why } of refused)
+      yield named(dir, new AgentTrackError('TRANSCRIPT_UNSCORABLE', `${dir}: ${why}`, { data: { dir } }));
     for await (const outcome of readTrajectories(runDir)) {
       if (outcome.error) {
         yield named(outcome.dir, outcome.error);

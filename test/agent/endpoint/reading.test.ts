@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { completionTokens, countTokens, promptTokens } from '../../../src/agent/endpoint/count-tokens.js';
-import { pathsIn, resultLines } from '../../../src/agent/endpoint/tool-result-text.js';
+import { pathsIn, resultLines } from '../../../src/trajectory/tools/result-paths.js';
 
 describe('reading tool results', () => {
   test('JSON: path keys in document order, deduplicated; string values split into lines', () => {

@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { countTokens } from '../../../src/agent/endpoint/count-tokens.js';
 import type { ToolCall } from '../../../src/agent/llm/providers/chat-provider.js';
-import { filePathExtractor } from '../../../src/agent/mcp/extract-result.js';
 import { connectMcpServer } from '../../../src/agent/mcp/mcp-session.js';
 import { createRecordingProxy } from '../../../src/agent/mcp/recording-proxy.js';
-import { BlobStore, Recorder } from '../../../src/trajectory/index.js';
+import { BlobStore, filePathExtractor, Recorder } from '../../../src/trajectory/index.js';
 import { indexedFixture, tempDir } from '../../product/helpers/workspace.js';
 import { fixtureServer, PRODUCT } from '../harness/helpers.js';
 

@@ -1,10 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { pathsIn } from '../../../src/agent/endpoint/tool-result-text.js';
 import { createOfflinePolicy, type Policy, type PolicyReply } from '../../../src/agent/index.js';
 import { readRubricInput } from '../../../src/agent/judge/rubric-prompt.js';
 import { readProposerInput } from '../../../src/agent/proposer/proposer-prompt.js';
+import { pathsIn } from '../../../src/trajectory/tools/result-paths.js';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 export const KEY_ENV = 'AGENT_TRACK_OPTIMIZE_TEST_KEY';

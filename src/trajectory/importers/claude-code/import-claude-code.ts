@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { AgentTrackError, describeIssues } from '../../../core/index.js';
 import {
-  type CallYield,
+  type CallExtractor,
   type ImportedRun,
   type ImportedTrajectory,
   type WriteImportOptions,
@@ -22,7 +22,7 @@ export interface ClaudeCodeImportOptions {
    * Identifiers (and rows) of a call to a tool that is not a built-in (an MCP server's
    * `mcp__server__tool`); without it such calls return none.
    */
-  extract?: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+  extract?: CallExtractor;
 }
 
 const KNOWN = new Set(['system', 'assistant', 'user', 'result']);

@@ -1,6 +1,6 @@
 import { issueMessage } from '../../../core/index.js';
 import type { Usage } from '../../schema.js';
-import type { CallYield, ImportedRun } from '../imported-run.js';
+import type { CallExtractor, ImportedRun } from '../imported-run.js';
 import { claudeCodeYield } from './identifiers.js';
 import {
   type AssistantLine,
@@ -135,7 +135,7 @@ export function convertSession(
   taskId: string,
   options: {
     turnBudget?: number | null;
-    extract?: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+    extract?: CallExtractor;
   },
 ): ImportedRun {
   const run: Building = { messages: new Map(), calls: new Map(), warnings: [] };

@@ -1,5 +1,5 @@
 import type { MessageInput, ResultInput, ToolCallInput } from '../../recorder.js';
-import type { CallYield, ImportedRun } from '../imported-run.js';
+import type { CallExtractor, ImportedRun } from '../imported-run.js';
 import { parseToolArguments } from '../tool-arguments.js';
 import type { OpenAiMessage, OpenAiToolCall } from './schema.js';
 
@@ -7,7 +7,7 @@ export interface ConversationOptions {
   /** A tool reply whose text matches is a failed call (the wire format has no error flag); default: none. */
   errorPattern?: RegExp | null;
   /** Reads identifiers and rows from a call's result; default: none. */
-  extract?: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+  extract?: CallExtractor;
   turnBudget?: number | null;
 }
 

@@ -1,6 +1,6 @@
 /**
- * Reading a tool result the way the offline policy does: JSON (an MCP `structuredContent`-like
- * object) when it parses, plain text otherwise.
+ * Reading the paths and lines of a tool result's text, as the text extractor and the offline
+ * policy both do: JSON (an MCP `structuredContent`-like object) when it parses, plain text otherwise.
  */
 
 function parseJson(text: string): unknown {

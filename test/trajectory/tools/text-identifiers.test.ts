@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { filePathExtractor, textIdentifiers } from '../../../src/agent/mcp/extract-result.js';
+import { filePathExtractor, textIdentifiers } from '../../../src/trajectory/tools/text-identifiers.js';
 
 test('a read names the file it was asked for and the numbered range it printed', () => {
   expect(textIdentifiers('     1→def a():\n     2→    return 1', { path: 'shop/a.py' })).toEqual({

@@ -1,5 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { cli, ROOT } from './run-cli.js';
 
 const TRACE = join(ROOT, 'fixtures/trajectories/otel/gen-ai-weather.jsonl');
@@ -43,5 +45,44 @@ describe('agent-track metrics on an OTLP JSON trace file (a real child process, 
     const strict = await cli('metrics', TRACE, '--strict');
     expect(strict.code).toBe(2);
     expect(strict.stderr).toContain('the importer skipped 1 call(s) or result(s)');
+  });
+});
+
+describe('agent-track metrics: what a trace cannot be scored on', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-track-metrics-otel-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a trace whose chat spans asked for tools it does not record is refused (exit 2), not scored as 0 calls', async () => {
+    // As @opentelemetry/instrumentation-openai writes it without its log events: usage and finish reasons only.
+    const chat = (spanId: string, finish: string) => ({
+      traceId: 'tr1',
+      spanId,
+      name: 'chat gpt-4o',
+      attributes: [
+        { key: 'gen_ai.operation.name', value: { stringValue: 'chat' } },
+        {
+          key: 'gen_ai.response.finish_reasons',
+          value: { arrayValue: { values: [{ stringValue: finish }] } },
+        },
+        { key: 'gen_ai.usage.input_tokens', value: { intValue: '100' } },
+      ],
+    });
+    const file = join(dir, 'no-content.jsonl');
+    writeFileSync(
+      file,
+      `${JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [chat('a1', 'tool_calls'), chat('a2', 'stop')] }] }] })}\n`,
+    );
+    const { code, stdout, stderr } = await cli('metrics', file);
+    expect(code).toBe(2);
+    expect(stdout).toContain('0 scored, 1 refused');
+    expect(stderr).toContain(
+      `agent-track: ${file} (session \`tr1\`): 1 model span(s) ended asking for tools (\`tool_calls\`), but the trace records none of the calls`,
+    );
+  });
+
+  test('--corpus-root without --tools is refused before anything is read', async () => {
+    const { code, stderr } = await cli('metrics', TRACE, '--corpus-root', dir);
+    expect(code).toBe(2);
+    expect(stderr).toContain('`--corpus-root` goes with `--tools`');
   });
 });

@@ -1,6 +1,6 @@
 import { AgentTrackError } from '../../core/index.js';
 import {
-  type CallYield,
+  type CallExtractor,
   convertClaudeCode,
   convertOpenAi,
   convertOtel,
@@ -35,7 +35,7 @@ export interface ImportRolloutOptions {
   runDir: string;
   /** Names the transcript in messages. */
   source: string;
-  extract: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+  extract: CallExtractor;
 }
 
 const num = (value: unknown): number | null =>
@@ -71,8 +71,9 @@ function refuse(code: string, message: string, source: string, cause?: unknown):
 /**
  * Imports one rollout's transcript into a trajectory directory (overwriting an earlier attempt's)
  * with the stream-json, OpenAI or OTLP trace importer, and reads the agent's own figures. A transcript that is
- * not JSON (`TRANSCRIPT_MALFORMED`), holds no run or several (`TRANSCRIPT_SESSIONS`), or ends before
- * its run did (`TRANSCRIPT_INCOMPLETE`) is refused naming the file.
+ * not JSON (`TRANSCRIPT_MALFORMED`), holds no run or several (`TRANSCRIPT_SESSIONS`), does not record
+ * the calls its model asked for (`TRANSCRIPT_UNSCORABLE`), or ends before its run did
+ * (`TRANSCRIPT_INCOMPLETE`) is refused naming the file.
  *
  * @example
  * const rollout = importRollout({ text, format: 'claude-code', taskId: 't1', runDir: 'runs/t/arms/bare', source, extract });
@@ -105,6 +106,12 @@ export function importRollout(options: ImportRolloutOptions): ImportedRollout {
     );
   }
   const run = runs[0]!;
+  if (run.refused !== undefined)
+    throw refuse(
+      'TRANSCRIPT_UNSCORABLE',
+      `The transcript \`${source}\` cannot be scored: ${run.refused}`,
+      source,
+    );
   if (run.result === null) {
     throw refuse(
       'TRANSCRIPT_INCOMPLETE',

@@ -247,6 +247,109 @@ describe('convertOtel: edge cases', () => {
   });
 });
 
+describe("convertOtel: calls read from the model spans' messages (no tool spans)", () => {
+  const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
+  const line = (spans: object[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+  const chat = (spanId: string, start: number, input: object[], output: object[], finish?: string) => ({
+    traceId: 't1',
+    spanId,
+    name: 'chat m',
+    startTimeUnixNano: String(start),
+    endTimeUnixNano: String(start + 5),
+    attributes: [
+      attr('gen_ai.operation.name', 'chat'),
+      attr('gen_ai.input.messages', JSON.stringify(input)),
+      attr('gen_ai.output.messages', JSON.stringify(output)),
+      ...(finish === undefined ? [] : [attr('gen_ai.response.finish_reasons', finish)]),
+    ],
+  });
+  const ask = (...calls: [string | undefined, string | undefined, object][]) => [
+    {
+      role: 'assistant',
+      parts: calls.map(([id, name, args]) => ({ type: 'tool_call', id, name, arguments: args })),
+    },
+  ];
+  const answer = (id: string, response: unknown) => ({
+    role: 'tool',
+    parts: [{ type: 'tool_call_response', id, response }],
+  });
+
+  test("asked in one turn, answered in the next one's input; an unanswered call is empty, a nameless one skipped", () => {
+    const [run] = convertOtel(
+      line([
+        chat('m1', 100, [], ask(['c1', 'grep', { q: 'x' }], [undefined, undefined, {}])),
+        chat('m2', 200, [answer('c1', { hits: ['a.py'] })], ask(['c2', 'read', { path: 'a.py' }])),
+        chat('m3', 300, [answer('c1', 'stale'), answer('c2', 'def a(): pass')], ask(['c3', 'read', {}])),
+      ]),
+      { source: 'x.jsonl' },
+    );
+    // By hand: c1's answer is m2's (the first later input carrying it), an object kept as JSON;
+    // c3 is asked by the last turn, so nothing answers it.
+    expect(
+      run!.calls.map((call) => [call.tool, call.args, call.result, call.message_id, call.started_at]),
+    ).toEqual([
+      ['grep', { q: 'x' }, '{"hits":["a.py"]}', 'm1', '1970-01-01T00:00:00.000Z'],
+      ['read', { path: 'a.py' }, 'def a(): pass', 'm2', '1970-01-01T00:00:00.000Z'],
+      ['read', {}, '', 'm3', '1970-01-01T00:00:00.000Z'],
+    ]);
+    expect(run!.calls.map((call) => call.duration_ms)).toEqual([null, null, null]);
+    expect(run!.messages.map((message) => message.tool_calls)).toEqual([
+      [{ id: 'c1', name: 'grep' }],
+      [{ id: 'c2', name: 'read' }],
+      [{ id: 'c3', name: 'read' }],
+    ]);
+    expect(run!.warnings).toEqual([
+      'x.jsonl[0]: span `m1` (chat m): its call 2 names no tool and was skipped',
+      "x.jsonl[0]: span `m3` (chat m): no later model span's input answers its call `c3` (read); recorded as an empty result",
+      "the trace has no tool spans: its 3 call(s) are read from its model spans' messages (asked in one turn's output, answered in a later one's input), with no duration and no error flag",
+    ]);
+    expect(run!.refused).toBeUndefined();
+  });
+
+  test('tool spans win; asked calls no span records are warned, not read twice', () => {
+    const toolSpan = {
+      traceId: 't1',
+      spanId: 's1',
+      name: 'execute_tool grep',
+      startTimeUnixNano: '150',
+      attributes: [
+        attr('gen_ai.operation.name', 'execute_tool'),
+        attr('gen_ai.tool.name', 'grep'),
+        attr('gen_ai.tool.call.id', 'c1'),
+        attr('gen_ai.tool.call.result', 'a.py'),
+      ],
+    };
+    const [run] = convertOtel(
+      line([
+        chat('m1', 100, [], ask(['c1', 'grep', {}], ['c2', 'grep', {}])),
+        toolSpan,
+        chat('m2', 200, [], []),
+      ]),
+    );
+    expect(run!.calls.map((call) => call.tool)).toEqual(['grep']);
+    expect(run!.warnings).toContain(
+      'the model spans asked for 2 call(s), the trace has 1 tool span(s): the calls no span records are missing from it',
+    );
+  });
+
+  test('a turn that ended asking for tools in a trace that records none is refused, naming why', () => {
+    const bare = (spanId: string, start: number, finish: string) => ({
+      traceId: 't1',
+      spanId,
+      name: 'chat m',
+      startTimeUnixNano: String(start),
+      attributes: [attr('gen_ai.operation.name', 'chat'), attr('gen_ai.response.finish_reasons', finish)],
+    });
+    const [run] = convertOtel(line([bare('m1', 100, 'tool_calls'), bare('m2', 200, 'stop')]));
+    expect(run!.refused).toBe(
+      '1 model span(s) ended asking for tools (`tool_calls`), but the trace records none of the calls: no tool span, and no model span records its output messages (message content capture is off, or the messages went to log events). Scored, it would read as a run without calls',
+    );
+    // A conversation that asked for no tool is scored as it is.
+    const [plain] = convertOtel(line([bare('m1', 100, 'stop')]));
+    expect(plain!.refused).toBeUndefined();
+  });
+});
+
 describe('importOtel: refusals', () => {
   const span = (extra: object) =>
     JSON.stringify({

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { countAttribute, stringAttribute } from './attributes.js';
-import { type SpanRole, usageOf } from './span-role.js';
+import { type AskedCall, type SpanRole, type ToolAnswer, usageOf } from './span-role.js';
 
 // The operations of the OpenTelemetry GenAI semantic conventions, by what they are to a trajectory.
 const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
 const AGENT_OPERATIONS = new Set(['invoke_agent', 'create_agent']);
 
-/** `gen_ai.output.messages`: the convention's message list, as far as the importer reads it. */
-const outputMessagesSchema = z.array(
+/** `gen_ai.input.messages` / `gen_ai.output.messages`: the convention's message list, as far as the importer reads it. */
+const messagesSchema = z.array(
   z.looseObject({
     role: z.string().optional(),
     parts: z
@@ -16,43 +16,70 @@ const outputMessagesSchema = z.array(
           type: z.string().optional(),
           content: z.unknown().optional(),
           id: z.unknown().optional(),
+          name: z.unknown().optional(),
+          arguments: z.unknown().optional(),
+          response: z.unknown().optional(),
+          result: z.unknown().optional(),
         }),
       )
       .optional(),
     finish_reason: z.string().optional(),
   }),
 );
+type Message = z.infer<typeof messagesSchema>[number];
 
-// The text of the output messages (their `text` parts); a value that is not the convention's list is kept as it is.
+// The convention's list, or `undefined` when the attribute is absent or is not that list.
+function messagesOf(raw: string | undefined): Message[] | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = messagesSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+const stringOr = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+// The text of the output messages (their `text` parts) and the calls they ask for (`tool_call`
+// parts); a value that is not the convention's list is kept as it is.
 function outputOf(raw: string | undefined): {
   content: string;
   finish_reason: string | undefined;
-  proposed: string[];
+  asked: AskedCall[];
 } {
-  const kept = { content: raw ?? '', finish_reason: undefined, proposed: [] };
-  if (raw === undefined) return kept;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return kept;
-  }
-  const parsed = outputMessagesSchema.safeParse(value);
-  if (!parsed.success) return kept;
-  const parts = parsed.data.flatMap((message) => message.parts ?? []);
+  const messages = messagesOf(raw);
+  if (messages === undefined) return { content: raw ?? '', finish_reason: undefined, asked: [] };
+  const parts = messages.flatMap((message) => message.parts ?? []);
   const texts = parts.filter((part) => part.type === 'text' && typeof part.content === 'string');
   return {
     content: texts.map((part) => part.content as string).join('\n'),
-    finish_reason: parsed.data.at(-1)?.finish_reason,
-    proposed: parts.flatMap((part) =>
-      part.type === 'tool_call' && typeof part.id === 'string' ? [part.id] : [],
+    finish_reason: messages.at(-1)?.finish_reason,
+    asked: parts.flatMap((part) =>
+      part.type === 'tool_call'
+        ? [{ id: stringOr(part.id), tool: stringOr(part.name), args: part.arguments }]
+        : [],
     ),
   };
+}
+
+// The results the input messages carry: `tool_call_response` parts, by the id of the call they answer.
+function answersOf(raw: string | undefined): ToolAnswer[] {
+  return (messagesOf(raw) ?? []).flatMap((message) =>
+    (message.parts ?? []).flatMap((part) =>
+      part.type === 'tool_call_response' && typeof part.id === 'string'
+        ? [{ id: part.id, content: text(part.response ?? part.result ?? '') }]
+        : [],
+    ),
+  );
 }
 
 function finishReasonOf(map: Record<string, unknown>, fromMessages: string | undefined): string | null {
   const reasons = map['gen_ai.response.finish_reasons'];
   if (Array.isArray(reasons) && typeof reasons[0] === 'string') return reasons[0];
+  // The convention's is a list; some SDKs record the one reason as a plain string.
+  if (typeof reasons === 'string' && reasons !== '') return reasons;
   return fromMessages ?? null;
 }
 
@@ -76,7 +103,8 @@ export function genAiRole(map: Record<string, unknown>): SpanRole {
   const model = MODEL_OPERATIONS.has(operation);
   if (!model && !AGENT_OPERATIONS.has(operation))
     return { kind: 'unknown', what: `its \`gen_ai.operation.name\` is \`${operation}\`` };
-  const output = outputOf(stringAttribute(map, 'gen_ai.output.messages'));
+  const recorded = stringAttribute(map, 'gen_ai.output.messages');
+  const output = outputOf(recorded);
   return {
     kind: model ? 'model' : 'agent',
     content: output.content,
@@ -89,6 +117,8 @@ export function genAiRole(map: Record<string, unknown>): SpanRole {
         reasoning: countAttribute(map, 'gen_ai.usage.reasoning.output_tokens'),
       },
     ),
-    proposed: output.proposed,
+    asked: output.asked,
+    answered: answersOf(stringAttribute(map, 'gen_ai.input.messages')),
+    captured: recorded !== undefined,
   };
 }

@@ -1,23 +1,44 @@
 import { countAttribute, indexedList, stringAttribute } from './attributes.js';
-import { type SpanRole, usageOf } from './span-role.js';
+import { type AskedCall, type SpanRole, type ToolAnswer, usageOf } from './span-role.js';
 
 // OpenInference span kinds (Arize Phoenix), by what they are to a trajectory.
 const AGENT_KINDS = new Set(['AGENT', 'CHAIN']);
 
-// `llm.output_messages.N.message.content`, joined; the ids of `...message.tool_calls.M.tool_call.id`.
-function outputOf(map: Record<string, unknown>): { content: string; proposed: string[] } {
-  const messages = indexedList(map, 'llm.output_messages');
-  const content = messages.flatMap((message) => {
-    const text = message['message.content'];
-    return typeof text === 'string' ? [text] : [];
+// A message's text: `message.content`, else its `message.contents.N.message_content.text` parts.
+function textOf(message: Record<string, unknown>): string | undefined {
+  const text = message['message.content'];
+  if (typeof text === 'string') return text;
+  const parts = indexedList(message, 'message.contents').flatMap((part) => {
+    const value = part['message_content.text'];
+    return typeof value === 'string' ? [value] : [];
   });
-  const proposed = messages.flatMap((message) =>
-    indexedList(message, 'message.tool_calls').flatMap((call) => {
-      const id = call['tool_call.id'];
-      return typeof id === 'string' ? [id] : [];
-    }),
+  return parts.length > 0 ? parts.join('\n') : undefined;
+}
+
+const stringOr = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+// `llm.output_messages.N.message.content`, joined; the calls of `...message.tool_calls.M.tool_call.*`.
+function outputOf(map: Record<string, unknown>): { content: string; asked: AskedCall[] } {
+  const messages = indexedList(map, 'llm.output_messages');
+  const content = messages.flatMap((message) => textOf(message) ?? []);
+  const asked = messages.flatMap((message) =>
+    indexedList(message, 'message.tool_calls').map((call) => ({
+      id: stringOr(call['tool_call.id']),
+      tool: stringOr(call['tool_call.function.name']),
+      args: call['tool_call.function.arguments'],
+    })),
   );
-  return { content: content.join('\n'), proposed };
+  return { content: content.join('\n'), asked };
+}
+
+// The results `llm.input_messages` carry: a `tool` message's text, by its `message.tool_call_id`.
+function answersOf(map: Record<string, unknown>): ToolAnswer[] {
+  return indexedList(map, 'llm.input_messages').flatMap((message) => {
+    const id = message['message.tool_call_id'];
+    return message['message.role'] === 'tool' && typeof id === 'string'
+      ? [{ id, content: textOf(message) ?? '' }]
+      : [];
+  });
 }
 
 /**
@@ -42,7 +63,7 @@ export function openInferenceRole(map: Record<string, unknown>): SpanRole {
     return {
       kind: 'model',
       content: output.content,
-      finish_reason: null,
+      finish_reason: stringAttribute(map, 'llm.finish_reason') ?? null,
       usage: usageOf(
         countAttribute(map, 'llm.token_count.prompt'),
         countAttribute(map, 'llm.token_count.completion'),
@@ -51,7 +72,12 @@ export function openInferenceRole(map: Record<string, unknown>): SpanRole {
           reasoning: countAttribute(map, 'llm.token_count.completion_details.reasoning'),
         },
       ),
-      proposed: output.proposed,
+      asked: output.asked,
+      answered: answersOf(map),
+      // Anything of the output recorded: content capture was on.
+      captured: Object.keys(map).some(
+        (key) => key.startsWith('llm.output_messages.') || key === 'output.value',
+      ),
     };
   }
   if (AGENT_KINDS.has(kind)) {
@@ -60,7 +86,9 @@ export function openInferenceRole(map: Record<string, unknown>): SpanRole {
       content: stringAttribute(map, 'output.value') ?? '',
       finish_reason: null,
       usage: undefined,
-      proposed: [],
+      asked: [],
+      answered: [],
+      captured: map['output.value'] !== undefined,
     };
   }
   return { kind: 'unknown', what: `its \`openinference.span.kind\` is \`${kind}\`` };

@@ -18,14 +18,34 @@ export type SpanRole =
       content: string;
       finish_reason: string | null;
       usage: Usage | undefined;
-      /** The ids of the tool calls its output asked for: those calls belong to this turn. */
-      proposed: string[];
+      /** The tool calls its output asked for: those calls belong to this turn. */
+      asked: AskedCall[];
+      /** The tool results its input messages carry (the answers to an earlier turn's calls). */
+      answered: ToolAnswer[];
+      /** Its output messages were recorded (message content capture on): `content` is what it said. */
+      captured: boolean;
     }
   | {
       kind: 'unknown';
       /** Why it is unknown, naming the attribute in backticks (`its \`gen_ai.operation.name\` is \`embeddings\``). */
       what: string;
     };
+
+/** A tool call a model span's output messages asked for: what a trace without tool spans still says. */
+export interface AskedCall {
+  /** The call id (`gen_ai` part `id`, OpenInference `tool_call.id`), when the span gives one. */
+  id: string | undefined;
+  /** `undefined` when the message names no tool: the call is then reported and skipped. */
+  tool: string | undefined;
+  /** As recorded: a JSON string, or the object itself. */
+  args: unknown;
+}
+
+/** A tool result as a model span's input messages carry it: the call id it answers, its text. */
+export interface ToolAnswer {
+  id: string;
+  content: string;
+}
 
 /** A usage from the two counts a span gives; `undefined` when it gives neither. */
 export function usageOf(

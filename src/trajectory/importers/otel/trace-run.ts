@@ -1,12 +1,13 @@
 import type { MessageInput, ToolCallInput } from '../../recorder.js';
-import type { CallYield, ImportedRun } from '../imported-run.js';
+import type { CallExtractor, CallYield, ImportedRun } from '../imported-run.js';
 import { parseToolArguments } from '../tool-arguments.js';
 import { agentUsage } from './agent-usage.js';
+import { callsFromMessages, missingCalls } from './message-calls.js';
 import type { SpanView } from './span-view.js';
 
 export interface TraceRunOptions {
   /** Reads identifiers and rows from a call's result; default: none. */
-  extract?: (tool: string, args: Record<string, unknown>, text: string, ok: boolean) => CallYield;
+  extract?: CallExtractor;
   turnBudget?: number | null;
 }
 
@@ -30,7 +31,7 @@ const byStart = (a: SpanView, b: SpanView) =>
 function turnOf(tool: Tool, turns: readonly Turn[], callId: string): Turn | undefined {
   const before =
     tool.start === null ? turns : turns.filter((turn) => turn.start !== null && turn.start <= tool.start!);
-  const asking = (turn: Turn) => turn.role.proposed.includes(callId);
+  const asking = (turn: Turn) => turn.role.asked.some((asked) => asked.id === callId);
   return before.filter(asking).at(-1) ?? turns.find(asking) ?? before.at(-1);
 }
 
@@ -79,7 +80,15 @@ export function convertTrace(
       );
     else if (role.kind === 'tool') unordered.push(span as Tool);
   }
-  const tools = inExportedOrder(unordered, 'seq');
+  const asked = models.reduce((sum, turn) => sum + turn.role.asked.length, 0);
+  if (unordered.length > 0 && asked > unordered.length)
+    warnings.push(
+      `the model spans asked for ${asked} call(s), the trace has ${unordered.length} tool span(s): the calls no span records are missing from it`,
+    );
+  // Without tool spans, the calls are what the model spans' messages say was asked and answered.
+  const tools =
+    unordered.length > 0 ? inExportedOrder(unordered, 'seq') : callsFromMessages(models, warnings);
+  const refused = missingCalls(models, tools.length);
   const messages = new Map<string, MessageInput & { tool_calls: { id: string; name: string }[] }>();
   const ids = new Set<string>();
   for (const turn of turns) {
@@ -152,6 +161,7 @@ export function convertTrace(
   const failed = agents[0]?.error;
   return {
     task_id: taskId,
+    ...(refused === undefined ? {} : { refused }),
     messages: recorded,
     calls,
     result: {

@@ -20,6 +20,9 @@ import { REPO, tempDir } from '../helpers.js';
 // traced by three OpenAI-SDK instrumentations nobody here wrote, against the offline endpoint. The
 // traces are what those packages really emit; the agent's own record of what it did is the truth.
 const AGENT = join(REPO, 'fixtures/bin/instrumented-agent.cjs');
+// The same agent as LangChain writes it (LangGraph's prebuilt ReAct agent, ChatOpenAI, the MCP
+// adapters), traced by OpenInference's LangChain instrumentation: TOOL spans this time.
+const LANGCHAIN_AGENT = join(REPO, 'fixtures/bin/langchain-agent.mjs');
 const SERVER = join(REPO, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
 const CORPUS = join(REPO, 'fixtures/corpora/py-shop');
 const FILESYSTEM = loadToolRoles(join(REPO, 'fixtures/products/filesystem/agent-track.product.yaml'));
@@ -57,6 +60,14 @@ beforeAll(async () => {
     ]);
     runs.set(instrumentation, { trace, truth: JSON.parse(readFileSync(truth, 'utf8')) as Truth });
   }
+  const trace = join(dir, 'langchain.json');
+  const truth = join(dir, 'langchain.truth.json');
+  await execa('node', [
+    LANGCHAIN_AGENT,
+    ...['--base-url', endpoint.openaiBaseUrl, '--question', 'How is the cart total computed?'],
+    ...['--conversation', 'cart-total', '--out', trace, '--truth', truth, '--', 'node', SERVER, CORPUS],
+  ]);
+  runs.set('langchain', { trace, truth: JSON.parse(readFileSync(truth, 'utf8')) as Truth });
 }, 60_000);
 afterAll(async () => {
   await endpoint?.close();
@@ -114,6 +125,39 @@ describe('traces of the OpenAI SDK made by third-party instrumentations', () => 
       expect(trajectory.events[0]!.identifiers).toEqual(['shop/cart.py', 'tests/test_cart.py']);
     },
   );
+
+  test('openinference-langchain: the TOOL spans are the calls, their ToolMessages unwrapped, their arguments the asked ones', async () => {
+    const { trace, truth } = runs.get('langchain')!;
+    expect(truth.calls.map((call) => call.tool)).toEqual([
+      'search_files',
+      'read_text_file',
+      'read_text_file',
+    ]);
+    const [item, ...rest] = await scored(trace, FILESYSTEM);
+    expect(rest).toEqual([]);
+    if (item?.error) throw item.error;
+    const { metrics, warnings } = item!;
+    expect(metrics.task_id).toBe('cart-total');
+    expect([metrics.tool_calls_total, metrics.turns, metrics.outcome]).toEqual([3, 4, 'answered']);
+    expect([metrics.usage?.prompt, metrics.usage?.completion]).toEqual([
+      truth.usage.prompt,
+      truth.usage.completion,
+    ]);
+    expect([metrics.zero_yield_count, metrics.needless_calls]).toEqual([0, 0]);
+    expect([metrics.needle_reached, metrics.tool_calls_to_first_gold]).toEqual([true, 1]);
+    // The two single-argument reads record the path alone as their input: the turn's asked call has it whole.
+    expect(
+      warnings.filter((warning) => warning.includes('the arguments are the ones its turn asked for')),
+    ).toHaveLength(2);
+    const trajectory = await readTrajectory(item!.source);
+    expect(trajectory.result?.answer).toBe(truth.answer);
+    expect(trajectory.events.map((event) => [event.tool, event.args, event.ok])).toEqual(
+      truth.calls.map((call) => [call.tool, call.args, true]),
+    );
+    // The result is the ToolMessage's content, what the model was given, not the serialized message.
+    for (const [index, event] of trajectory.events.entries())
+      expect(trajectory.blobs.read(event.blob)).toBe(truth.calls[index]!.result);
+  });
 
   test('scored without roles, the same calls count under the generic ones', async () => {
     const [item] = await scored(runs.get('traceloop')!.trace);

@@ -350,6 +350,84 @@ describe("convertOtel: calls read from the model spans' messages (no tool spans)
   });
 });
 
+describe('convertOtel: a TOOL span LangChain.js wrote (OpenInference)', () => {
+  const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
+  const message = (kwargs: object) =>
+    JSON.stringify({
+      output: { lc: 1, type: 'constructor', id: ['langchain_core', 'messages', 'ToolMessage'], kwargs },
+    });
+  const llm = {
+    traceId: 't1',
+    spanId: 'l1',
+    name: 'ChatOpenAI',
+    startTimeUnixNano: '100',
+    attributes: [
+      attr('openinference.span.kind', 'LLM'),
+      attr('llm.output_messages.0.message.tool_calls.0.tool_call.function.name', 'read'),
+      attr('llm.output_messages.0.message.tool_calls.0.tool_call.function.arguments', '{"path":"a.py"}'),
+      attr('llm.output_messages.0.message.tool_calls.1.tool_call.function.name', 'read'),
+      attr('llm.output_messages.0.message.tool_calls.1.tool_call.function.arguments', '{"path":"b.py"}'),
+    ],
+  };
+  const tool = (spanId: string, start: string, input: string, output: string) => ({
+    traceId: 't1',
+    spanId,
+    name: 'read',
+    startTimeUnixNano: start,
+    attributes: [
+      attr('openinference.span.kind', 'TOOL'),
+      attr('tool.name', 'read'),
+      attr('input.value', input),
+      attr('output.value', output),
+    ],
+  });
+
+  test('the ToolMessage is unwrapped (content, call id, error status); a bare input takes the asked arguments in order', () => {
+    const [run] = convertOtel(
+      JSON.stringify({
+        resourceSpans: [
+          {
+            scopeSpans: [
+              {
+                spans: [
+                  llm,
+                  tool(
+                    's1',
+                    '200',
+                    'a.py',
+                    message({ content: 'def a(): pass', tool_call_id: 'c1', status: 'success' }),
+                  ),
+                  tool(
+                    's2',
+                    '300',
+                    'b.py',
+                    message({ content: [{ type: 'text', text: 'ENOENT b.py' }], status: 'error' }),
+                  ),
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(run!.calls.map((call) => [call.args, call.result, call.ok, call.error])).toEqual([
+      [{ path: 'a.py' }, 'def a(): pass', true, undefined],
+      [{ path: 'b.py' }, 'ENOENT b.py', false, 'ENOENT b.py'],
+    ]);
+    expect(run!.messages[0]!.tool_calls).toEqual([
+      { id: 'c1', name: 'read' },
+      { id: 's2', name: 'read' },
+    ]);
+    // Any other output is the result as it is.
+    const [plain] = convertOtel(
+      JSON.stringify({
+        resourceSpans: [{ scopeSpans: [{ spans: [tool('s1', '1', '{}', '{"ToolMessage": 1}')] }] }],
+      }),
+    );
+    expect(plain!.calls[0]!.result).toBe('{"ToolMessage": 1}');
+  });
+});
+
 describe('importOtel: refusals', () => {
   const span = (extra: object) =>
     JSON.stringify({

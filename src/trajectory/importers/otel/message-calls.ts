@@ -1,3 +1,5 @@
+import { parseToolArguments } from '../tool-arguments.js';
+import type { AskedCall } from './span-role.js';
 import type { SpanView } from './span-view.js';
 
 type Turn = SpanView & { role: Extract<SpanView['role'], { kind: 'model' | 'agent' }> };
@@ -75,4 +77,27 @@ export function missingCalls(models: readonly Turn[], calls: number): string | u
   const reasons = [...new Set(asking.map((turn) => turn.role.finish_reason ?? 'a tool call'))];
   const captured = models.some((turn) => turn.role.captured);
   return `${asking.length} model span(s) ended asking for tools (${reasons.map((r) => `\`${r}\``).join(', ')}), but the trace records none of the calls: no tool span${captured ? '' : ', and no model span records its output messages (message content capture is off, or the messages went to log events)'}. Scored, it would read as a run without calls`;
+}
+
+/**
+ * The arguments of a tool span that records only part of its input (LangChain's single-argument
+ * tools give the value alone): the first call of this tool (by id, when both name one) its turn
+ * asked for and no span took yet, when those arguments are a JSON object.
+ */
+export function askedArguments(
+  turn: Turn | undefined,
+  tool: string,
+  callId: string | undefined,
+  taken: Set<AskedCall>,
+): { args: Record<string, unknown>; raw?: string } | undefined {
+  const asked = turn?.role.asked.find(
+    (call) =>
+      !taken.has(call) &&
+      call.tool === tool &&
+      (callId === undefined || call.id === undefined || call.id === callId) &&
+      parseToolArguments(call.args).raw === undefined,
+  );
+  if (asked === undefined) return undefined;
+  taken.add(asked);
+  return { args: parseToolArguments(asked.args).args };
 }

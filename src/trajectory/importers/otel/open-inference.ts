@@ -1,4 +1,5 @@
 import { countAttribute, indexedList, stringAttribute } from './attributes.js';
+import { toolMessageOutput } from './langchain-message.js';
 import { type AskedCall, type SpanRole, type ToolAnswer, usageOf } from './span-role.js';
 
 // OpenInference span kinds (Arize Phoenix), by what they are to a trajectory.
@@ -50,12 +51,16 @@ function answersOf(map: Record<string, unknown>): ToolAnswer[] {
 export function openInferenceRole(map: Record<string, unknown>): SpanRole {
   const kind = (stringAttribute(map, 'openinference.span.kind') ?? '').toUpperCase();
   if (kind === 'TOOL') {
+    const output = stringAttribute(map, 'output.value');
+    // LangChain.js's tools return a serialized ToolMessage: its content is what the model was given.
+    const message = toolMessageOutput(output);
     return {
       kind: 'tool',
       tool: stringAttribute(map, 'tool.name'),
-      call_id: stringAttribute(map, 'tool_call.id'),
+      call_id: stringAttribute(map, 'tool_call.id') ?? message?.call_id,
       args: map['input.value'],
-      result: stringAttribute(map, 'output.value'),
+      result: message?.content ?? output,
+      ...(message?.error === undefined ? {} : { error: message.error }),
     };
   }
   if (kind === 'LLM') {

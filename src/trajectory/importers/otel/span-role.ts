@@ -11,6 +11,8 @@ export type SpanRole =
       args: unknown;
       /** `undefined` when the span carries no result (the conventions make it opt-in). */
       result: string | undefined;
+      /** Why the call failed when its output says so and its status does not (a LangChain `ToolMessage` of status `error`). */
+      error?: string;
     }
   | {
       /** `model`: one turn; `agent`: a span around turns (an agent, a chain). */

@@ -2,7 +2,8 @@ import type { MessageInput, ToolCallInput } from '../../recorder.js';
 import type { CallExtractor, CallYield, ImportedRun } from '../imported-run.js';
 import { parseToolArguments } from '../tool-arguments.js';
 import { agentUsage } from './agent-usage.js';
-import { callsFromMessages, missingCalls } from './message-calls.js';
+import { askedArguments, callsFromMessages, missingCalls } from './message-calls.js';
+import type { AskedCall } from './span-role.js';
 import type { SpanView } from './span-view.js';
 
 export interface TraceRunOptions {
@@ -106,10 +107,13 @@ export function convertTrace(
       ...(turn.exported?.message_cost_usd === undefined ? {} : { cost_usd: turn.exported.message_cost_usd }),
     });
   }
+  // The asked calls each tool span has taken its arguments from, so no two take the same one.
+  const taken = new Set<AskedCall>();
   const calls: ToolCallInput[] = tools.map((span) => {
     const tool = span.role.tool!;
     const callId = span.role.call_id ?? span.span_id;
-    const turnKey = turnOf(span, turns, callId)?.span_id ?? UNTRACED_TURN;
+    const turn = turnOf(span, turns, callId);
+    const turnKey = turn?.span_id ?? UNTRACED_TURN;
     if (!messages.has(turnKey)) {
       warnings.push(
         `${span.where}: span \`${span.span_id}\` (${tool}) ran before any model span: its turn is \`${UNTRACED_TURN}\``,
@@ -118,8 +122,17 @@ export function convertTrace(
     }
     const message = messages.get(turnKey)!;
     message.tool_calls.push({ id: callId, name: tool });
-    const { args, raw } = parseToolArguments(span.role.args);
-    if (raw !== undefined)
+    const recorded = parseToolArguments(span.role.args);
+    // A tool span that records only part of its input (LangChain's single-argument tools): the
+    // arguments are the ones its turn asked this tool for, when the turn's messages hold them.
+    const asked =
+      recorded.raw === undefined ? undefined : askedArguments(turn, tool, span.role.call_id, taken);
+    const { args, raw } = asked ?? recorded;
+    if (asked !== undefined)
+      warnings.push(
+        `${span.where}: span \`${span.span_id}\` (${tool}): its input is not a JSON object; the arguments are the ones its turn asked for`,
+      );
+    else if (raw !== undefined)
       warnings.push(
         `${span.where}: span \`${span.span_id}\` (${tool}): arguments are not a JSON object; kept raw`,
       );
@@ -128,7 +141,8 @@ export function convertTrace(
         `${span.where}: span \`${span.span_id}\` (${tool}): no result attribute; recorded as an empty result`,
       );
     const result = span.role.result ?? '';
-    const ok = span.error === undefined;
+    const error = span.error ?? span.role.error;
+    const ok = error === undefined;
     return {
       tool,
       args,
@@ -136,7 +150,7 @@ export function convertTrace(
       message_id: message.id,
       result,
       ok,
-      ...(ok ? {} : { error: span.error }),
+      ...(error === undefined ? {} : { error }),
       ...(recordedYield(span) ?? options.extract?.(tool, args, result, ok) ?? { identifiers: [] }),
       started_at: iso(span.start),
       duration_ms: millis(span.start, span.end),

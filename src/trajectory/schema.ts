@@ -66,7 +66,10 @@ export const modelMessageSchema = z
   })
   .strict();
 
-/** How a run ended, decided in this order. */
+/**
+ * How a run ended, decided in this order. `unrecorded`: an imported transcript that does not say
+ * (a trace whose last model span kept no output); the outcome metrics are then undefined, not 0.
+ */
 export const OUTCOMES = [
   'timeout',
   'budget_exhausted',
@@ -74,6 +77,7 @@ export const OUTCOMES = [
   'starved_reply',
   'unanswered_empty',
   'answered',
+  'unrecorded',
 ] as const;
 export const outcomeSchema = z.enum(OUTCOMES);
 

@@ -42,5 +42,6 @@ export const OUTCOME_COLOURS: Readonly<Record<string, string>> = {
   timeout: OKABE_ITO.vermillion,
   starved_reply: OKABE_ITO.reddishPurple,
   unanswered_empty: OKABE_ITO.yellow,
+  unrecorded: OKABE_ITO.blue,
   failed_rollout: OKABE_ITO.black,
 };

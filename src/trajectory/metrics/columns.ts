@@ -20,17 +20,21 @@ const col = (
   kind: MetricColumn['kind'] = 'continuous',
 ): MetricColumn => ({ key, group, kind, direction, read });
 
+// An outcome row of a run whose transcript did not record how it ended is undefined, not 0.
+const known = (m: TrajectoryMetrics, value: number): number | null =>
+  m.outcome === 'unrecorded' ? null : value;
+
 /**
  * Every per-trajectory number a report aggregates, in report order, with its test and direction.
  * One list serves `agent-track metrics`, the before-after report and the optimizer.
  */
 export const METRIC_COLUMNS: readonly MetricColumn[] = [
-  col('answered', 'outcome', 'higher', (m) => (m.outcome === 'answered' ? 1 : 0), 'binary'),
+  col('answered', 'outcome', 'higher', (m) => known(m, m.outcome === 'answered' ? 1 : 0), 'binary'),
   col(
     'budget_exhausted',
     'outcome',
     'lower',
-    (m) => (m.outcome === 'budget_exhausted' || m.outcome === 'exhausted_finalized' ? 1 : 0),
+    (m) => known(m, m.outcome === 'budget_exhausted' || m.outcome === 'exhausted_finalized' ? 1 : 0),
     'binary',
   ),
   col('near_cap', 'outcome', 'lower', (m) => flag(m.near_cap), 'binary'),

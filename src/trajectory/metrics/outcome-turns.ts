@@ -9,7 +9,7 @@ export interface OutcomeTurns {
   readonly turn_budget: number | null;
   /** Within one turn of the budget: `turns >= turn_budget - 1`; `null` without a budget. */
   readonly near_cap: boolean | null;
-  /** `turns` when the outcome is `answered`; otherwise `turn_budget + 1` (`null` without a budget). */
+  /** `turns` when the outcome is `answered`; otherwise `turn_budget + 1` (`null` without a budget, or when `unrecorded`). */
   readonly turns_to_answer_penalised: number | null;
 }
 
@@ -27,6 +27,11 @@ export function outcomeTurns(trajectory: Trajectory): OutcomeTurns {
     turns,
     turn_budget,
     near_cap: turn_budget === null ? null : turns >= turn_budget - 1,
-    turns_to_answer_penalised: outcome === 'answered' ? turns : turn_budget === null ? null : turn_budget + 1,
+    turns_to_answer_penalised:
+      outcome === 'answered'
+        ? turns
+        : turn_budget === null || outcome === 'unrecorded'
+          ? null
+          : turn_budget + 1,
   };
 }

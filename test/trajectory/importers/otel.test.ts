@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { convertOtel, importOtel } from '../../../src/trajectory/importers/otel/import-otel.js';
+import { metricsRow } from '../../../src/trajectory/metrics/columns.js';
 import { computeMetrics } from '../../../src/trajectory/metrics/compute.js';
 import { readTrajectory } from '../../../src/trajectory/reader/read-trajectory.js';
 import { GENERIC_TOOL_ROLES } from '../../../src/trajectory/tools/tool-roles.js';
@@ -425,6 +426,53 @@ describe('convertOtel: a TOOL span LangChain.js wrote (OpenInference)', () => {
       }),
     );
     expect(plain!.calls[0]!.result).toBe('{"ToolMessage": 1}');
+  });
+});
+
+describe("a trace whose chat spans keep no content (capture off, the conventions' default)", () => {
+  const attr = (key: string, value: string) => ({ key, value: { stringValue: value } });
+  const span = (spanId: string, start: number, attributes: object[]) => ({
+    traceId: 't1',
+    spanId,
+    name: spanId,
+    startTimeUnixNano: String(start),
+    attributes,
+  });
+  const chat = (spanId: string, start: number, finish: string) =>
+    span(spanId, start, [
+      attr('gen_ai.operation.name', 'chat'),
+      attr('gen_ai.response.finish_reasons', finish),
+    ]);
+  const call = (spanId: string, start: number) =>
+    span(spanId, start, [
+      attr('gen_ai.operation.name', 'execute_tool'),
+      attr('gen_ai.tool.name', 'grep'),
+      attr('gen_ai.tool.call.result', 'a.py:1: x'),
+    ]);
+  const line = (spans: object[]) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans }] }] });
+
+  test('the calls score; how the run ended is `unrecorded` and the outcome rows are n/a, not 0', async () => {
+    const file = join(tempDir(), 'no-content.jsonl');
+    writeFileSync(
+      file,
+      `${line([chat('m1', 100, 'tool_calls'), call('s1', 200), chat('m2', 300, 'stop')])}\n`,
+    );
+    const [imported] = await importOtel(file, { runDir: tempDir() });
+    expect(imported!.warnings).toContain(
+      'the last model span records no output (message content capture is off): the answer and how the run ended are unknown (outcome `unrecorded`)',
+    );
+    const trajectory = await readTrajectory(imported!.dir);
+    expect(trajectory.result).toMatchObject({ answer: null, outcome: 'unrecorded', turns: 2 });
+    const metrics = computeMetrics(trajectory, null, { roles: GENERIC_TOOL_ROLES });
+    expect(metrics.tool_calls_total).toBe(1);
+    expect(metrics.turns_to_answer_penalised).toBeNull();
+    const row = metricsRow(metrics);
+    expect([row.answered, row.budget_exhausted, row.turns_answered_only]).toEqual([null, null, null]);
+    // With the output recorded and empty, the run did end unanswered.
+    const captured = chat('m2', 300, 'stop');
+    captured.attributes.push(attr('gen_ai.output.messages', '[]'));
+    const [empty] = convertOtel(line([chat('m1', 100, 'tool_calls'), call('s1', 200), captured]));
+    expect(empty!.result).toMatchObject({ answer: null, outcome: 'unanswered_empty' });
   });
 });
 

@@ -167,6 +167,17 @@ export function convertTrace(
     return { ...exportedRun(root, taskId, options, recorded.length), messages: recorded, calls, warnings };
   const agentText = agents.find((agent) => agent.role.content.trim() !== '')?.role.content;
   const answer = lastText !== '' ? last!.content! : (agentText ?? null);
+  // No answer, and the turn that would hold it recorded no output (content capture off): how the
+  // run ended is unknown, not `unanswered_empty`.
+  const unrecorded =
+    answer === null &&
+    last?.tool_calls.length === 0 &&
+    turns.at(-1)?.role.captured === false &&
+    !agents.some((agent) => agent.role.captured);
+  if (unrecorded)
+    warnings.push(
+      'the last model span records no output (message content capture is off): the answer and how the run ended are unknown (outcome `unrecorded`)',
+    );
   const total = agentUsage(agents, models, warnings);
   const starts = sorted.flatMap((span) => (span.start === null ? [] : [span.start])).sort(compareNanos);
   const ends = sorted.flatMap((span) => (span.end === null ? [] : [span.end])).sort(compareNanos);
@@ -180,7 +191,7 @@ export function convertTrace(
     calls,
     result: {
       answer,
-      outcome: answer === null ? 'unanswered_empty' : 'answered',
+      outcome: unrecorded ? 'unrecorded' : answer === null ? 'unanswered_empty' : 'answered',
       turn_budget: options.turnBudget ?? null,
       turns: recorded.length,
       timed_out: false,

@@ -27,6 +27,10 @@ export function stringAttribute(map: Record<string, unknown>, key: string): stri
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** A value when it is a string, else `undefined` (a message part's `id`, `name`, ...). */
+export const stringOr = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+
 /** The attribute as a non-negative integer; `undefined` when absent or not a count. */
 export function countAttribute(map: Record<string, unknown>, key: string): number | undefined {
   const value = map[key];

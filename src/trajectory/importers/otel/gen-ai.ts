@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countAttribute, stringAttribute } from './attributes.js';
+import { countAttribute, stringAttribute, stringOr } from './attributes.js';
 import { type AskedCall, type SpanRole, type ToolAnswer, usageOf } from './span-role.js';
 
 // The operations of the OpenTelemetry GenAI semantic conventions, by what they are to a trajectory.
@@ -40,8 +40,6 @@ function messagesOf(raw: string | undefined): Message[] | undefined {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
-const stringOr = (value: unknown) => (typeof value === 'string' ? value : undefined);
-
 // The text of the output messages (their `text` parts) and the calls they ask for (`tool_call`
 // parts); a value that is not the convention's list is kept as it is.
 function outputOf(raw: string | undefined): {

@@ -1,4 +1,4 @@
-import { countAttribute, indexedList, stringAttribute } from './attributes.js';
+import { countAttribute, indexedList, stringAttribute, stringOr } from './attributes.js';
 import { toolMessageOutput } from './langchain-message.js';
 import { type AskedCall, type SpanRole, type ToolAnswer, usageOf } from './span-role.js';
 
@@ -15,8 +15,6 @@ function textOf(message: Record<string, unknown>): string | undefined {
   });
   return parts.length > 0 ? parts.join('\n') : undefined;
 }
-
-const stringOr = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 // `llm.output_messages.N.message.content`, joined; the calls of `...message.tool_calls.M.tool_call.*`.
 function outputOf(map: Record<string, unknown>): { content: string; asked: AskedCall[] } {

@@ -63,7 +63,7 @@ export { inCorpus, lineHit, numberedRange } from './tools/identifiers.js';
 export { pathsIn, resultLines } from './tools/result-paths.js';
 export type { ToolsConfig } from './tools/schema.js';
 export { toolsConfigSchema } from './tools/schema.js';
-export type { ExtractedResult, TextExtractor } from './tools/text-identifiers.js';
+export type { TextExtractor } from './tools/text-identifiers.js';
 export { filePathExtractor } from './tools/text-identifiers.js';
 export type { ToolRoleProfile, ToolRoles } from './tools/tool-roles.js';
 export {

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ExtractedResult, ResultRow, TextExtractor } from '../../trajectory/index.js';
+import type { CallYield, ResultRow, TextExtractor } from '../../trajectory/index.js';
 
 /** The whole text of a result: its text blocks joined by newlines; other blocks as compact JSON. */
 export function resultText(result: CallToolResult): string {
@@ -47,12 +47,12 @@ export function extractResult(
   result: CallToolResult,
   call: { tool: string; args: Record<string, unknown> },
   extractor: TextExtractor,
-): ExtractedResult {
+): CallYield {
   const structured = result.structuredContent;
   if (typeof structured === 'object' && structured !== null) {
     const { identifiers, rows } = structured as Record<string, unknown>;
     if (Array.isArray(identifiers)) {
-      const extracted: ExtractedResult = {
+      const extracted: CallYield = {
         identifiers: identifiers.filter((item): item is string => typeof item === 'string'),
       };
       if (Array.isArray(rows)) extracted.rows = rows.map(rowOf).filter((row) => row !== undefined);

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { AgentTrackError } from '../../core/index.js';
-import type { ExtractedResult, TextExtractor } from '../../trajectory/index.js';
+import type { CallYield, TextExtractor } from '../../trajectory/index.js';
 import { inCorpus, type Recorder } from '../../trajectory/index.js';
 import type { ChatMessage, ToolCall } from '../llm/providers/chat-provider.js';
 import { extractResult, resultText } from './extract-result.js';
@@ -35,7 +35,7 @@ interface Finished {
   text: string;
   ok: boolean;
   error: string | undefined;
-  extracted: ExtractedResult;
+  extracted: CallYield;
   startedAt: Date;
   durationMs: number;
 }
@@ -50,7 +50,7 @@ function isJsonObjectText(raw: string): boolean {
 }
 
 // The root as given and, when it differs, as the server may print it (symlinks resolved).
-function inCorpusRoots(extracted: ExtractedResult, corpus: string | null | undefined): ExtractedResult {
+function inCorpusRoots(extracted: CallYield, corpus: string | null | undefined): CallYield {
   if (corpus === null || corpus === undefined) return extracted;
   let real = corpus;
   try {

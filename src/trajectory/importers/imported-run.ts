@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { BLOBS_DIR } from '../files.js';
 import { type MessageInput, Recorder, type ResultInput, type ToolCallInput } from '../recorder.js';
-import type { ExtractedResult } from '../tools/text-identifiers.js';
-import type { ToolRoles } from '../tools/tool-roles.js';
+import type { CallYield } from '../tools/text-identifiers.js';
 
-/** What a call returned, as identifiers and, for a search, ranked rows: an importer's extractor gives this. */
-export type CallYield = ExtractedResult;
+export type { CallYield };
+
+import type { ToolRoles } from '../tools/tool-roles.js';
 
 /** What an importer asks of a call's result: what it identified, from its tool, arguments and text. */
 export type CallExtractor = (

@@ -2,8 +2,8 @@ import type { ResultRow } from '../schema.js';
 import { lineHit, numberedRange } from './identifiers.js';
 import { pathsIn, resultLines } from './result-paths.js';
 
-/** What a call returned, for the trajectory: identifiers (paths, names, chunk ids) and ranked rows. */
-export interface ExtractedResult {
+/** What a call returned, as identifiers (paths, names, chunk ids) and, for a search, ranked rows: what an extractor gives. */
+export interface CallYield {
   identifiers: string[];
   rows?: ResultRow[];
 }
@@ -12,7 +12,7 @@ export interface ExtractedResult {
  * Reads identifiers from a result's text, for servers that return no `structuredContent`; `args`
  * are the call's own arguments (a read names the file it delivered there).
  */
-export type TextExtractor = (text: string, tool: string, args: Record<string, unknown>) => ExtractedResult;
+export type TextExtractor = (text: string, tool: string, args: Record<string, unknown>) => CallYield;
 
 const PATH_ARGS = ['path', 'file_path', 'filepath', 'file', 'filename'];
 const PATHS_ARGS = ['paths', 'file_paths', 'files'];
@@ -57,7 +57,7 @@ export function textIdentifiers(
   text: string,
   args: Record<string, unknown>,
   options: { read?: boolean } = {},
-): ExtractedResult {
+): CallYield {
   const identifiers: string[] = [];
   const files = namedFiles(args);
   identifiers.push(...files);

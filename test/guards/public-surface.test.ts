@@ -171,6 +171,7 @@ const SURFACE: Record<string, string[]> = {
     'findRunRecord',
     'formatNumber',
     'minimumPairs',
+    'objectiveTraceSchema',
     'pairedRecordDeltas',
     'readArmMetrics',
     'readRunLog',

@@ -80,13 +80,16 @@ export const modelMessageSchema = z
   .strict();
 
 /**
- * How a run ended, decided in this order. `unrecorded`: an imported transcript that does not say
- * (a trace whose last model span kept no output); the outcome metrics are then undefined, not 0.
+ * How a run ended, decided in this order. `handoff`: the run's last call passed the task on (a
+ * tool the roles name `handoff`, as tau-bench's `transfer_to_human_agents`); the outcome metric
+ * reads it from the calls. `unrecorded`: an imported transcript that does not say (a trace whose
+ * last model span kept no output); the outcome metrics are then undefined, not 0.
  */
 export const OUTCOMES = [
   'timeout',
   'budget_exhausted',
   'exhausted_finalized',
+  'handoff',
   'starved_reply',
   'unanswered_empty',
   'answered',

@@ -199,6 +199,7 @@ describe('computeMetrics', () => {
       read: ['Read'],
       batch: {},
       identified: ['Read', 'Grep', 'Glob'],
+      handoff: [],
     };
     const metrics = computeMetrics(claude, task, { roles });
     // no symbol tool, so the dotted Grep pattern is no mismatch; Read only resurfaces src/a.py -> 1 / 2

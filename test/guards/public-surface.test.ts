@@ -81,6 +81,7 @@ const SURFACE: Record<string, string[]> = {
     'requireClone',
     'resolveDataset',
     'rolloutId',
+    'rolloutRepeatOf',
     'rolloutTask',
     'rolloutTasks',
     'rungOverlaySchema',

@@ -52,7 +52,7 @@ export function needlessCalls(
   const cached = byRoles.get(roles);
   if (cached !== undefined) return cached;
   const components = {
-    resurfacing: resurfacing(trajectory),
+    resurfacing: resurfacing(trajectory, roles),
     zero_yield: zeroYield(trajectory, roles),
     failed: failedCalls(trajectory),
     repeated: repeatedCalls(trajectory),

@@ -197,6 +197,7 @@ describe('computeMetrics', () => {
       search: ['Grep', 'Glob'],
       symbol: null,
       read: ['Read'],
+      write: [],
       batch: {},
       identified: ['Read', 'Grep', 'Glob'],
     };

@@ -13,7 +13,10 @@ try {
   process.exit(1);
 }
 const files = (report.testResults ?? [])
-  .map((result) => ({ name: result.name ?? '', seconds: ((result.endTime ?? 0) - (result.startTime ?? 0)) / 1000 }))
+  .map((result) => ({
+    name: result.name ?? '',
+    seconds: ((result.endTime ?? 0) - (result.startTime ?? 0)) / 1000,
+  }))
   .sort((a, b) => b.seconds - a.seconds);
 if (files.length > 0) {
   console.log('slowest test files:');

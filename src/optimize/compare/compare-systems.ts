@@ -46,7 +46,7 @@ function writtenProduct(dir: string, system: SystemConfig): string {
     name: system.name,
     serve,
     artifacts: { ask_prompt: 'ask_prompt.md', usage_skill: 'usage_skill.md' },
-    tools: system.tools ?? { search: [], read: [], symbol: null, batch: {}, identified: [] },
+    tools: system.tools ?? { search: [], read: [], write: [], symbol: null, batch: {}, identified: [] },
   };
   writeFileSync(
     join(root, 'agent-track.product.yaml'),

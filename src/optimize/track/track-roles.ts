@@ -14,6 +14,7 @@ export function trackToolRoles(product: ToolRoles, prefix: string): ToolRoles {
     search: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.search, ...product.search.map(named)]),
     symbol: product.symbol === null ? null : named(product.symbol),
     read: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.read, ...product.read.map(named)]),
+    write: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.write, ...product.write.map(named)]),
     batch: Object.freeze(
       Object.fromEntries(
         Object.entries(product.batch).map(([single, batch]) => [named(single), named(batch)]),

@@ -25,6 +25,12 @@ export interface ScorePathOptions extends ComputeMetricsOptions {
    * made relative, the namespace gold is written in. Read with `roles` (the product's extractor).
    */
   corpusRoot?: string;
+  /**
+   * How a transcript's results are judged failed beyond its own error flag: a pattern a failed
+   * result matches, `null` for none; default `DEFAULT_ERROR_RULE` for formats without a flag. Only
+   * for a transcript: a recorded run's calls already say whether they failed (refused otherwise).
+   */
+  errorPattern?: RegExp | null;
 }
 
 /**
@@ -49,6 +55,13 @@ export async function* scorePath(
       },
     );
   }
+  if (options.errorPattern !== undefined && !statSync(path).isFile()) {
+    throw new AgentTrackError(
+      'INVALID_OPTION',
+      `An error pattern judges a transcript's results; \`${path}\` is a directory of recorded runs, whose calls already say whether they failed`,
+      { data: { option: 'errorPattern', path } },
+    );
+  }
   let runDir = path;
   // The roles a trajectory is scored with: the caller's, else the transcript's own, else its format's.
   const rolesOf = new Map<string, ToolRoles>();
@@ -71,6 +84,7 @@ export async function* scorePath(
         runDir,
         overwrite: true,
         ...(extract ? { extract } : {}),
+        ...(options.errorPattern === undefined ? {} : { errorPattern: options.errorPattern }),
       });
       // Made even when every session was refused (nothing written), so the walk finds it empty.
       mkdirSync(runDir, { recursive: true });

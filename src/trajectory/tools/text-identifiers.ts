@@ -1,4 +1,5 @@
 import type { ResultRow } from '../schema.js';
+import { subReadIdentifiers } from './batch-read.js';
 import { lineHit, numberedRange } from './identifiers.js';
 import { pathsIn, resultLines } from './result-paths.js';
 
@@ -60,6 +61,10 @@ export function textIdentifiers(
 ): CallYield {
   const identifiers: string[] = [];
   const files = namedFiles(args);
+  // A batch read (a list of files) delivered the sub-reads it printed, each with its lines.
+  const listed = options.read === true && PATHS_ARGS.some((key) => Array.isArray(args[key]));
+  const batch = listed ? subReadIdentifiers(text, files) : null;
+  if (batch !== null) return { identifiers: batch };
   identifiers.push(...files);
   const range = files.length === 1 ? deliveredRange(text, args, options.read ?? false) : null;
   if (range !== null) identifiers.push(`${files[0]}:${range}`);

@@ -123,6 +123,7 @@ describe('the exported tool roles', () => {
         search: ['Grep', 'Glob'],
         symbol: null,
         read: ['Read'],
+        write: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'],
         batch: {},
         identified: ['Read', 'Grep', 'Glob'],
         handoff: [],

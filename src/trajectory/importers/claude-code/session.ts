@@ -1,5 +1,6 @@
 import { issueMessage } from '../../../core/index.js';
 import { usageDisagreements } from '../../metrics/usage.js';
+import { failsByRule } from '../error-rule.js';
 import type { CallExtractor, ImportedRun } from '../imported-run.js';
 import { claudeCodeYield } from './identifiers.js';
 import {
@@ -15,7 +16,19 @@ import {
 import { CLAUDE_USAGE_LABELS, toModelUsage, toUsage } from './usage.js';
 
 // Claude Code's own tools, read by `claudeCodeYield`; any other tool goes to the caller's `extract`.
-const BUILT_INS = new Set(['Read', 'Grep', 'Glob', 'Bash', 'Edit', 'Write', 'Task', 'WebFetch', 'WebSearch']);
+const BUILT_INS = new Set([
+  'Read',
+  'Grep',
+  'Glob',
+  'Bash',
+  'Edit',
+  'MultiEdit',
+  'Write',
+  'NotebookEdit',
+  'Task',
+  'WebFetch',
+  'WebSearch',
+]);
 
 /** The lines of one session, each with where it was read. */
 export interface SessionLines {
@@ -119,6 +132,7 @@ export function convertSession(
   options: {
     turnBudget?: number | null;
     extract?: CallExtractor;
+    errorPattern?: RegExp | null;
   },
 ): ImportedRun {
   const run: Building = { messages: new Map(), calls: new Map(), warnings: [] };
@@ -146,7 +160,8 @@ export function convertSession(
   const calls = [...run.calls.values()].map(({ use, message_id, result }) => {
     const args = use.input ?? {};
     const text = result?.text ?? '';
-    const ok = result?.ok ?? false;
+    // `is_error` is the transcript's own flag; a pattern the caller gave adds to it.
+    const ok = (result?.ok ?? false) && !failsByRule(text, options.errorPattern, true);
     const error = result === null ? 'no tool_result in the transcript' : ok ? undefined : text;
     return {
       tool: use.name,

@@ -220,6 +220,24 @@ export function searchCall(
   return { name: shape.tool, arguments: { ...shape.fixed, [shape.param]: value } };
 }
 
+/**
+ * The search call that looks for one file by its name, in the tool's own style: a glob matching it
+ * at any depth (`**∕invoice.py`), a regex matching it literally, else the name as the query.
+ *
+ * @example
+ * fileNameCall({ tool: 'search_files', param: 'pattern', style: 'glob', fixed: { path: '.' } }, 'invoice.py');
+ * // { name: 'search_files', arguments: { path: '.', pattern: '**∕invoice.py' } }
+ */
+export function fileNameCall(shape: SearchShape, name: string): Call {
+  const value =
+    shape.style === 'glob'
+      ? `**/${name.replace(/[*?[\]{}!]/g, '\\$&')}`
+      : shape.style === 'regex'
+        ? name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        : name;
+  return { name: shape.tool, arguments: { ...shape.fixed, [shape.param]: value } };
+}
+
 // The question with the content words `keep` drops left out (all of it when it drops none).
 function keptQuestion(question: string, keep: (words: readonly string[]) => string[]): string {
   const tokens = question.split(/\s+/).filter((token) => token.length > 0);

@@ -1,0 +1,159 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { AgentTrackError } from '../../core/index.js';
+import type { Task } from '../../retrieval/index.js';
+import { filePathExtractor, inCorpus, type TextExtractor } from '../../trajectory/index.js';
+import { fileNameCall, readShape, searchShape } from '../endpoint/tool-shapes.js';
+import type { AgentProduct } from '../manifest/agent-product.js';
+import { extractResult, resultText } from '../mcp/extract-result.js';
+import type { McpSession } from '../mcp/mcp-session.js';
+
+/** What one probe of a product's server on one corpus found. */
+export interface ProductProbe {
+  /** The manifest file (or the embedded product's). */
+  manifest: string;
+  /** The corpus directory the server was started on. */
+  corpus: string;
+  /** `found`: the server named the file; `skipped`: nothing to ask with (the line says why). */
+  status: 'found' | 'skipped';
+  /** The tool asked, and how. */
+  tool: string | null;
+  args: Record<string, unknown> | null;
+  /** The corpus file looked for (corpus-relative). */
+  target: string | null;
+  /** The tokens of the tool descriptions the server listed (`McpSession.descriptionTokens`). */
+  descriptionTokens: number;
+  /** What a run prints. */
+  line: string;
+}
+
+const SKIPPED_DIRS = new Set(['node_modules', '.git']);
+
+// The first file under `dir`, depth first in name order, hidden entries and node_modules skipped.
+function firstFile(root: string, dir: string): string | null {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return null;
+  }
+  for (const name of names) {
+    if (name.startsWith('.') || SKIPPED_DIRS.has(name)) continue;
+    const full = join(dir, name);
+    const stats = statSync(full, { throwIfNoEntry: false });
+    if (stats?.isFile() === true) return relative(root, full).split('\\').join('/');
+    if (stats?.isDirectory() === true) {
+      const inner = firstFile(root, full);
+      if (inner !== null) return inner;
+    }
+  }
+  return null;
+}
+
+/**
+ * The corpus file a probe looks for: the task's first gold file the corpus holds (what the task
+ * needs the server to reach), else the corpus's first file (depth first, name order, hidden entries
+ * and `node_modules` skipped); `null` for an empty corpus.
+ *
+ * @example
+ * probeTarget('fixtures/track/corpus', { gold: { files: ['billing/invoice.py'] } }); // 'billing/invoice.py'
+ */
+export function probeTarget(corpus: string, task?: Pick<Task, 'gold'>): string | null {
+  for (const file of task?.gold.files ?? []) {
+    if (statSync(join(corpus, file), { throwIfNoEntry: false })?.isFile() === true) return file;
+  }
+  return existsSync(corpus) ? firstFile(corpus, corpus) : null;
+}
+
+// Whether a call's identifiers or rows name the file (a read's `a.py:1-40` names `a.py`).
+function names(found: { identifiers: readonly string[]; rows?: readonly { path: string }[] }, file: string) {
+  const hit = (id: string) => id === file || id.startsWith(`${file}:`);
+  return found.identifiers.some(hit) || (found.rows ?? []).some((row) => hit(row.path));
+}
+
+// A result as one quoted line, cut.
+function cut(text: string): string {
+  const flat = text.length > 240 ? `${text.slice(0, 240)}…` : text;
+  return JSON.stringify(flat);
+}
+
+/**
+ * Asks a product's server, started on a task's corpus, for one file the corpus holds (`probeTarget`),
+ * with no model: its `search` role tool (the manifest's `tools:`) searches for the file's name, its
+ * arguments filled from the tool's input schema as the offline policy fills them (`searchShape`,
+ * `fileNameCall`); with no search role it offers, its `read` role tool reads the file by its
+ * corpus-relative path (`readShape`). The result is read as the recording proxy reads it
+ * (`extractResult`, then `inCorpus`): found when its identifiers name the file. A server that does
+ * not find it (an error, no match, another folder's files) is refused with `PRODUCT_PROBE_FAILED`
+ * naming the manifest, the tool, its arguments and what it returned (cut): a server that never sees
+ * the corpus would answer every task from somewhere else. With neither role offered, or no file in
+ * the corpus, the probe is `skipped` and its line says why.
+ *
+ * @example
+ * const probe = await probeSession(session, { product, corpus: '/data/shop', task });
+ * probe.line; // 'probe: `server-filesystem` finds `billing/invoice.py` in the corpus `/data/shop` (search_files)'
+ */
+export async function probeSession(
+  session: McpSession,
+  options: { product: AgentProduct; corpus: string; task?: Pick<Task, 'gold'>; extractor?: TextExtractor },
+): Promise<ProductProbe> {
+  const { product, corpus } = options;
+  const manifest = product.product.file;
+  const name = product.product.manifest.name;
+  const base = { manifest, corpus, descriptionTokens: session.descriptionTokens };
+  const skipped = (why: string): ProductProbe => ({
+    ...base,
+    status: 'skipped',
+    tool: null,
+    args: null,
+    target: null,
+    line: `probe: skipped for \`${name}\`: ${why}; nothing shows its server sees the corpus \`${corpus}\``,
+  });
+  const target = probeTarget(corpus, options.task);
+  if (target === null) return skipped('the corpus holds no file to look for');
+  const offered = (role: readonly string[]) => session.definitions.filter((tool) => role.includes(tool.name));
+  const search = searchShape(offered(product.roles.search));
+  const read = search === null ? readShape(offered(product.roles.read)) : null;
+  const call =
+    search !== null
+      ? fileNameCall(search, basename(target))
+      : read !== null
+        ? { name: read.tool, arguments: { [read.param]: read.many ? [target] : target } }
+        : null;
+  if (call === null)
+    return skipped(
+      `its \`tools:\` names no search or read tool its server offers with arguments to fill (it offers ${session.definitions.map((tool) => `\`${tool.name}\``).join(', ') || 'none'})`,
+    );
+  const result = await session.call(call.name, call.arguments);
+  const extractor = options.extractor ?? filePathExtractor(undefined, { reads: product.roles.read });
+  const found =
+    result.isError !== true &&
+    names(
+      inCorpus(extractResult(result, { tool: call.name, args: call.arguments }, extractor), corpus),
+      target,
+    );
+  const args = JSON.stringify(call.arguments);
+  if (!found)
+    throw new AgentTrackError(
+      'PRODUCT_PROBE_FAILED',
+      `The product \`${manifest}\` does not see the task's corpus: its ${search !== null ? 'search' : 'read'} tool \`${call.name}\` was asked \`${args}\` for \`${target}\`, a file of the corpus \`${corpus}\`, and returned ${result.isError === true ? 'an error ' : ''}${cut(resultText(result))}. Does its \`serve\` pass \`{corpus}\` (an absolute path), or read paths against its own folder?`,
+      {
+        data: {
+          manifest,
+          tool: call.name,
+          args: call.arguments,
+          target,
+          corpus,
+          result: cut(resultText(result)),
+        },
+      },
+    );
+  return {
+    ...base,
+    status: 'found',
+    tool: call.name,
+    args: call.arguments,
+    target,
+    line: `probe: \`${name}\` finds \`${target}\` in the corpus \`${corpus}\` (${call.name} ${args})`,
+  };
+}

@@ -53,7 +53,11 @@ export interface RunCampaignOptions
    * Probe each arm's product once per corpus before the first rollout (`probeArms`), its places
    * resolved as its children resolve them; `log` gets each probe's line. Absent: no probe here.
    */
-  probe?: ProbePlaces & { log?: (line: string) => void };
+  probe?: ProbePlaces & {
+    log?: (line: string) => void;
+    /** The tasks whose corpora are probed (default `tasks`; a pilot's run probes the whole campaign's). */
+    tasks?: readonly Task[];
+  };
   /** Arms the caller already probed (compare, with its tool-description count): not probed again. */
   probed?: readonly string[];
 }
@@ -61,6 +65,8 @@ export interface RunCampaignOptions
 export interface RunCampaignResult {
   blockVerdicts: BlockVerdict[];
   run: RunArmsResult;
+  /** The arms whose product was probed (here or by the caller): a later run over the same arms passes them as `probed`. */
+  probed: string[];
 }
 
 /** The values of the environment variables the block names for its key: never written anywhere. */
@@ -117,7 +123,8 @@ async function probeArms(
       say(`${arm.arm}: probe: its own harness probes its server before its rollouts`);
       continue;
     }
-    for (const probe of await probeProduct(product, options.tasks, places)) say(`${arm.arm}: ${probe.line}`);
+    for (const probe of await probeProduct(product, places.tasks ?? options.tasks, places))
+      say(`${arm.arm}: ${probe.line}`);
     probed.add(arm.arm);
   }
   return probed;
@@ -192,7 +199,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
       secrets,
     });
     stopped = run.stoppedBy !== null;
-    return { blockVerdicts, run };
+    return { blockVerdicts, run, probed: [...probed] };
   } finally {
     // Arms it prepared itself: kept for the resume when the run stopped before its end (ceiling,
     // interrupt, outage); removed when it finished or was refused.

@@ -221,20 +221,21 @@ export function searchCall(
 }
 
 /**
- * The search call that looks for one file by its name, in the tool's own style: a glob matching it
- * at any depth (`**∕invoice.py`), a regex matching it literally, else the name as the query.
+ * The search call that looks for one literal string in the tool's own style: a glob matching a file
+ * of that name at any depth (`**∕invoice.py`), a regex matching it literally, else the string as
+ * the query.
  *
  * @example
- * fileNameCall({ tool: 'search_files', param: 'pattern', style: 'glob', fixed: { path: '.' } }, 'invoice.py');
+ * literalSearchCall({ tool: 'search_files', param: 'pattern', style: 'glob', fixed: { path: '.' } }, 'invoice.py');
  * // { name: 'search_files', arguments: { path: '.', pattern: '**∕invoice.py' } }
  */
-export function fileNameCall(shape: SearchShape, name: string): Call {
+export function literalSearchCall(shape: SearchShape, text: string): Call {
   const value =
     shape.style === 'glob'
-      ? `**/${name.replace(/[*?[\]{}!]/g, '\\$&')}`
+      ? `**/${text.replace(/[*?[\]{}!]/g, '\\$&')}`
       : shape.style === 'regex'
-        ? name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        : name;
+        ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        : text;
   return { name: shape.tool, arguments: { ...shape.fixed, [shape.param]: value } };
 }
 

@@ -1,9 +1,11 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AgentTrackError } from '../../core/index.js';
+import { STOP_WORDS } from '../../product/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { filePathExtractor, inCorpus, type TextExtractor } from '../../trajectory/index.js';
-import { fileNameCall, readShape, searchShape } from '../endpoint/tool-shapes.js';
+import { literalSearchCall, readShape, searchShape } from '../endpoint/tool-shapes.js';
 import type { AgentProduct } from '../manifest/agent-product.js';
 import { extractResult, resultText } from '../mcp/extract-result.js';
 import type { McpSession } from '../mcp/mcp-session.js';
@@ -65,6 +67,35 @@ export function probeTarget(corpus: string, task?: Pick<Task, 'gold'>): string |
   return existsSync(corpus) ? firstFile(corpus, corpus) : null;
 }
 
+type Call = { name: string; arguments: Record<string, unknown> };
+
+/**
+ * A word a file holds that few others would: its longest identifier-like token (six characters
+ * or more, not a stop word; the first of equal length), read from its first 64 KiB; `null` when
+ * it has none.
+ *
+ * @example
+ * distinctWord('fixtures/corpora/py-shop/shop/payments/retry.py'); // 'retry_with_backoff'
+ */
+export function distinctWord(file: string): string | null {
+  let text: string;
+  try {
+    const fd = openSync(file, 'r');
+    const buffer = Buffer.alloc(64 * 1024);
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    closeSync(fd);
+    text = buffer.subarray(0, read).toString('utf8');
+  } catch {
+    return null;
+  }
+  let best: string | null = null;
+  for (const [word] of text.matchAll(/[A-Za-z_][A-Za-z0-9_]{5,}/g)) {
+    if (STOP_WORDS.has(word.toLowerCase())) continue;
+    if (best === null || word.length > best.length) best = word;
+  }
+  return best;
+}
+
 // Whether a call's identifiers or rows name the file (a read's `a.py:1-40` names `a.py`).
 function names(found: { identifiers: readonly string[]; rows?: readonly { path: string }[] }, file: string) {
   const hit = (id: string) => id === file || id.startsWith(`${file}:`);
@@ -81,7 +112,9 @@ function cut(text: string): string {
  * Asks a product's server, started on a task's corpus, for one file the corpus holds (`probeTarget`),
  * with no model: its `search` role tool (the manifest's `tools:`) searches for the file's name, its
  * arguments filled from the tool's input schema as the offline policy fills them (`searchShape`,
- * `fileNameCall`); with no search role it offers, its `read` role tool reads the file by its
+ * `literalSearchCall`), and, when that finds nothing and the tool does not match paths by glob (a
+ * search of contents), for a word the file holds (`distinctWord`): one call, two at most. With no
+ * search role it offers, its `read` role tool reads the file by its
  * corpus-relative path (`readShape`). The result is read as the recording proxy reads it
  * (`extractResult`, then `inCorpus`): found when its identifiers name the file. A server that does
  * not find it (an error, no match, another folder's files) is refused with `PRODUCT_PROBE_FAILED`
@@ -114,46 +147,44 @@ export async function probeSession(
   const offered = (role: readonly string[]) => session.definitions.filter((tool) => role.includes(tool.name));
   const search = searchShape(offered(product.roles.search));
   const read = search === null ? readShape(offered(product.roles.read)) : null;
-  const call =
-    search !== null
-      ? fileNameCall(search, basename(target))
-      : read !== null
-        ? { name: read.tool, arguments: { [read.param]: read.many ? [target] : target } }
-        : null;
-  if (call === null)
+  const calls: Call[] = [];
+  if (search !== null) {
+    calls.push(literalSearchCall(search, basename(target)));
+    // A search of contents finds no file name: it is asked a word the file holds next.
+    const word = search.style === 'glob' ? null : distinctWord(join(corpus, target));
+    if (word !== null) calls.push(literalSearchCall(search, word));
+  } else if (read !== null) {
+    calls.push({ name: read.tool, arguments: { [read.param]: read.many ? [target] : target } });
+  } else {
     return skipped(
       `its \`tools:\` names no search or read tool its server offers with arguments to fill (it offers ${session.definitions.map((tool) => `\`${tool.name}\``).join(', ') || 'none'})`,
     );
-  const result = await session.call(call.name, call.arguments);
+  }
   const extractor = options.extractor ?? filePathExtractor(undefined, { reads: product.roles.read });
-  const found =
-    result.isError !== true &&
-    names(
-      inCorpus(extractResult(result, { tool: call.name, args: call.arguments }, extractor), corpus),
-      target,
+  const asked: string[] = [];
+  let result: CallToolResult = { content: [] };
+  for (const call of calls) {
+    result = await session.call(call.name, call.arguments);
+    asked.push(`\`${JSON.stringify(call.arguments)}\``);
+    const found = inCorpus(
+      extractResult(result, { tool: call.name, args: call.arguments }, extractor),
+      corpus,
     );
-  const args = JSON.stringify(call.arguments);
-  if (!found)
-    throw new AgentTrackError(
-      'PRODUCT_PROBE_FAILED',
-      `The product \`${manifest}\` does not see the task's corpus: its ${search !== null ? 'search' : 'read'} tool \`${call.name}\` was asked \`${args}\` for \`${target}\`, a file of the corpus \`${corpus}\`, and returned ${result.isError === true ? 'an error ' : ''}${cut(resultText(result))}. Does its \`serve\` pass \`{corpus}\` (an absolute path), or read paths against its own folder?`,
-      {
-        data: {
-          manifest,
-          tool: call.name,
-          args: call.arguments,
-          target,
-          corpus,
-          result: cut(resultText(result)),
-        },
-      },
-    );
-  return {
-    ...base,
-    status: 'found',
-    tool: call.name,
-    args: call.arguments,
-    target,
-    line: `probe: \`${name}\` finds \`${target}\` in the corpus \`${corpus}\` (${call.name} ${args})`,
-  };
+    if (result.isError !== true && names(found, target))
+      return {
+        ...base,
+        status: 'found',
+        tool: call.name,
+        args: call.arguments,
+        target,
+        line: `probe: \`${name}\` finds \`${target}\` in the corpus \`${corpus}\` (${call.name} ${JSON.stringify(call.arguments)})`,
+      };
+  }
+  const { name: tool, arguments: args } = calls.at(-1)!;
+  const returned = cut(resultText(result));
+  throw new AgentTrackError(
+    'PRODUCT_PROBE_FAILED',
+    `The product \`${manifest}\` does not see the task's corpus: its ${search !== null ? 'search' : 'read'} tool \`${tool}\` was asked ${asked.join(' then ')} for \`${target}\`, a file of the corpus \`${corpus}\`, and returned ${result.isError === true ? 'an error ' : ''}${returned}. Does its \`serve\` pass \`{corpus}\` (an absolute path), or read paths against its own folder?`,
+    { data: { manifest, tool, args, target, corpus, result: returned } },
+  );
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { harnessRun } from '../../../src/agent/harness/harness-run.js';
 import { PROBED_ENV, probeCorpora } from '../../../src/agent/harness/probe-corpora.js';
-import { probeTarget } from '../../../src/agent/harness/product-probe.js';
+import { distinctWord, probeTarget } from '../../../src/agent/harness/product-probe.js';
 import { openAgentProduct } from '../../../src/agent/manifest/agent-product.js';
 import { freshServers, type ServerPool } from '../../../src/agent/mcp/server-pool.js';
 import { DEFAULT_SERVING_CONFIG } from '../../../src/product/index.js';
@@ -159,6 +159,27 @@ describe('a product with no search role', () => {
     ]);
   }, 120_000);
 });
+
+test('a search of contents, which finds no file name, is asked a word the file holds next (the real HTTP example server)', async () => {
+  const opened = openAgentProduct({ dir: join(PRODUCTS, 'http-example'), config: DEFAULT_SERVING_CONFIG });
+  const corpus = join(REPO, 'fixtures/corpora/go-kv');
+  const task = { ...TASK, id: 'go-05', gold: { files: ['server/middleware.go'] }, corpus: { dir: corpus } };
+  // The file's longest identifier-like token: the word a content search is asked for.
+  expect(distinctWord(join(corpus, 'server/middleware.go'))).toBe('StatusTooManyRequests');
+  const { probes, servers } = await probeCorpora([task], {
+    product: opened,
+    workspaces: async () => ({ workspace: null, corpus }),
+  });
+  await servers.close();
+  expect(probes.map(({ status, tool, args, target }) => ({ status, tool, args, target }))).toEqual([
+    {
+      status: 'found',
+      tool: 'search_files',
+      args: { query: 'StatusTooManyRequests' },
+      target: 'server/middleware.go',
+    },
+  ]);
+}, 120_000);
 
 test('the probed server is handed to the first rollout that asks for it: the probe starts no server of its own', async () => {
   using dir = tempDir();

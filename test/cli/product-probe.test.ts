@@ -12,7 +12,7 @@ const CORPUS = join(ROOT, 'fixtures/track/corpus');
 const FOUND = (name: string) =>
   `probe: \`${name}\` finds \`billing/invoice.py\` in the corpus \`${CORPUS}\` (search_files {"path":".","pattern":"**/invoice.py"})`;
 const REFUSED = (product: string) =>
-  `agent-track: The product \`${join(PRODUCTS, product, 'agent-track.product.yaml')}\` does not see the task's corpus: its search tool \`search_files\` was asked \`{"path":".","pattern":"**/invoice.py"}\` for \`billing/invoice.py\`, a file of the corpus \`${CORPUS}\`, and returned "No matches found". Does its \`serve\` pass \`{corpus}\` (an absolute path), or read paths against its own folder?\n`;
+  `agent-track: The product \`${join(PRODUCTS, product, 'agent-track.product.yaml')}\` does not see the task's corpus: its search tool \`search_files\` was asked \`{"path":".","pattern":"**/invoice.py"}\` then \`{"path":".","pattern":"**/*"}\` for \`billing/invoice.py\`, a file of the corpus \`${CORPUS}\`, and returned ${JSON.stringify(['agent-track.product.yaml', 'ask_prompt.md', 'usage_skill.md'].map((file) => join(PRODUCTS, product, file)).join('\n'))}. Does its \`serve\` pass \`{corpus}\` (an absolute path), or read paths against its own folder?\n`;
 
 test('harness run: a blind server exits 2 naming the manifest, the tool and what it returned; the right one runs', async () => {
   using dir = tempDir();

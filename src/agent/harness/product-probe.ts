@@ -1,5 +1,5 @@
 import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, isAbsolute, join, relative } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AgentTrackError } from '../../core/index.js';
 import { STOP_WORDS } from '../../product/index.js';
@@ -96,9 +96,19 @@ export function distinctWord(file: string): string | null {
   return best;
 }
 
-// Whether a call's identifiers or rows name the file (a read's `a.py:1-40` names `a.py`).
-function names(found: { identifiers: readonly string[]; rows?: readonly { path: string }[] }, file: string) {
-  const hit = (id: string) => id === file || id.startsWith(`${file}:`);
+// Whether a call's identifiers or rows name a file of the corpus (a read's `a.py:1-40` names `a.py`).
+function names(
+  found: { identifiers: readonly string[]; rows?: readonly { path: string }[] },
+  corpus: string,
+) {
+  const hit = (id: string) => {
+    const path = id.replace(/:[\d-]+$/, '');
+    return (
+      !isAbsolute(path) &&
+      !path.startsWith('..') &&
+      statSync(join(corpus, path), { throwIfNoEntry: false })?.isFile() === true
+    );
+  };
   return found.identifiers.some(hit) || (found.rows ?? []).some((row) => hit(row.path));
 }
 
@@ -116,7 +126,9 @@ function cut(text: string): string {
  * search of contents), for a word the file holds (`distinctWord`): one call, two at most. With no
  * search role it offers, its `read` role tool reads the file by its
  * corpus-relative path (`readShape`). The result is read as the recording proxy reads it
- * (`extractResult`, then `inCorpus`): found when its identifiers name the file. A server that does
+ * (`extractResult`, then `inCorpus`): found when its identifiers name a file of the corpus (the
+ * one asked for, or, for a server that serves part of the corpus, another: a glob search that
+ * finds no such name is asked for every path, `**∕*`). A server that does
  * not find it (an error, no match, another folder's files) is refused with `PRODUCT_PROBE_FAILED`
  * naming the manifest, the tool, its arguments and what it returned (cut): a server that never sees
  * the corpus would answer every task from somewhere else. With neither role offered, or no file in
@@ -150,9 +162,12 @@ export async function probeSession(
   const calls: Call[] = [];
   if (search !== null) {
     calls.push(literalSearchCall(search, basename(target)));
-    // A search of contents finds no file name: it is asked a word the file holds next.
+    // A glob that finds no such name is asked for every path (a server serving part of the corpus
+    // still names some of it); a search of contents, which finds no file name, for a word it holds.
     const word = search.style === 'glob' ? null : distinctWord(join(corpus, target));
-    if (word !== null) calls.push(literalSearchCall(search, word));
+    if (search.style === 'glob')
+      calls.push({ name: search.tool, arguments: { ...search.fixed, [search.param]: '**/*' } });
+    else if (word !== null) calls.push(literalSearchCall(search, word));
   } else if (read !== null) {
     calls.push({ name: read.tool, arguments: { [read.param]: read.many ? [target] : target } });
   } else {
@@ -170,7 +185,7 @@ export async function probeSession(
       extractResult(result, { tool: call.name, args: call.arguments }, extractor),
       corpus,
     );
-    if (result.isError !== true && names(found, target))
+    if (result.isError !== true && names(found, corpus))
       return {
         ...base,
         status: 'found',

@@ -61,6 +61,12 @@ describe('the probe before the first rollout (harnessRun)', () => {
     using dir = tempDir();
     const out = join(dir.path, 'run');
     const manifest = join(PRODUCTS, 'filesystem-blind/agent-track.product.yaml');
+    // What it sees instead: the manifest's own folder, every path of it.
+    const listed = JSON.stringify(
+      ['agent-track.product.yaml', 'ask_prompt.md', 'usage_skill.md']
+        .map((file) => join(PRODUCTS, 'filesystem-blind', file))
+        .join('\n'),
+    );
     const run = harnessRun({
       tasks: tasksFile(dir.path),
       out,
@@ -70,8 +76,8 @@ describe('the probe before the first rollout (harnessRun)', () => {
     });
     await expect(run).rejects.toMatchObject({
       code: 'PRODUCT_PROBE_FAILED',
-      message: `The product \`${manifest}\` does not see the task's corpus: its search tool \`search_files\` was asked \`{"path":".","pattern":"**/invoice.py"}\` for \`billing/invoice.py\`, a file of the corpus \`${CORPUS}\`, and returned "No matches found". Does its \`serve\` pass \`{corpus}\` (an absolute path), or read paths against its own folder?`,
-      data: { manifest, tool: 'search_files', target: 'billing/invoice.py', result: '"No matches found"' },
+      message: `The product \`${manifest}\` does not see the task's corpus: its search tool \`search_files\` was asked \`{"path":".","pattern":"**/invoice.py"}\` then \`{"path":".","pattern":"**/*"}\` for \`billing/invoice.py\`, a file of the corpus \`${CORPUS}\`, and returned ${listed}. Does its \`serve\` pass \`{corpus}\` (an absolute path), or read paths against its own folder?`,
+      data: { manifest, tool: 'search_files', target: 'billing/invoice.py', result: listed },
     });
     // No rollout ran: no trajectory, no ledger line.
     expect(existsSync(join(out, 'tasks'))).toBe(false);

@@ -23,7 +23,8 @@ export interface TrackProduct {
   /** The server's name in the MCP config (the manifest's `name`). */
   name: string;
   roles: ToolRoles;
-  extract: CallExtractor;
+  /** The reader of a rollout's MCP results, under the path rule of the corpus it ran in (its cwd). */
+  extract: (corpus: string) => CallExtractor;
   /** A task's corpus directory (the agent's cwd) and the server command over its index. */
   prepare(task: Task): Promise<{ cwd: string; server: ServerCommand }>;
 }
@@ -60,7 +61,7 @@ export function openTrackProduct(options: {
     product,
     name,
     roles,
-    extract: transcriptExtractor(roles),
+    extract: (corpus) => transcriptExtractor(roles, { root: corpus }),
     async prepare(task) {
       if (task.corpus === undefined) {
         throw new AgentTrackError(

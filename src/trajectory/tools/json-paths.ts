@@ -5,7 +5,8 @@ import type { PathRule } from './path-rule.js';
  * A JSON result read by its structure, never as text: the values of path-like keys (`path`,
  * `file_path`, `files`, `uri`, ...) and the strings of arrays that hold path-shaped strings are the
  * candidates, each put through the path rule; an object that names a path and a line (`line`,
- * `line_number`, `start`) is also a located row. An MCP text block (`{"type": "text", "text": ...}`,
+ * `line_number`, `start`) is also a located row. A tree of `{name, children}` nodes (a
+ * `directory_tree`) names each leaf by the names above it joined by `/`. An MCP text block (`{"type": "text", "text": ...}`,
  * as LangChain's tool messages carry results) is text, read as text. A timestamp beside them is a
  * value of another key, so it is never read as `x:12`.
  */
@@ -69,6 +70,19 @@ export function jsonPaths(
     if (path !== null) paths.push(path);
     return path;
   };
+  // A tree node: its name under its parent's; a node with children is a directory, a leaf a file.
+  const node = (record: Record<string, unknown>, parent: string): boolean => {
+    if (typeof record.name !== 'string' || record.name === '') return false;
+    const children = record.children;
+    const kind = record.type;
+    if (!Array.isArray(children) && kind !== 'file' && kind !== 'directory' && kind !== 'dir') return false;
+    const path = parent === '' ? record.name : `${parent}/${record.name}`;
+    if (Array.isArray(children)) {
+      for (const child of children)
+        if (typeof child === 'object' && child !== null) node(child as Record<string, unknown>, path);
+    } else if (kind === 'file') take(path, true);
+    return true;
+  };
   const walk = (item: unknown, underPathKey: boolean): void => {
     if (typeof item === 'string') {
       if (underPathKey) take(item, true);
@@ -86,6 +100,7 @@ export function jsonPaths(
         rows.push(...inner.rows);
         return;
       }
+      if (!Object.keys(record).some(isPathKey) && node(record, '')) return;
       let located: string | null = null;
       for (const [key, entry] of Object.entries(record)) {
         if (typeof entry === 'string' && isPathKey(key)) located ??= take(entry, true);

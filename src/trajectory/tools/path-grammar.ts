@@ -10,7 +10,7 @@
 export type PathPlace =
   /** A token inside prose: needs a directory and an extension, or a known source extension. */
   | 'token'
-  /** A whole line of a result: needs a directory separator or an extension. */
+  /** A whole line of a result: needs an extension (a directory a listing prints is no file). */
   | 'line'
   /** The value of a path-like key (a JSON `path`, an argument `file_path`): any file-name shape. */
   | 'value';
@@ -34,7 +34,8 @@ const KNOWN = new RegExp(`\\.(?:${SOURCE_EXTENSIONS})$`);
  * Whether `candidate` is shaped like a file path, read at `place`. Never: a URL, a date or
  * timestamp, a time, a version, a number, anything holding a colon (but a drive letter's), white
  * space outside an absolute path. A `token` also needs a directory and an extension or a known
- * source extension; a `line` a directory separator or an extension.
+ * source extension; a `line` an extension (without the corpus to ask, `/repo/shop` is taken for a
+ * directory and `/repo/Makefile` is missed).
  *
  * @example
  * isPathLike('src/cart.py'); // true
@@ -57,6 +58,6 @@ export function isPathLike(candidate: string, place: PathPlace = 'token'): boole
   const directory = /[/\\]/.test(rest) && base !== '';
   const extension = EXTENSION.test(base) || EXTENSION.test(`x${base}`);
   if (place === 'value') return base !== '' || absolute;
-  if (place === 'line') return directory || extension;
+  if (place === 'line') return extension;
   return (directory && extension) || KNOWN.test(base);
 }

@@ -27,6 +27,7 @@ describe('the path grammar (no corpus to ask)', () => {
     // Dotted directories and spaces: a whole line may hold them under an absolute path.
     ['/tmp/tmp.x1y2/agent track/shop/cart.py', 'line', true],
     ['/tmp/tmp.x1y2', 'line', true],
+    ['/tmp/tmp.x1y2/agent track/shop', 'line', false],
     ['/tmp/tmp.x1y2/agent track/shop/cart.py', 'token', false],
     ['my dir/a.py', 'line', false],
     ['./.github/workflows/ci.yml', 'token', true],
@@ -35,7 +36,8 @@ describe('the path grammar (no corpus to ask)', () => {
     ['README.md', 'token', true],
     ['notes.xyz', 'token', false],
     ['notes.xyz', 'line', true],
-    ['/repo/Makefile', 'line', true],
+    ['/repo/Makefile', 'line', false],
+    ['/repo/Makefile', 'value', true],
     ['Makefile', 'line', false],
     ['Makefile', 'value', true],
     ['No matches found', 'line', false],

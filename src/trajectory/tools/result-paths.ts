@@ -30,9 +30,10 @@ function stringsOf(value: unknown, out: string[] = []): string[] {
 }
 
 // A token with a slash and a file extension (absolute or relative), or a bare file name with a
-// known source extension; the rule then decides.
+// known source extension; the rule then decides. A token a `/` follows is a directory (a dotted
+// `/tmp/tmp.x1y2` cut short by a space in `/tmp/tmp.x1y2/agent track/...`), never a file.
 const PATH_TOKEN = new RegExp(
-  `(?:(?<![\\w.-])/)?(?:[\\w.-]+/)+[\\w.-]*\\w\\.[A-Za-z0-9]+|\\b[\\w-]+\\.(?:${SOURCE_EXTENSIONS})\\b`,
+  `(?:(?:(?<![\\w.-])/)?(?:[\\w.-]+/)+[\\w.-]*\\w\\.[A-Za-z0-9]+|\\b[\\w-]+\\.(?:${SOURCE_EXTENSIONS})\\b)(?![\\w/\\\\-])`,
   'g',
 );
 // A pointer line (`→ read_file(path="a.py")`) offers a call; it returns no file.

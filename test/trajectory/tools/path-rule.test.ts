@@ -43,12 +43,10 @@ describe('with the corpus: a path counts only where it names one of its files', 
   test('a listing of absolute paths under a dotted, spaced clone: its files, nothing of the directories above', () => {
     const root = corpus();
     const listing = [join(root, 'shop/cart.py'), join(root, 'shop/payments/retry.py'), root].join('\n');
-    // Without the corpus the whole lines are still paths (spaces under an absolute path), never split.
-    expect(pathsIn(listing)).toEqual([
-      join(root, 'shop/cart.py'),
-      join(root, 'shop/payments/retry.py'),
-      root,
-    ]);
+    // Without the corpus the whole lines are still paths (spaces under an absolute path), never
+    // split at the space into `/tmp/tmp.XXXXXX` and the rest; the root, with no extension, and the
+    // dotted directory inside its line are taken for directories.
+    expect(pathsIn(listing)).toEqual([join(root, 'shop/cart.py'), join(root, 'shop/payments/retry.py')]);
     expect(pathsIn(listing, pathRule(root))).toEqual(['shop/cart.py', 'shop/payments/retry.py']);
   });
 

@@ -19,6 +19,7 @@ export {
   rungRunSchema,
 } from './rung/rung-schema.js';
 export { summarizeRung } from './rung/summarize.js';
+export { distinctFiles } from './scoring/distinct-files.js';
 export { goldKindOf } from './scoring/gold.js';
 export { goldRanksOf } from './scoring/gold-ranks.js';
 export { type JudgedList, judgeList } from './scoring/judge-list.js';

@@ -55,6 +55,7 @@ const SURFACE: Record<string, string[]> = {
     'compareRungs',
     'corpusKey',
     'coverage',
+    'distinctFiles',
     'goldKindOf',
     'goldMatcher',
     'goldRanksOf',

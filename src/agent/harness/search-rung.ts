@@ -58,7 +58,7 @@ export async function searchRung(
           if (result.isError === true) scores.set(task.id, null);
           else {
             const found = inCorpus(
-              extractResult(result, { tool: call.name, args: call.arguments }, extractor),
+              extractResult(result, { tool: call.name, args: call.arguments }, extractor, place.corpus),
               place.corpus,
             );
             const items = found.rows ?? found.identifiers.map((id) => ({ path: id, doc_id: id }));

@@ -37,7 +37,7 @@ function rowOf(value: unknown): ResultRow | undefined {
 /**
  * Identifiers and rows of one result: exact from `structuredContent` (`identifiers`: strings,
  * `rows`: objects with a `path`) when the server returns them, as the reference server does;
- * otherwise from the text by the extractor.
+ * otherwise from the text by the extractor, with the task's corpus directory (`corpus`) when known.
  *
  * @example
  * extractResult({ content: [], structuredContent: { rows: [{ path: 'a.py', start: 1, end: 9 }], identifiers: ['a.py'] } }, { tool: 'search_codebase', args: {} }, filePathExtractor());
@@ -47,6 +47,7 @@ export function extractResult(
   result: CallToolResult,
   call: { tool: string; args: Record<string, unknown> },
   extractor: TextExtractor,
+  corpus?: string | null,
 ): CallYield {
   const structured = result.structuredContent;
   if (typeof structured === 'object' && structured !== null) {
@@ -59,5 +60,5 @@ export function extractResult(
       return extracted;
     }
   }
-  return extractor(resultText(result), call.tool, call.args);
+  return extractor(resultText(result), call.tool, call.args, corpus);
 }

@@ -85,7 +85,12 @@ async function execute(call: ToolCall, options: RecordingProxyOptions): Promise<
       error: ok ? undefined : text.slice(0, ERROR_CHARS),
       extracted: ok
         ? inCorpusRoots(
-            extractResult(result, { tool: call.name, args: call.arguments }, options.extractor),
+            extractResult(
+              result,
+              { tool: call.name, args: call.arguments },
+              options.extractor,
+              options.corpus,
+            ),
             options.corpus,
           )
         : { identifiers: [] },

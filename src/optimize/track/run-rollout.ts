@@ -17,7 +17,8 @@ export interface RolloutContext {
   timeoutMs: number;
   killGraceMs?: number;
   roles: ToolRoles;
-  extract: CallExtractor;
+  /** The reader of a rollout's MCP results, given the corpus the agent ran in. */
+  extract: (corpus: string) => CallExtractor;
   model: string | null;
   maxTurns: number | null;
   /** The per-rollout cap handed to an agent that enforces one. */
@@ -93,7 +94,7 @@ export async function runRollout(context: RolloutContext, target: RolloutTarget)
       taskId: target.taskId,
       runDir: join(context.dir, 'arms', target.arm),
       source: base.transcript,
-      extract: context.extract,
+      extract: context.extract(target.cwd),
     });
     const trajectory = await readTrajectory(imported.dir);
     return {

@@ -29,7 +29,8 @@ export interface TrackProduct {
   /** The server's name in the MCP config (the manifest's `name`). */
   name: string;
   roles: ToolRoles;
-  extract: CallExtractor;
+  /** The reader of a rollout's MCP results, under the path rule of the corpus it ran in (its cwd). */
+  extract: (corpus: string) => CallExtractor;
   /** A task's place: its corpus indexed once into the cache (what `prepare` serves; the probe's too). */
   place: WorkspaceResolver;
   /** A task's corpus directory (the agent's cwd) and the server command over its index. */
@@ -79,7 +80,7 @@ export function openTrackProduct(options: {
     product,
     name,
     roles,
-    extract: transcriptExtractor(roles),
+    extract: (corpus) => transcriptExtractor(roles, { root: corpus }),
     place,
     async prepare(task) {
       const where = await place(task);

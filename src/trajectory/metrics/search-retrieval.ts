@@ -1,4 +1,6 @@
 import {
+  distinctFiles,
+  goldKindOf,
   judgeList,
   mrrOf,
   type RelevanceOptions,
@@ -54,7 +56,10 @@ const UNDEFINED: SearchRetrieval = Object.freeze({
 
 /**
  * Every search call scored as a retrieval run in miniature, with the retrieval layer's one
- * relevance predicate and ranked metrics. A search that ran and found nothing is a measured 0.0.
+ * relevance predicate and ranked metrics. Judged against file gold, a call's list is its distinct
+ * files in first-seen order (`distinctFiles`: `path:line` rows of one file are one rank), so
+ * `recall@5` counts five files; against doc ids or a body, its rows as given. A search that ran
+ * and found nothing is a measured 0.0.
  *
  * @example
  * const scored = searchRetrieval(trajectory, { id: 't', question: 'q', gold: { files: ['a.py'] } });
@@ -74,7 +79,14 @@ export function searchRetrieval(
   let best: { scores: SearchCallScores; rank: number } | undefined;
   for (const { event } of callsInOrder(trajectory)) {
     if (!search.has(event.tool)) continue;
-    const judged = judgeList(callItems(event), task, options.relevance);
+    // File gold ranks files: a grep's ten hits in one file are one rank, its fifth file rank 5.
+    const items = callItems(event);
+    const files = goldKindOf(task, options.relevance) === 'files';
+    const judged = judgeList(
+      files ? distinctFiles(items, options.relevance) : items,
+      task,
+      options.relevance,
+    );
     if (judged === null) return UNDEFINED;
     gold = judged.gold.length;
     const hits = SEARCH_KS.map((k) => {

@@ -1,5 +1,6 @@
 import { isAbsolute, normalize, relative } from 'node:path';
 import type { ResultRow } from '../schema.js';
+import { isPathLike } from './path-grammar.js';
 
 /**
  * Identifiers in the corpus's own namespace, the one gold is written in: a file is its path
@@ -48,21 +49,36 @@ export interface LineHit {
   line: number;
 }
 
-const LINE_HIT = /^(\S*?[^\s:]):(\d+)[:-]/;
-const CONTEXT_HIT = /^(\S*?\.[A-Za-z0-9]+)-(\d+)-/;
+// The path is everything before the first `:N:` / `:N-` (spaces allowed: a clone under `/tmp/a b/`).
+const LINE_HIT = /^(.*?[^\s:]):(\d+)[:-]/;
+const CONTEXT_HIT = /^(.*?\.[A-Za-z0-9]+)-(\d+)-/;
+
+function shapedLikePath(path: string): string | null {
+  return isPathLike(path, 'value') ? path : null;
+}
 
 /**
  * The file and line a grep-style output line names (`src/a.py:14:text`, `src/a.py-15-text`), or
- * `null`: a line number alone is never a path.
+ * `null`. `accept` decides whether the part before the line number names a file, and under which
+ * name (a `PathRule` bound to the corpus); by default its shape (`isPathLike`), so a line number,
+ * a time or a timestamp (`2026-12-04T20:06:17Z`) is never a path.
  *
  * @example
  * lineHit('src/a.py:14:    total = 0'); // { path: 'src/a.py', line: 14 }
  * lineHit('14:    total = 0');          // null
+ * lineHit('2026-12-04T20:06:17.217Z');  // null
  */
-export function lineHit(text: string): LineHit | null {
-  const match = LINE_HIT.exec(text) ?? CONTEXT_HIT.exec(text);
-  if (match === null || /^\d+$/.test(match[1]!)) return null;
-  return { path: match[1]!, line: Number(match[2]) };
+export function lineHit(
+  text: string,
+  accept: (path: string) => string | null = shapedLikePath,
+): LineHit | null {
+  for (const pattern of [LINE_HIT, CONTEXT_HIT]) {
+    const match = pattern.exec(text);
+    if (match === null || /^\d+$/.test(match[1]!)) continue;
+    const path = accept(match[1]!);
+    if (path !== null) return { path, line: Number(match[2]) };
+  }
+  return null;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { ResultRow } from '../schema.js';
 import { subReadIdentifiers } from './batch-read.js';
-import { lineHit, numberedRange } from './identifiers.js';
-import { pathsIn, resultLines } from './result-paths.js';
+import { numberedRange } from './identifiers.js';
+import { type PathRule, pathRule } from './path-rule.js';
+import { readResult } from './result-paths.js';
 
 /** What a call returned, as identifiers (paths, names, chunk ids) and, for a search, ranked rows: what an extractor gives. */
 export interface CallYield {
@@ -11,9 +12,15 @@ export interface CallYield {
 
 /**
  * Reads identifiers from a result's text, for servers that return no `structuredContent`; `args`
- * are the call's own arguments (a read names the file it delivered there).
+ * are the call's own arguments (a read names the file it delivered there); `corpus` the task's
+ * corpus directory, when known: a path then counts only where it names one of its files (`pathRule`).
  */
-export type TextExtractor = (text: string, tool: string, args: Record<string, unknown>) => CallYield;
+export type TextExtractor = (
+  text: string,
+  tool: string,
+  args: Record<string, unknown>,
+  corpus?: string | null,
+) => CallYield;
 
 const PATH_ARGS = ['path', 'file_path', 'filepath', 'file', 'filename'];
 const PATHS_ARGS = ['paths', 'file_paths', 'files'];
@@ -24,6 +31,14 @@ function namedFiles(args: Record<string, unknown>): string[] {
   if (typeof one === 'string') return [one];
   const many = PATHS_ARGS.map((key) => args[key]).find(Array.isArray) as unknown[] | undefined;
   return (many ?? []).filter((value): value is string => typeof value === 'string' && value !== '');
+}
+
+// A sub-read's identifier (`path` or `path:1-40`) under the path rule: its path renamed (made
+// relative to the corpus) with its range kept, or nothing when the path names no file.
+function ruled(id: string, rule: PathRule): string[] {
+  const range = /:\d+-\d+$/.exec(id);
+  const path = rule(range === null ? id : id.slice(0, range.index), 'value');
+  return path === null ? [] : [range === null ? path : `${path}${range[0]}`];
 }
 
 const PARTIAL_ARGS = ['start', 'end', 'offset', 'tail', 'line', 'lines', 'from', 'to'];
@@ -40,14 +55,15 @@ function deliveredRange(text: string, args: Record<string, unknown>, read: boole
 }
 
 /**
- * The default reading of a text-only result, in the corpus's namespace (`inCorpus` then makes
- * paths relative): the file(s) the call named in its arguments; with one file, also the lines it
- * delivered (`a.py:1-40`: the numbered range it printed, or for a `read` tool all its lines), so
- * reading a file a listing named is new content, not resurfacing (and nothing else: the paths a
- * file's content mentions were not returned); otherwise each grep-style `path:line:` line
- * as `path` and `path:line` with a row per hit, never the line number as a path; and the
- * path-looking tokens of the text (`src/a.py`, `main.go`, `path`-like JSON keys). Distinct, first
- * appearance kept.
+ * The default reading of a text-only result, every path put through `rule` (`pathRule(corpus)`:
+ * with the corpus, only its files count, named relative to it; without, what is shaped like a
+ * path): the file(s) the call named in its arguments; with one file, also the lines it delivered
+ * (`a.py:1-40`: the numbered range it printed, or for a `read` tool all its lines), so reading a
+ * file a listing named is new content, not resurfacing (and nothing else: the paths a file's
+ * content mentions were not returned); otherwise what `readResult` reads: a JSON result by its
+ * structure, a text result's whole-line paths, grep-style `path:line:` hits (`path` and
+ * `path:line`, a row each; never a line number or a timestamp as a path) and path-shaped tokens.
+ * Distinct, first appearance kept.
  *
  * @example
  * textIdentifiers('src/a.py:14:    total = 0', {}); // { identifiers: ['src/a.py', 'src/a.py:14'], rows: [{ path: 'src/a.py', start: 14, end: 14 }] }
@@ -57,35 +73,34 @@ function deliveredRange(text: string, args: Record<string, unknown>, read: boole
 export function textIdentifiers(
   text: string,
   args: Record<string, unknown>,
-  options: { read?: boolean } = {},
+  options: { read?: boolean; rule?: PathRule } = {},
 ): CallYield {
-  const identifiers: string[] = [];
-  const files = namedFiles(args);
-  // A batch read (a list of files) delivered the sub-reads it printed, each with its lines.
+  const rule = options.rule ?? pathRule(null);
+  const named = namedFiles(args);
+  // A batch read (a list of files) delivered the sub-reads it printed (headed by the paths as the
+  // call named them), each with its lines; each delivered file then goes through the path rule.
   const listed = options.read === true && PATHS_ARGS.some((key) => Array.isArray(args[key]));
-  const batch = listed ? subReadIdentifiers(text, files) : null;
-  if (batch !== null) return { identifiers: batch };
-  identifiers.push(...files);
+  const batch = listed ? subReadIdentifiers(text, named) : null;
+  if (batch !== null) return { identifiers: [...new Set(batch.flatMap((id) => ruled(id, rule)))] };
+  const files = named.map((file) => rule(file, 'value')).filter((file) => file !== null);
+  const identifiers: string[] = [...files];
   const range = files.length === 1 ? deliveredRange(text, args, options.read ?? false) : null;
   if (range !== null) identifiers.push(`${files[0]}:${range}`);
   // A read delivered the files it named: the paths its content mentions (imports) were not returned.
   if (options.read === true && files.length > 0) return { identifiers: [...new Set(identifiers)] };
-  const rows: ResultRow[] = [];
-  for (const line of resultLines(text)) {
-    const hit = lineHit(line.trim());
-    if (hit === null) continue;
-    identifiers.push(hit.path, `${hit.path}:${hit.line}`);
-    rows.push({ path: hit.path, start: hit.line, end: hit.line });
-  }
-  identifiers.push(...pathsIn(text));
+  // Paths printed relative to a directory the call named resolve under it.
+  const found = readResult(text, rule, named);
+  for (const row of found.rows) identifiers.push(row.path, `${row.path}:${row.start}`);
+  identifiers.push(...found.paths);
   const unique = [...new Set(identifiers)];
-  return rows.length === 0 ? { identifiers: unique } : { identifiers: unique, rows };
+  return found.rows.length === 0 ? { identifiers: unique } : { identifiers: unique, rows: found.rows };
 }
 
 /**
  * The text extractor: `textIdentifiers` by default (`reads`: the product's read tools, whose plain
- * content is a delivery of the file's lines); with `pattern`, each match's first group (or the
- * whole match) is an identifier instead. Distinct, in order of first appearance.
+ * content is a delivery of the file's lines), under the path rule of the corpus each call passes;
+ * with `pattern`, each match's first group (or the whole match) is an identifier instead (the
+ * user's own rule: not checked against the corpus). Distinct, in order of first appearance.
  *
  * @example
  * filePathExtractor()('see src/cart.py and src/tax.py', 'grep', {}); // { identifiers: ['src/cart.py', 'src/tax.py'] }
@@ -97,7 +112,8 @@ export function filePathExtractor(
 ): TextExtractor {
   const reads = new Set(options.reads ?? []);
   if (pattern === undefined)
-    return (text, tool, args) => textIdentifiers(text, args, { read: reads.has(tool) });
+    return (text, tool, args, corpus) =>
+      textIdentifiers(text, args, { read: reads.has(tool), rule: pathRule(corpus) });
   const global = pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
   return (text) => ({
     identifiers: [...new Set([...text.matchAll(global)].map((match) => match[1] ?? match[0]))],

@@ -18,8 +18,9 @@ describe('reading tool results', () => {
     expect(pathsIn(text)).toEqual(['src/pkg/mod.py', 'README.md']);
   });
 
-  test('JSON without paths falls back to its text tokens', () => {
-    expect(pathsIn('{"summary": "see lib/x.go"}')).toEqual(['lib/x.go']);
+  test('JSON is read by its structure, never as text: prose and timestamps name no file', () => {
+    expect(pathsIn('{"summary": "see lib/x.go"}')).toEqual([]);
+    expect(pathsIn('{"modified": "2026-12-04T20:06:17.217Z", "results": []}')).toEqual([]);
   });
 });
 

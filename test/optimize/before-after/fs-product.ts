@@ -6,13 +6,18 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const SERVER = '@modelcontextprotocol/server-filesystem';
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'node_modules', SERVER, 'package.json'), 'utf8')).version;
 
+function shellQuoted(path: string): string {
+  return `'${path.replaceAll("'", "'\\''")}'`;
+}
+
 // A product that is only a third-party server: no harness of its own (agent-track's runs it), its
 // server a dependency it pins. Its setup "installs" the pinned package by linking agent-track's copy
 // (no registry here); the lockfile and package.json pin the same version, so the arm accepts it.
 function manifest(allowed: string): string {
   return [
     'name: fs-product',
-    `setup: mkdir -p node_modules/@modelcontextprotocol && ln -sfn ${join(ROOT, 'node_modules', SERVER)} node_modules/${SERVER}`,
+    // The checkout may sit under a path with spaces or quotes: quoted for the shell, then for YAML.
+    `setup: ${JSON.stringify(`mkdir -p node_modules/@modelcontextprotocol && ln -sfn ${shellQuoted(join(ROOT, 'node_modules', SERVER))} node_modules/${SERVER}`)}`,
     `serve: [node, node_modules/${SERVER}/dist/index.js, "${allowed}"]`,
     'artifacts: { ask_prompt: ask.md, usage_skill: skill.md }',
     'tools: { search: [search_files], read: [read_text_file], symbol: null, batch: {}, identified: [] }',

@@ -68,7 +68,7 @@ describe('claudeCodeYield: identifiers named as the reference server names what 
       'Grep content mode without line numbers: the files',
       'Grep',
       { pattern: 'x', output_mode: 'content' },
-      'src/a.py:x = 1',
+      'src/a.py:x = 1\n2026-12-04T20:06:17Z retried\nhttps://example.com/a',
       ['src/a.py'],
       [{ path: 'src/a.py' }],
     ],

@@ -123,6 +123,22 @@ describe('searchRetrieval', () => {
         reformulations: 1,
       },
     },
+    // grep-like rows, one per matched line: x.py x4, y.py, z.py, w.py, b.py. File gold ranks distinct
+    // files in first-seen order (x, y, z, w, b): b.py is rank 5 (it was row 8) -> @1 0, @5 1, mrr 1/5
+    {
+      name: 'file gold ranks distinct files: the fifth file is rank 5, whatever its line rows',
+      calls: [search('q', ['x.py', 'x.py', 'x.py', 'x.py', 'y.py', 'z.py', 'w.py', 'b.py'])],
+      task,
+      expected: {
+        calls: [scores(0, 'q', 0, 1, 1, 1 / 5)],
+        first_call: scores(0, 'q', 0, 1, 1, 1 / 5),
+        best_call: scores(0, 'q', 0, 1, 1, 1 / 5),
+        'trajectory_recall@1': 0,
+        'trajectory_recall@5': 0.5,
+        'trajectory_recall@10': 0.5,
+        reformulations: 1,
+      },
+    },
     // no rows recorded: the identifiers are the ranked list; b.py at rank 3 -> @1 0, @5 1, mrr 1/3
     {
       name: 'identifiers stand in for missing rows',

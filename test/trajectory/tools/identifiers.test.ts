@@ -34,6 +34,17 @@ test('a grep line names its file and line; a line number alone is never a path',
   expect(lineHit('12:30:00 started')).toBeNull();
   expect(lineHit('see https://example.com:8080/x')).toBeNull();
   expect(lineHit('plain text')).toBeNull();
+  // A timestamp is no `path:line`; a path with spaces under an absolute root is.
+  expect(lineHit('2026-12-04T20:06:17.217Z')).toBeNull();
+  expect(lineHit('"modified": "2026-12-04T20:06:17.217Z"')).toBeNull();
+  expect(lineHit('/tmp/tmp.x1y2/agent track/a.py:3:x')).toEqual({
+    path: '/tmp/tmp.x1y2/agent track/a.py',
+    line: 3,
+  });
+  expect(lineHit('C:\\repo\\a.py:7:x')).toEqual({ path: 'C:\\repo\\a.py', line: 7 });
+  // The caller's rule names the file (a corpus-relative path), or refuses it.
+  expect(lineHit('/repo/a.py:3:x', (path) => path.replace('/repo/', ''))).toEqual({ path: 'a.py', line: 3 });
+  expect(lineHit('/repo/a.py:3:x', () => null)).toBeNull();
 });
 
 test('identifiers and rows are put in the corpus namespace, the root dropped, duplicates merged', () => {

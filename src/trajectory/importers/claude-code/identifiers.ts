@@ -1,5 +1,6 @@
 import type { ResultRow } from '../../schema.js';
 import { corpusRelative, lineHit, numberedRange } from '../../tools/identifiers.js';
+import { isPathLike } from '../../tools/path-grammar.js';
 import type { CallYield } from '../imported-run.js';
 
 const NOT_A_PATH = [
@@ -25,7 +26,9 @@ function grepHit(text: string, mode: unknown, searched: string | undefined): Gre
     const numbered = lineHit(text);
     if (numbered !== null) return numbered;
     const colon = text.indexOf(':');
-    return colon > 0 ? { path: text.slice(0, colon) } : null;
+    const path = colon > 0 ? text.slice(0, colon) : '';
+    // A URL's scheme is no file (`https://...`), nor a timestamp's date (`2026-12-04T20:06`).
+    return isPathLike(path, 'value') && !text.startsWith(`${path}://`) ? { path } : null;
   }
   if (mode === 'count') {
     const counted = /^(.+):\d+$/.exec(text);

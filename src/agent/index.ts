@@ -57,6 +57,8 @@ export type { LedgerLine } from './harness/ledger.js';
 export { LEDGER_FILE, ledgerLineSchema, readLedger } from './harness/ledger.js';
 export type { OpenedModel, OpenModelOptions } from './harness/open-model.js';
 export { openModel } from './harness/open-model.js';
+export { PROBED_ENV, type ProbeCorporaOptions, probeCorpora } from './harness/probe-corpora.js';
+export { type ProductProbe, probeSession } from './harness/product-probe.js';
 export { runPool } from './harness/promise-pool.js';
 export { recordedErrorSchema } from './harness/recorded-error-schema.js';
 export type { HarnessOptions, HarnessSummary } from './harness/run-harness.js';

@@ -200,3 +200,24 @@ export function assertSpendConfirmed(
 export function queueUrl(option: string): FlagParser<QueueTarget> {
   return (text) => parseQueueUrl(text, option);
 }
+
+/**
+ * A regular expression a failed tool result matches (`--error-pattern '^(Error|FAILED)'`): a
+ * JavaScript pattern, refused by flag and value when it does not compile or matches the empty text
+ * (it would make every call failed).
+ *
+ * @example
+ * errorPattern('--error-pattern')('(unclosed'); // throws: Expected the `--error-pattern` option to be a valid regular expression ...
+ */
+export function errorPattern(option: string): FlagParser<RegExp> {
+  return (text) => {
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(text);
+    } catch (error) {
+      throw invalidOption(option, `a valid regular expression (${(error as Error).message})`, text);
+    }
+    if (pattern.test('')) throw invalidOption(option, 'a pattern that the empty text does not match', text);
+    return pattern;
+  };
+}

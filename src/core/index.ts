@@ -7,6 +7,7 @@
 
 export { builtTwin, DIST_MARK, markDist } from './built-twin.js';
 export { resolveCacheDir } from './cache-dir.js';
+export { canonicalJson } from './canonical-json.js';
 export { CONFIRMED_SPEND_ENV } from './confirmed-spend.js';
 export { AgentTrackError, describeReceived, invalidOption, printable } from './errors.js';
 export { EXIT_CODES, IncompleteRun } from './exit-status.js';

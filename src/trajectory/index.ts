@@ -16,6 +16,7 @@ export { BLOBS_DIR, TRAJECTORY_FILES } from './files.js';
 export { claudeCodeYield } from './importers/claude-code/identifiers.js';
 export type { ClaudeCodeImportOptions } from './importers/claude-code/import-claude-code.js';
 export { convertClaudeCode, importClaudeCode } from './importers/claude-code/import-claude-code.js';
+export { DEFAULT_ERROR_RULE, failsByRule } from './importers/error-rule.js';
 export {
   detectTranscriptFormat,
   importTranscript,
@@ -82,14 +83,21 @@ export type { Trajectory } from './trajectory.js';
 export { batchVsFanoutRatio } from './metrics/batch-ratio.js';
 export { METRIC_COLUMNS, type MetricColumn, metricsRow } from './metrics/columns.js';
 export { type ComputeMetricsOptions, computeMetrics, type TrajectoryMetrics } from './metrics/compute.js';
+export { failedCalls } from './metrics/failed.js';
 export { fanOutWhereBatch } from './metrics/fan-out.js';
 export { goldCalls } from './metrics/gold-calls.js';
 export { type GoldReach, goldReach } from './metrics/gold-reach.js';
-export { type NeedlessCalls, needlessCalls } from './metrics/needless.js';
+export {
+  NEEDLESS_COMPONENTS,
+  type NeedlessCalls,
+  type NeedlessComponent,
+  needlessCalls,
+} from './metrics/needless.js';
 export { type OutcomeTurns, outcomeTurns } from './metrics/outcome-turns.js';
 export { parallelCallsPerTurn } from './metrics/parallel.js';
 export { type Pointer, parsePointers } from './metrics/pointer-parse.js';
 export { type PointerFollowing, pointerFollowing } from './metrics/pointers.js';
+export { repeatedCalls } from './metrics/repeated.js';
 export { resurfacing } from './metrics/resurfacing.js';
 export { type SearchCallScores, type SearchRetrieval, searchRetrieval } from './metrics/search-retrieval.js';
 export {

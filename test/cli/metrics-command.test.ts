@@ -130,6 +130,37 @@ describe('agent-track metrics', () => {
     expect(stdout).toContain('1 run(s) made no tool call and have no rate over calls');
   });
 
+  test('--error-pattern: a bad regex or a run directory is refused by flag and value before any work; a good one judges the transcript', async () => {
+    const tau = join(
+      root,
+      'fixtures/realdata/trajectories/openai-chat-tool-calls/tau-bench_gpt-4o-airline.failed-repeated.json',
+    );
+    const bad = await cli('metrics', tau, '--error-pattern', '(unclosed');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(
+      /Expected the `--error-pattern` option to be a valid regular expression .*, got `\(unclosed` \(string\)/,
+    );
+    expect(bad.stdout).toBe('');
+    const empty = await cli('metrics', tau, '--error-pattern', 'x*');
+    expect(empty.stderr).toContain('a pattern that the empty text does not match, got `x*` (string)');
+    const dir = await cli('metrics', runDir, '--error-pattern', '^Error');
+    expect(dir.code).toBe(2);
+    expect(dir.stderr).toContain("`--error-pattern` judges a transcript's results");
+    expect(dir.stdout).toBe('');
+    // Task 13: the default rule fails 6 of 14 calls; a pattern naming only HAT223 fails 1.
+    const byDefault = await cli('metrics', tau, '--json');
+    const own = await cli('metrics', tau, '--json', '--error-pattern', 'HAT223 not available');
+    const task13 = (out: string) =>
+      (JSON.parse(out) as { trajectories: { metrics: Record<string, unknown> }[] }).trajectories.find(
+        (t) => t.metrics.task_id === '13',
+      )!.metrics;
+    expect(task13(byDefault.stdout)).toMatchObject({ failed_count: 6, repeated_count: 4, needless_calls: 8 });
+    expect(task13(own.stdout)).toMatchObject({ failed_count: 1, needless_calls: 6 });
+    // The text table has a failed column: task 13, 14 calls, 6 failed, needless 8/14.
+    const text = await cli('metrics', tau);
+    expect(text.stdout).toMatch(/^13\s+\S+\s+\d+\s+14\s+6\s+0\.571/m);
+  }, 60_000);
+
   test('a missing path is one clear line and exit 2', async () => {
     const { stderr, code } = await cli('metrics', join(scratch, 'nope'));
     expect(code).toBe(2);

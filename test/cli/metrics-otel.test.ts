@@ -25,7 +25,9 @@ describe('agent-track metrics on an OTLP JSON trace file (a real child process, 
       tool_calls_total: 3,
       distinct_tools_used: 2,
       calls_by_tool: { get_weather: 2, search_docs: 1 },
-      needless_call_rate: 0,
+      // One of the three calls failed (its span's error status): a failed call is needless.
+      failed_call_rate: 1 / 3,
+      needless_call_rate: 1 / 3,
       parallel_calls_per_turn: 1.5,
       outcome: 'answered',
       usage: { prompt: 350, completion: 60, cached: 64, messages: 2 },
@@ -36,7 +38,7 @@ describe('agent-track metrics on an OTLP JSON trace file (a real child process, 
   test('text: the table, each warning on stderr, the summary; --strict refuses the skipped span (exit 2)', async () => {
     const text = await cli('metrics', TRACE);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/conv-42\s+answered\s+2\s+3\s+0\s/);
+    expect(text.stdout).toMatch(/conv-42\s+answered\s+2\s+3\s+1\s+0\.333\s/);
     expect(text.stdout).toMatch(/usage\.prompt\s+350\s/);
     expect(text.stdout).toContain('1 scored, 0 refused, 2 warning(s)');
     expect(text.stderr).toContain(

@@ -220,6 +220,25 @@ export function searchCall(
   return { name: shape.tool, arguments: { ...shape.fixed, [shape.param]: value } };
 }
 
+/**
+ * The search call that looks for one literal string in the tool's own style: a glob matching a file
+ * of that name at any depth (`**∕invoice.py`), a regex matching it literally, else the string as
+ * the query.
+ *
+ * @example
+ * literalSearchCall({ tool: 'search_files', param: 'pattern', style: 'glob', fixed: { path: '.' } }, 'invoice.py');
+ * // { name: 'search_files', arguments: { path: '.', pattern: '**∕invoice.py' } }
+ */
+export function literalSearchCall(shape: SearchShape, text: string): Call {
+  const value =
+    shape.style === 'glob'
+      ? `**/${text.replace(/[*?[\]{}!]/g, '\\$&')}`
+      : shape.style === 'regex'
+        ? text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        : text;
+  return { name: shape.tool, arguments: { ...shape.fixed, [shape.param]: value } };
+}
+
 // The question with the content words `keep` drops left out (all of it when it drops none).
 function keptQuestion(question: string, keep: (words: readonly string[]) => string[]): string {
   const tokens = question.split(/\s+/).filter((token) => token.length > 0);

@@ -11,6 +11,8 @@ import type { TokenCap } from '../loop/token-cap.js';
 import { type AgentProduct, openAgentProduct } from '../manifest/agent-product.js';
 import type { LedgerLine } from './ledger.js';
 import { openModel } from './open-model.js';
+import { PROBED_ENV } from './probe-corpora.js';
+import type { ProductProbe } from './product-probe.js';
 import { type HarnessSummary, runHarness } from './run-harness.js';
 import { productWorkspaces } from './task-workspace.js';
 
@@ -51,6 +53,8 @@ export interface HarnessRunOptions {
   /** The most each rollout may use; see `tokenMeter`. */
   tokenCap?: TokenCap;
   onTask?: (line: LedgerLine) => void;
+  /** Called with each corpus's product probe, before any rollout (see `runHarness`). */
+  onProbe?: (probe: ProductProbe) => void;
   /** Called once the model is open: whether its answers are the offline policy's. */
   onStart?: (info: { offline: boolean; tasks: number; product: string }) => void;
 }
@@ -139,6 +143,9 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
       ...(options.reuseServers === undefined ? {} : { reuseServers: options.reuseServers }),
       ...(options.attempts === undefined ? {} : { attempts: options.attempts }),
       ...(options.onTask === undefined ? {} : { onTask: options.onTask }),
+      ...(options.onProbe === undefined ? {} : { onProbe: options.onProbe }),
+      // A campaign probed the product once before its first rollout; its children do not again.
+      ...(env[PROBED_ENV] === '1' ? { probe: false } : {}),
       ...(options.tokenCap === undefined ? {} : { tokenCap: options.tokenCap }),
     });
   } finally {

@@ -12,6 +12,8 @@ import { freshServers, reusedServers } from '../mcp/server-pool.js';
 import { warmServers } from '../mcp/warm-pool.js';
 import { LEDGER_FILE, type LedgerLine, openLedger } from './ledger.js';
 import type { OpenedModel } from './open-model.js';
+import { probeCorpora } from './probe-corpora.js';
+import type { ProductProbe } from './product-probe.js';
 import { runPool } from './promise-pool.js';
 import { runTask, type TaskRun } from './run-task.js';
 import type { WorkspaceResolver } from './task-workspace.js';
@@ -51,6 +53,13 @@ export interface HarnessOptions {
   onTask?: (line: LedgerLine) => void;
   /** The most each rollout may use (what a campaign booked it at); see `tokenMeter`. */
   tokenCap?: TokenCap;
+  /**
+   * Probe the product once per corpus before the first rollout (`probeCorpora`; default true).
+   * `false` when the caller already did (a campaign probes each arm once, not in every child).
+   */
+  probe?: boolean;
+  /** Called with each probe's result before any rollout. */
+  onProbe?: (probe: ProductProbe) => void;
 }
 
 export interface HarnessSummary {
@@ -63,6 +72,8 @@ export interface HarnessSummary {
   outcomes: Record<Outcome, number>;
   /** The tasks this run recorded as failed, with the error's type and message. */
   failures: { task_id: string; type: string; message: string }[];
+  /** The product probe of each corpus the tasks run on (`probeCorpora`); empty when not probed. */
+  probes: ProductProbe[];
   duration_ms: number;
 }
 
@@ -173,11 +184,24 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
   // rollout, started ahead of need (warm).
   const concurrency = options.concurrency ?? 1;
   const reuse = options.reuseServers ?? options.product.product.manifest.stateless;
-  const servers = reuse
+  const pool = reuse
     ? reusedServers({ perServer: ROLLOUTS_PER_SERVER })
     : pending.length > 1
       ? warmServers({ spares: Math.min(concurrency, pending.length - 1), total: pending.length })
       : freshServers();
+  // Before the first rollout, one search per corpus shows the server sees it; each probed server
+  // serves the corpus's first rollout, so the probe starts no server of its own.
+  const { probes, servers } =
+    options.probe === false
+      ? { probes: [], servers: pool }
+      : await probeCorpora(pending, {
+          product: options.product,
+          workspaces: options.workspaces,
+          servers: pool,
+          concurrency,
+          ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
+        });
+  for (const probe of probes) options.onProbe?.(probe);
   try {
     await runPool(pending, concurrency, async (task) => {
       const taskBegan = performance.now();
@@ -260,6 +284,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
     failed,
     outcomes,
     failures,
+    probes,
     duration_ms: Math.round(performance.now() - began),
   };
 }

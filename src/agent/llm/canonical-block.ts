@@ -1,18 +1,6 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../core/index.js';
 import type { LlmBlock } from './block-schema.js';
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
-}
 
 /**
  * The canonical bytes of a block: JSON with keys sorted at every depth, no whitespace. The same
@@ -24,7 +12,7 @@ function sortKeys(value: unknown): unknown {
  * // '{"base_url":"http://127.0.0.1:8000/v1","provider":"openai"}'
  */
 export function canonicalBlock(block: LlmBlock): string {
-  return JSON.stringify(sortKeys(block));
+  return canonicalJson(block);
 }
 
 /**

@@ -76,6 +76,7 @@ async function run(flags: RunFlags, io: CliIo): Promise<void> {
       if (offline) io.out('model: offline policy (a deterministic stand-in for a model, not a model)\n');
       io.out(`product: ${product}; ${tasks} tasks\n`);
     },
+    onProbe: (probe) => io.out(`${probe.line}\n`),
     onTask: (line) => io.out(taskLine(line)),
   });
   const tally = Object.entries(summary.outcomes)

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
 import { formatNumber } from '../../report/index.js';
@@ -9,7 +10,7 @@ import {
   type ToolRoles,
 } from '../../trajectory/index.js';
 import { formatTable } from '../format.js';
-import { toolRoles } from '../options.js';
+import { errorPattern, toolRoles } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface MetricsFlags {
@@ -18,6 +19,7 @@ interface MetricsFlags {
   json?: boolean;
   tools?: ToolRoles;
   corpusRoot?: string;
+  errorPattern?: RegExp;
 }
 
 /** `agent-track metrics PATH`: per-trajectory metrics and an aggregate table with intervals. */
@@ -40,6 +42,11 @@ export const metricsCommand: CliCommand = {
         '--corpus-root <dir>',
         "with --tools: the directory a transcript's agent worked in; paths under it become relative, as gold is written",
       )
+      .option(
+        '--error-pattern <regex>',
+        "a transcript's tool result that this JavaScript regex matches is a failed call (default, for formats without an error flag: a result opening with `Error:`, `ValueError:`, `Exception:`, a traceback)",
+        errorPattern('--error-pattern'),
+      )
       .option('--json', 'print JSON for machines')
       .option('--strict', 'exit 2 when an importer skipped a call or a result (the counts then miss it)')
       .action(async (path: string, flags: MetricsFlags) => {
@@ -48,6 +55,12 @@ export const metricsCommand: CliCommand = {
             'INVALID_OPTION',
             '`--corpus-root` goes with `--tools`: the product roles say how the results are read',
             { data: { option: '--corpus-root' } },
+          );
+        if (flags.errorPattern !== undefined && statSync(path, { throwIfNoEntry: false })?.isDirectory())
+          throw new AgentTrackError(
+            'INVALID_OPTION',
+            `\`--error-pattern\` judges a transcript's results; \`${path}\` is a directory of recorded runs (their calls already say whether they failed)`,
+            { data: { option: '--error-pattern', path } },
           );
         const tasks = flags.task ? new Map((await readTasks(flags.task)).map((t) => [t.id, t])) : undefined;
         const roles = flags.tools;
@@ -60,6 +73,7 @@ export const metricsCommand: CliCommand = {
           ...(tasks ? { tasks } : {}),
           ...(roles ? { roles } : {}),
           ...(flags.corpusRoot === undefined ? {} : { corpusRoot: resolve(flags.corpusRoot) }),
+          ...(flags.errorPattern === undefined ? {} : { errorPattern: flags.errorPattern }),
         })) {
           if (item.error) {
             errors.push({ source: item.source, message: item.error.message });
@@ -97,7 +111,7 @@ export const metricsCommand: CliCommand = {
       }),
 };
 
-// A run is named by its trajectory folder: the task id, or `task#2` for a second trial of it, so
+// A run is named by its trajectory folder: the task id (a trial of it `task~2`, its rollout id), so
 // trials of one task are told apart.
 function runLabel(source: string, taskId: string): string {
   const folder = decodeURIComponent(basename(source));
@@ -110,6 +124,7 @@ function perTrajectoryTable(scored: readonly Extract<ScoredTrajectory, { metrics
     'outcome',
     'turns',
     'calls',
+    'failed',
     'needless',
     'to_first_gold',
     'recall@5',
@@ -122,6 +137,7 @@ function perTrajectoryTable(scored: readonly Extract<ScoredTrajectory, { metrics
       m.outcome,
       formatNumber(m.turns),
       formatNumber(m.tool_calls_total),
+      formatNumber(m.failed_count),
       formatNumber(m.needless_call_rate),
       formatNumber(m.tool_calls_to_first_gold),
       formatNumber(m['recall@5']),

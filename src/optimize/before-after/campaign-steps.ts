@@ -209,8 +209,10 @@ export async function runPlanned(
           standIn: offline ? { salted: (options.standIn?.temperature ?? 0) > 0 } : null,
           log: say,
         });
-  const runOn = (some: readonly Task[]) =>
-    runCampaign({
+  // The probe runs once, before the first rollout, on every corpus of the campaign (a pilot's too).
+  let probed: string[] | undefined;
+  const runOn = async (some: readonly Task[]) => {
+    const ran = await runCampaign({
       ...(runner === undefined ? {} : { runner }),
       repo: campaign.repo,
       dir,
@@ -221,6 +223,15 @@ export async function runPlanned(
       concurrency: options.concurrency ?? 2,
       ...(options.retryFailed === true ? { retryFailed: true } : {}),
       harnessArgs,
+      // Each arm agent-track's harness serves is probed once per corpus, with its children's places.
+      probe: {
+        ...(settings.configFile === null ? {} : { config: settings.configFile }),
+        cacheDir,
+        reposDir,
+        log: say,
+        tasks,
+      },
+      ...(probed === undefined ? {} : { probed }),
       ...(offline ? { armArgs: (arm: string) => ['--endpoint-url', offline.urlFor(arm)] } : {}),
       installCache: planned.installCache,
       prepared: campaign.prepared,
@@ -228,6 +239,9 @@ export async function runPlanned(
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.progress ? { progress: options.progress } : {}),
     });
+    probed = ran.probed;
+    return ran;
+  };
   const runAll = async () => {
     // A pilot is the campaign's first tasks run first: its rollouts are the campaign's (never paid
     // twice); their paired differences say what the whole campaign can detect.

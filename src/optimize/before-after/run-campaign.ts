@@ -2,10 +2,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { blockKey, type LlmBlock } from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
+import { DEFAULT_SERVING_CONFIG } from '../../product/index.js';
 import { rolloutTasks, type Task } from '../../retrieval/index.js';
 import { resolveToolRoles } from '../../trajectory/index.js';
 import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
 import { type PreparedArms, prepareArms } from '../campaign/arms/prepare-arms.js';
+import { type ProbePlaces, probedProduct, probeProduct } from '../campaign/arms/probe-arms.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { type RunArmsOptions, type RunArmsResult, runArms } from '../campaign/run-arms.js';
 import { readPlan, writePlan } from './plan.js';
@@ -47,11 +49,24 @@ export interface RunCampaignOptions
   blockVerdicts?: BlockVerdict[];
   /** The harness for a product whose manifest names none (see `prepareArm`). */
   harness?: readonly string[];
+  /**
+   * Probe each arm's product once per corpus before the first rollout (`probeArms`), its places
+   * resolved as its children resolve them; `log` gets each probe's line. Absent: no probe here.
+   */
+  probe?: ProbePlaces & {
+    log?: (line: string) => void;
+    /** The tasks whose corpora are probed (default `tasks`; a pilot's run probes the whole campaign's). */
+    tasks?: readonly Task[];
+  };
+  /** Arms the caller already probed (compare, with its tool-description count): not probed again. */
+  probed?: readonly string[];
 }
 
 export interface RunCampaignResult {
   blockVerdicts: BlockVerdict[];
   run: RunArmsResult;
+  /** The arms whose product was probed (here or by the caller): a later run over the same arms passes them as `probed`. */
+  probed: string[];
 }
 
 /** The values of the environment variables the block names for its key: never written anywhere. */
@@ -88,10 +103,39 @@ export function assertSamePlan(dir: string, plan: Plan): void {
 }
 
 /**
+ * Before the first rollout, each arm's product is asked once per corpus for a file the corpus holds
+ * (`probeProduct`): a server that does not see the corpus refuses the campaign before any spend. An
+ * arm that is its own harness is probed by that harness in its rollouts' children (its index is its
+ * commit's to build); the others' children are told (`PROBED_ENV`) not to probe again.
+ */
+async function probeArms(
+  arms: PreparedArms['arms'],
+  options: Pick<RunCampaignOptions, 'probe' | 'probed' | 'tasks'>,
+): Promise<Set<string>> {
+  const probed = new Set(options.probed ?? []);
+  const places = options.probe;
+  if (places === undefined) return probed;
+  const say = places.log ?? (() => {});
+  for (const arm of arms) {
+    if (probed.has(arm.arm)) continue;
+    const product = probedProduct(arm, places.config ?? DEFAULT_SERVING_CONFIG);
+    if (product === null) {
+      say(`${arm.arm}: probe: its own harness probes its server before its rollouts`);
+      continue;
+    }
+    for (const probe of await probeProduct(product, places.tasks ?? options.tasks, places))
+      say(`${arm.arm}: ${probe.line}`);
+    probed.add(arm.arm);
+  }
+  return probed;
+}
+
+/**
  * Runs a before-after campaign's rollouts: the spend gate first (nothing that costs money without
  * `confirmSpend`; fail closed on an unknown price under a ceiling) before any process starts; then
  * `plan.json`, each arm's worktree at its commit (set up, its product checked to live inside it),
- * the LLM block checked by both arms' own harnesses, every rollout through `runArms`; the worktrees
+ * the LLM block checked by both arms' own harnesses, each arm's product probed (`probe`), every
+ * rollout through `runArms`; the worktrees
  * are removed at the end, also on error.
  *
  * @example
@@ -141,8 +185,10 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
     const blockFile = resolve(options.llmBlock.file);
     const blockVerdicts =
       options.blockVerdicts ?? (await checkLlmBlock(prepared.arms, blockFile, { env, secrets }));
+    const probed = await probeArms(prepared.arms, options);
     const run = await runArms({
       ...options,
+      probed,
       // Every (task, repeat) is its own rollout (`rolloutTasks`); a one-repeat plan runs the tasks.
       tasks: rolloutTasks(options.tasks, options.plan.tasks.repeats),
       dir,
@@ -153,7 +199,7 @@ export async function runCampaign(options: RunCampaignOptions): Promise<RunCampa
       secrets,
     });
     stopped = run.stoppedBy !== null;
-    return { blockVerdicts, run };
+    return { blockVerdicts, run, probed: [...probed] };
   } finally {
     // Arms it prepared itself: kept for the resume when the run stopped before its end (ceiling,
     // interrupt, outage); removed when it finished or was refused.

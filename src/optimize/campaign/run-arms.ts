@@ -45,6 +45,8 @@ export interface RunArmsOptions {
   retryFailed?: boolean;
   /** Where the rollouts run: this process's children (default) or a queue's workers. */
   runner?: RolloutRunner;
+  /** Arms whose product the campaign probed: their children are told not to probe it again. */
+  probed?: ReadonlySet<string>;
 }
 
 import type { ArmTally } from './run-setup.js';
@@ -184,7 +186,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
           ...(options.harnessArgs ?? []),
           ...(options.armArgs?.(arm.arm) ?? []),
         ],
-        env: armEnv(options.plan, arm.arm, options.env),
+        env: armEnv(options.plan, arm.arm, options.env, options.probed?.has(arm.arm) === true),
         timeoutMs: options.rolloutTimeoutMs ?? null,
         ...(options.signal === undefined ? {} : { signal: options.signal }),
         secrets,

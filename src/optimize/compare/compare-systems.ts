@@ -2,19 +2,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import {
-  connectMcpServer,
   loadProduct,
   openAgentProduct,
   PACKAGE_ROOT,
   type ProductManifest,
-  productWorkspaces,
+  type ProductProbe,
   serveArgv,
 } from '../../agent/index.js';
-import { loadServingConfig } from '../../product/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { resolveCommit } from '../campaign/arms/commits.js';
 import type { PreparedArm } from '../campaign/arms/prepare-arm.js';
 import { prepareArms } from '../campaign/arms/prepare-arms.js';
+import { probeProduct } from '../campaign/arms/probe-arms.js';
 import { assertProductInWorktree } from '../campaign/arms/product-location.js';
 import type { SystemConfig } from './compare-config.js';
 
@@ -23,7 +22,7 @@ export interface ComparedSystem {
   arm: PreparedArm;
   /** What ran: `default`, `default (http)`, a product root, `pkg@1.2.3`, a URL, `repo@sha`. */
   spec: string;
-  /** Opens its product for the description-token probe (the arm's harness opens the same). */
+  /** Opens its product for the probe before its rollouts (the arm's harness opens the same). */
   open: (config: string) => ReturnType<typeof openAgentProduct>;
 }
 
@@ -46,7 +45,7 @@ function writtenProduct(dir: string, system: SystemConfig): string {
     name: system.name,
     serve,
     artifacts: { ask_prompt: 'ask_prompt.md', usage_skill: 'usage_skill.md' },
-    tools: system.tools ?? { search: [], read: [], symbol: null, batch: {}, identified: [] },
+    tools: system.tools ?? { search: [], read: [], write: [], symbol: null, batch: {}, identified: [] },
   };
   writeFileSync(
     join(root, 'agent-track.product.yaml'),
@@ -156,28 +155,19 @@ export async function prepareSystems(
 }
 
 /**
- * The tokens of the tool descriptions a system's server lists, as its agent sees them: the server
- * started on the first task's corpus (indexed first when it reads an index) and asked `tools/list`.
+ * A system's probe before its first rollout (`probeProduct`: its server asked once per corpus for
+ * a file the corpus holds, refused with `PRODUCT_PROBE_FAILED` when it does not find it), and the
+ * tokens of the tool descriptions it lists as its agent sees them, read off the first corpus's
+ * probe: one server start per corpus serves both.
  *
  * @example
- * await systemDescriptionTokens(system, task, { config, cacheDir, reposDir }); // 1450
+ * const { tokens, probes } = await probeSystem(system, tasks, { config, cacheDir, reposDir }); // tokens 1450
  */
-export async function systemDescriptionTokens(
+export async function probeSystem(
   system: ComparedSystem,
-  task: Task,
+  tasks: readonly Task[],
   options: { config: string; cacheDir: string; reposDir: string },
-): Promise<number> {
-  const product = system.open(options.config);
-  const place = await productWorkspaces(product, {
-    config: loadServingConfig(options.config),
-    cacheDir: options.cacheDir,
-    reposDir: options.reposDir,
-    configFile: options.config,
-  })(task);
-  const session = await connectMcpServer(product.serverFor(place));
-  try {
-    return session.descriptionTokens;
-  } finally {
-    await session.close();
-  }
+): Promise<{ tokens: number; probes: ProductProbe[] }> {
+  const probes = await probeProduct(system.open(options.config), tasks, options);
+  return { tokens: probes[0]?.descriptionTokens ?? 0, probes };
 }

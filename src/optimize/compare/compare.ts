@@ -20,7 +20,7 @@ import { assertSamePlan, runCampaign } from '../before-after/run-campaign.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { openQueue } from '../campaign/queue.js';
 import { type CompareConfig, loadCompareConfig } from './compare-config.js';
-import { type ComparedSystem, prepareSystems, systemDescriptionTokens } from './compare-systems.js';
+import { type ComparedSystem, prepareSystems, probeSystem } from './compare-systems.js';
 
 export interface CompareOptions {
   /** The comparison config (`configs/compare/*.yaml`). */
@@ -153,11 +153,14 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
     try {
       const arms = [];
       for (const system of systems) {
-        const tokens = await systemDescriptionTokens(system, first, {
+        // Before the plan: each system shown to see the split's corpora (a plan that runs nothing:
+        // the first one's, no other index built), its tool descriptions counted.
+        const { tokens, probes } = await probeSystem(system, options.confirmSpend ? tasks : [first], {
           config: DEFAULT_SERVING_CONFIG,
           cacheDir,
           reposDir,
         });
+        for (const probe of probes) say(`${system.arm.arm}: ${probe.line}`);
         say(`${system.arm.arm}: ${system.spec}, ${tokens} tokens of tool descriptions`);
         arms.push({
           arm: system.arm.arm,
@@ -193,6 +196,7 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
         maxUsd: options.maxUsd ?? null,
         concurrency: options.concurrency ?? 2,
         prepared: { arms: systems.map((system) => system.arm), release: async () => {} },
+        probed: systems.map((system) => system.arm.arm),
         harnessArgs: [
           ...['--attempts', '1', '--retry-failed', '--cache-dir', cacheDir, '--repos-dir', reposDir],
           ...['--turn-budget', String(plan.turn_budget)],

@@ -4,6 +4,7 @@ import type { AgentAdapter } from '../../agent/index.js';
 import {
   type LlmBlock,
   openModel,
+  probeCorpora,
   runPool,
   type SelectAgentOptions,
   writeMcpConfig,
@@ -114,6 +115,15 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
     agent: options.agent,
     ...pick(options, ['product', 'config', 'cacheDir', 'reposDir']),
   });
+  // Before the first rollout, with no agent and nothing spent: the product's server asked once per
+  // corpus for a file the corpus holds; one that cannot find it refuses the track (exit 2).
+  const probed = await probeCorpora(options.tasks, {
+    product: product.product,
+    workspaces: product.place,
+    strict: true,
+  });
+  await probed.servers.close();
+  for (const probe of probed.probes) say(probe.line);
   const ledger = openTrackLedger(ledgerFile);
   if (ledger.tornLine !== null) say(`ledger: a torn line ${ledger.tornLine} from a killed run was cut off`);
   // The one spend ledger: what earlier runs of this track spent counts against the ceiling.

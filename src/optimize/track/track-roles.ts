@@ -14,11 +14,13 @@ export function trackToolRoles(product: ToolRoles, prefix: string): ToolRoles {
     search: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.search, ...product.search.map(named)]),
     symbol: product.symbol === null ? null : named(product.symbol),
     read: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.read, ...product.read.map(named)]),
+    write: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.write, ...product.write.map(named)]),
     batch: Object.freeze(
       Object.fromEntries(
         Object.entries(product.batch).map(([single, batch]) => [named(single), named(batch)]),
       ),
     ),
     identified: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.identified, ...product.identified.map(named)]),
+    handoff: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.handoff, ...product.handoff.map(named)]),
   });
 }

@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import type { AgentAdapter } from '../../agent/index.js';
-import { type AgentProduct, isHttpServer, openAgentProduct, type ServerCommand } from '../../agent/index.js';
+import {
+  type AgentProduct,
+  isHttpServer,
+  openAgentProduct,
+  type ServerCommand,
+  type WorkspaceResolver,
+} from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
 import {
   DEFAULT_SERVING_CONFIG,
@@ -25,6 +31,8 @@ export interface TrackProduct {
   roles: ToolRoles;
   /** The reader of a rollout's MCP results, under the path rule of the corpus it ran in (its cwd). */
   extract: (corpus: string) => CallExtractor;
+  /** A task's place: its corpus indexed once into the cache (what `prepare` serves; the probe's too). */
+  place: WorkspaceResolver;
   /** A task's corpus directory (the agent's cwd) and the server command over its index. */
   prepare(task: Task): Promise<{ cwd: string; server: ServerCommand }>;
 }
@@ -57,28 +65,33 @@ export function openTrackProduct(options: {
   const roles = trackToolRoles(resolveToolRoles(product.product.manifest.tools ?? 'default'), prefix);
   const cacheDir = resolveCacheDir(options.cacheDir);
   const reposDir = options.reposDir ?? join(cacheDir, 'repos');
+  const place: WorkspaceResolver = async (task) => {
+    if (task.corpus === undefined) {
+      throw new AgentTrackError(
+        'TRACK_NO_CORPUS',
+        `Task \`${task.id}\` names no corpus: a track runs the agent inside the task's corpus directory`,
+        { data: { task_id: task.id } },
+      );
+    }
+    const status = await ensureIndex(task.corpus, { cacheDir, reposDir, config });
+    return { workspace: status.workspace, corpus: status.corpus.dir };
+  };
   return {
     product,
     name,
     roles,
     extract: (corpus) => transcriptExtractor(roles, { root: corpus }),
+    place,
     async prepare(task) {
-      if (task.corpus === undefined) {
-        throw new AgentTrackError(
-          'TRACK_NO_CORPUS',
-          `Task \`${task.id}\` names no corpus: a track runs the agent inside the task's corpus directory`,
-          { data: { task_id: task.id } },
-        );
-      }
-      const status = await ensureIndex(task.corpus, { cacheDir, reposDir, config });
-      const server = product.serverFor({ workspace: status.workspace, corpus: status.corpus.dir });
+      const where = await place(task);
+      const server = product.serverFor(where);
       if (isHttpServer(server))
         throw new AgentTrackError(
           'TRACK_STDIO_ONLY',
           `The product \`${name}\` is served over HTTP; a track hands the agent a stdio server in its MCP config (headers would have to be written to a file)`,
           { data: { product: name } },
         );
-      return { cwd: status.corpus.dir, server };
+      return { cwd: where.corpus!, server };
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   computeMetrics,
   goldCalls,
   METRIC_COLUMNS,
+  NEEDLESS_COMPONENTS,
   type NeedlessCalls,
   needlessCalls,
   REFERENCE_TOOL_ROLES,
@@ -11,14 +12,6 @@ import {
   type Trajectory,
 } from '../../trajectory/index.js';
 import type { ArmDetail, ArmSummary, CallView, TurnView } from './viewer-data.js';
-
-/** The needless components, in report order. */
-export const NEEDLESS_COMPONENTS = [
-  'resurfacing',
-  'zero_yield',
-  'fan_out_where_batch',
-  'tool_mismatch',
-] as const;
 
 /** One arm of one task, ready to embed: its list line, its detail, and the results its calls name. */
 export interface ArmView {

@@ -54,7 +54,7 @@ export function patchLines(patch: string): PatchLines {
  * The calls that returned a row in the patch's attributed evidence: a row is evidence when its
  * file is one the patch changed (compared by the retrieval layer's path predicate) and, when the
  * row carries lines, they overlap a changed hunk. Calls without rows are judged by the files they
- * returned. Ascending seqs; empty when there is no patch.
+ * returned; a failed call is never evidence. Ascending seqs; empty when there is no patch.
  *
  * @example
  * attributedEvidenceCalls(trajectory); // [2, 5]
@@ -74,15 +74,18 @@ export function attributedEvidenceCalls(trajectory: Trajectory, relevance: Relev
     byKey.set(key, [...(byKey.get(key) ?? []), ...ranges]);
   }
   return callsInOrder(trajectory)
-    .filter(({ event }) =>
-      callItems(event).some((item) => {
-        const key = match(item);
-        if (key === null) return false;
-        const row = item as { start?: number; end?: number };
-        if (row.start === undefined) return true;
-        const end = row.end ?? row.start;
-        return (byKey.get(key) ?? []).some(([from, to]) => row.start! <= to && from <= end);
-      }),
+    .filter(
+      ({ event }) =>
+        // A failed call delivered nothing, whatever its arguments or error text name.
+        event.ok &&
+        callItems(event).some((item) => {
+          const key = match(item);
+          if (key === null) return false;
+          const row = item as { start?: number; end?: number };
+          if (row.start === undefined) return true;
+          const end = row.end ?? row.start;
+          return (byKey.get(key) ?? []).some(([from, to]) => row.start! <= to && from <= end);
+        }),
     )
     .map(({ event }) => event.seq);
 }

@@ -33,6 +33,11 @@ export interface TrajectoryMetrics extends Readonly<Record<SearchMean, number | 
   readonly resurfacing_rate: number | null;
   readonly zero_yield_count: number;
   readonly zero_yield_rate: number | null;
+  /** Calls whose result was an error, and their share of the calls (`null` with no call). */
+  readonly failed_count: number;
+  readonly failed_call_rate: number | null;
+  readonly repeated_count: number;
+  readonly repeated_rate: number | null;
   readonly fan_out_where_batch_count: number;
   readonly fan_out_where_batch_rate: number | null;
   readonly tool_mismatch_count: number;
@@ -113,7 +118,7 @@ export function computeMetrics(
   const pointers = pointerFollowing(trajectory);
   const search = searchRetrieval(trajectory, task, scoped);
   const reach = goldReach(trajectory, task, scoped);
-  const ending = outcomeTurns(trajectory);
+  const ending = outcomeTurns(trajectory, roles);
   return {
     task_id: trajectory.task_id,
     needless_call_rate: needless.rate,
@@ -122,6 +127,10 @@ export function computeMetrics(
     resurfacing_rate: needless.resurfacing.rate,
     zero_yield_count: needless.zero_yield.count,
     zero_yield_rate: needless.zero_yield.rate,
+    failed_count: needless.failed.count,
+    failed_call_rate: needless.failed.rate,
+    repeated_count: needless.repeated.count,
+    repeated_rate: needless.repeated.rate,
     fan_out_where_batch_count: needless.fan_out_where_batch.count,
     fan_out_where_batch_rate: needless.fan_out_where_batch.rate,
     tool_mismatch_count: needless.tool_mismatch.count,

@@ -1,16 +1,33 @@
 import type { Trajectory } from '../trajectory.js';
 import { type ChargedCalls, callsInOrder, chargedCalls } from './calls.js';
+import { failedCalls } from './failed.js';
 import { fanOutWhereBatch } from './fan-out.js';
 import { LastTrajectoryMemo } from './last-trajectory.js';
+import { repeatedCalls } from './repeated.js';
 import { resurfacing } from './resurfacing.js';
 import { toolMismatch } from './tool-mismatch.js';
 import { REFERENCE_TOOL_ROLES, type ToolRoles } from './tool-roles.js';
 import { zeroYield } from './zero-yield.js';
 
-/** `needless_call_rate` with the four components it is the union of. */
+/** The components of `needless_call_rate`, in report order. */
+export const NEEDLESS_COMPONENTS = [
+  'resurfacing',
+  'zero_yield',
+  'failed',
+  'repeated',
+  'fan_out_where_batch',
+  'tool_mismatch',
+] as const;
+export type NeedlessComponent = (typeof NEEDLESS_COMPONENTS)[number];
+
+/** `needless_call_rate` with the six components it is the union of. */
 export interface NeedlessCalls extends ChargedCalls {
   readonly resurfacing: ChargedCalls;
   readonly zero_yield: ChargedCalls;
+  /** Calls whose result was an error; its rate is `failed_call_rate`. */
+  readonly failed: ChargedCalls;
+  /** Calls that repeated an earlier call with the same arguments and got the same result. */
+  readonly repeated: ChargedCalls;
   readonly fan_out_where_batch: ChargedCalls;
   readonly tool_mismatch: ChargedCalls;
 }
@@ -35,8 +52,10 @@ export function needlessCalls(
   const cached = byRoles.get(roles);
   if (cached !== undefined) return cached;
   const components = {
-    resurfacing: resurfacing(trajectory),
+    resurfacing: resurfacing(trajectory, roles),
     zero_yield: zeroYield(trajectory, roles),
+    failed: failedCalls(trajectory),
+    repeated: repeatedCalls(trajectory),
     fan_out_where_batch: fanOutWhereBatch(trajectory, roles),
     tool_mismatch: toolMismatch(trajectory, roles),
   };

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
-import type { ScoredTask } from '../../retrieval/index.js';
+import { rolloutId, rolloutRepeatOf, type ScoredTask } from '../../retrieval/index.js';
 import { importTranscript, type TranscriptFormat } from '../importers/import-transcript.js';
 import { type ComputeMetricsOptions, computeMetrics, type TrajectoryMetrics } from '../metrics/compute.js';
 import { readTrajectories } from '../reader/list-trajectories.js';
@@ -25,6 +25,12 @@ export interface ScorePathOptions extends ComputeMetricsOptions {
    * made relative, the namespace gold is written in. Read with `roles` (the product's extractor).
    */
   corpusRoot?: string;
+  /**
+   * How a transcript's results are judged failed beyond its own error flag: a pattern a failed
+   * result matches, `null` for none; default `DEFAULT_ERROR_RULE` for formats without a flag. Only
+   * for a transcript: a recorded run's calls already say whether they failed (refused otherwise).
+   */
+  errorPattern?: RegExp | null;
 }
 
 /**
@@ -49,6 +55,13 @@ export async function* scorePath(
       },
     );
   }
+  if (options.errorPattern !== undefined && !statSync(path).isFile()) {
+    throw new AgentTrackError(
+      'INVALID_OPTION',
+      `An error pattern judges a transcript's results; \`${path}\` is a directory of recorded runs, whose calls already say whether they failed`,
+      { data: { option: 'errorPattern', path } },
+    );
+  }
   let runDir = path;
   // The roles a trajectory is scored with: the caller's, else the transcript's own, else its format's.
   const rolesOf = new Map<string, ToolRoles>();
@@ -71,6 +84,7 @@ export async function* scorePath(
         runDir,
         overwrite: true,
         ...(extract ? { extract } : {}),
+        ...(options.errorPattern === undefined ? {} : { errorPattern: options.errorPattern }),
       });
       // Made even when every session was refused (nothing written), so the walk finds it empty.
       mkdirSync(runDir, { recursive: true });
@@ -99,7 +113,7 @@ export async function* scorePath(
         yield named(outcome.dir, outcome.error);
         continue;
       }
-      const task = options.tasks?.get(outcome.trajectory.task_id) ?? null;
+      const task = taskOf(options.tasks, outcome.trajectory.task_id);
       try {
         const roles = options.roles ?? rolesOf.get(resolve(outcome.dir));
         const metrics = computeMetrics(outcome.trajectory, task, { ...options, roles });
@@ -111,6 +125,15 @@ export async function* scorePath(
   } finally {
     if (scratch) rmSync(runDir, { recursive: true, force: true });
   }
+}
+
+// A trajectory's task: by its id, else, for a trial `8~2` (`rolloutId`), repeat 2 of task `8`.
+function taskOf(tasks: ReadonlyMap<string, ScoredTask> | undefined, id: string): ScoredTask | null {
+  const exact = tasks?.get(id);
+  if (exact !== undefined) return exact;
+  const { taskId, repeat } = rolloutRepeatOf(id);
+  const base = repeat === 1 ? undefined : tasks?.get(taskId);
+  return base === undefined ? null : { ...base, id: rolloutId(base.id, repeat) };
 }
 
 /** The roles of the agent each transcript format comes from. */

@@ -12,6 +12,12 @@ export const toolsConfigSchema = z
     symbol: z.string().min(1).nullable().optional(),
     /** Fetch tools: a call reads named targets (files, symbols) rather than searching. */
     read: z.array(z.string().min(1)).optional(),
+    /**
+     * Tools whose calls change a file (the one their `file_path`, `path`, `notebook_path`,
+     * `source` or `destination` argument names): what was seen of it before is stale, so the next
+     * read of it is new content, not resurfacing. Default: none.
+     */
+    write: z.array(z.string().min(1)).optional(),
     /** Single-target tool -> its batch counterpart. */
     batch: z.record(z.string().min(1), z.string().min(1)).optional(),
     /**
@@ -20,6 +26,11 @@ export const toolsConfigSchema = z
      * Default: the reference server's `grep`.
      */
     identified: z.array(z.string().min(1)).optional(),
+    /**
+     * Tools that pass the task on (to a human, another agent): a run whose last call is one ends
+     * `handoff`. Default: none.
+     */
+    handoff: z.array(z.string().min(1)).optional(),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import type { ResultRow } from '../schema.js';
+import { subReadIdentifiers } from './batch-read.js';
 import { numberedRange } from './identifiers.js';
 import { type PathRule, pathRule } from './path-rule.js';
 import { readResult } from './result-paths.js';
@@ -30,6 +31,13 @@ function namedFiles(args: Record<string, unknown>): string[] {
   if (typeof one === 'string') return [one];
   const many = PATHS_ARGS.map((key) => args[key]).find(Array.isArray) as unknown[] | undefined;
   return (many ?? []).filter((value): value is string => typeof value === 'string' && value !== '');
+}
+
+// An identifier through the rule, its `:start-end` range kept on the name the rule gives.
+function ruled(id: string, rule: PathRule): string[] {
+  const range = /:\d+(?:-\d+)?$/.exec(id);
+  const path = rule(range === null ? id : id.slice(0, range.index), 'value');
+  return path === null ? [] : [range === null ? path : `${path}${range[0]}`];
 }
 
 const PARTIAL_ARGS = ['start', 'end', 'offset', 'tail', 'line', 'lines', 'from', 'to'];
@@ -68,6 +76,11 @@ export function textIdentifiers(
 ): CallYield {
   const rule = options.rule ?? pathRule(null);
   const named = namedFiles(args);
+  // A batch read (a list of files) delivered the sub-reads it printed, each with its lines, named
+  // as the call named them, then put through the rule (`a.py:1-2` keeps its range).
+  const listed = options.read === true && PATHS_ARGS.some((key) => Array.isArray(args[key]));
+  const batch = listed ? subReadIdentifiers(text, named) : null;
+  if (batch !== null) return { identifiers: [...new Set(batch.flatMap((id) => ruled(id, rule)))] };
   const files = named.map((file) => rule(file, 'value')).filter((file) => file !== null);
   const identifiers: string[] = [...files];
   const range = files.length === 1 ? deliveredRange(text, args, options.read ?? false) : null;

@@ -7,6 +7,8 @@ export interface ToolRoles {
   readonly search: readonly string[];
   readonly symbol: string | null;
   readonly read: readonly string[];
+  /** The tools that change the file their arguments name: earlier sightings of it are stale. */
+  readonly write: readonly string[];
   readonly batch: Readonly<Record<string, string>>;
   /**
    * The tools whose identifiers say exactly what a call returned: a call of one that identified
@@ -14,6 +16,8 @@ export interface ToolRoles {
    * content, so a tool set nobody described is never charged for what it returned.
    */
   readonly identified: readonly string[];
+  /** The tools that pass the task on: a run whose last call is one ends `handoff`. */
+  readonly handoff: readonly string[];
 }
 
 /** The reference code-search server's roles: the defaults for any key a config leaves out. */
@@ -21,6 +25,7 @@ export const REFERENCE_TOOL_ROLES: ToolRoles = Object.freeze({
   search: Object.freeze(['search_codebase']),
   symbol: 'get_symbol',
   read: Object.freeze(['read_file', 'read_files']),
+  write: Object.freeze([]),
   batch: Object.freeze({ get_symbol: 'get_symbols', read_file: 'read_files' }),
   // Every tool of the server returns its identifiers in `structuredContent`, grep and get_references included.
   identified: Object.freeze([
@@ -32,28 +37,34 @@ export const REFERENCE_TOOL_ROLES: ToolRoles = Object.freeze({
     'grep',
     'get_references',
   ]),
+  handoff: Object.freeze([]),
 });
 
-/** Claude Code's built-in tools: Grep and Glob search, Read fetches, nothing batches. */
+/** Claude Code's built-in tools: Grep and Glob search, Read fetches, the editors write, nothing batches. */
 export const CLAUDE_CODE_TOOL_ROLES: ToolRoles = Object.freeze({
   search: Object.freeze(['Grep', 'Glob']),
   symbol: null,
   read: Object.freeze(['Read']),
+  write: Object.freeze(['Edit', 'MultiEdit', 'Write', 'NotebookEdit']),
   batch: Object.freeze({}),
   // The importer reads identifiers from these three; Bash, Edit, WebFetch... yield by content.
   identified: Object.freeze(['Read', 'Grep', 'Glob']),
+  handoff: Object.freeze([]),
 });
 
 /**
  * A tool set nobody described (any OpenAI tool-calling log, an unknown server): no search, read,
- * symbol or batch roles, and every call yields when it returned non-empty content.
+ * symbol or batch roles, and every call yields when it returned non-empty content. The one handoff
+ * known by name is tau-bench's `transfer_to_human_agents`.
  */
 export const GENERIC_TOOL_ROLES: ToolRoles = Object.freeze({
   search: Object.freeze([]),
   symbol: null,
   read: Object.freeze([]),
+  write: Object.freeze([]),
   batch: Object.freeze({}),
   identified: Object.freeze([]),
+  handoff: Object.freeze(['transfer_to_human_agents']),
 });
 
 /** The built-in profiles `resolveToolRoles` accepts by name. */
@@ -65,7 +76,7 @@ export const TOOL_ROLE_PROFILES = Object.freeze({
 export type ToolRoleProfile = keyof typeof TOOL_ROLE_PROFILES;
 
 /** The tools a role set names (search, symbol, read, batch pairs): their identifiers are expected. */
-function namedTools(roles: Omit<ToolRoles, 'identified'>): string[] {
+function namedTools(roles: Omit<ToolRoles, 'identified' | 'handoff' | 'write'>): string[] {
   return [
     ...roles.search,
     ...roles.read,
@@ -111,7 +122,7 @@ export function resolveToolRoles(
       cause: parsed.error,
     });
   }
-  const { search, symbol, read, batch, identified } = parsed.data;
+  const { search, symbol, read, write, batch, identified, handoff } = parsed.data;
   const roles = {
     search: Object.freeze([...(search ?? REFERENCE_TOOL_ROLES.search)]),
     symbol: symbol === undefined ? REFERENCE_TOOL_ROLES.symbol : symbol,
@@ -124,6 +135,9 @@ export function resolveToolRoles(
     identified: Object.freeze([
       ...new Set([...namedTools(roles), ...(identified ?? ['grep', 'get_references'])]),
     ]),
+    // A write's result says what it did, not what the file holds: writes are never `identified`.
+    write: Object.freeze([...(write ?? REFERENCE_TOOL_ROLES.write)]),
+    handoff: Object.freeze([...(handoff ?? REFERENCE_TOOL_ROLES.handoff)]),
   });
 }
 

@@ -13,7 +13,7 @@ const LOCATED = /:\d+(?:-\d+)?$/;
  * tool's ranked rows: its located hits when it printed `path:line:` rows, else its files, in the
  * order it printed them. With `root` (the corpus directory the agent ran in), a path counts only
  * where it names a file of that corpus when the directory is on this machine, and paths under it
- * are made relative, the namespace gold is written in.
+ * are made relative, the namespace gold is written in. A failed call identifies nothing.
  *
  * @example
  * transcriptExtractor(roles, { root: '/repo' })('search_files', {}, '/repo/a.py', true); // { identifiers: ['a.py'], rows: [{ path: 'a.py' }] }
@@ -21,7 +21,9 @@ const LOCATED = /:\d+(?:-\d+)?$/;
 export function transcriptExtractor(roles: ToolRoles, options: { root?: string } = {}): CallExtractor {
   const paths = filePathExtractor(undefined, { reads: roles.read });
   const searches = new Set(roles.search);
-  return (tool, args, text) => {
+  return (tool, args, text, ok) => {
+    // A failed call delivered nothing: the file its arguments name was not read.
+    if (!ok) return { identifiers: [] };
     const found = inCorpus(paths(text, tool, args, options.root), options.root);
     if (!searches.has(tool)) return { identifiers: found.identifiers };
     const rows = found.rows ?? found.identifiers.filter((id) => !LOCATED.test(id)).map((path) => ({ path }));

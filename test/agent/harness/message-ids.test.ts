@@ -84,6 +84,8 @@ test('an endpoint that repeats one message id: each completion is recorded once 
       cached: 100,
       messages: 2,
       cost_usd: null,
+      source: 'messages',
+      by_model: null,
     };
     expect(usageTotals(trajectory)).toEqual(expected);
     expect(run.usage).toEqual(expected);

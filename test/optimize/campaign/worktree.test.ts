@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -159,7 +160,7 @@ describe('assertProductInWorktree', () => {
     const dir = join(root, 'node_modules', name);
     mkdirSync(join(dir, 'dist'), { recursive: true });
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: options.installed }));
-    writeFileSync(join(dir, 'dist/index.js'), '');
+    writeFileSync(join(dir, 'dist/index.js'), '', { mode: 0o755 });
     mkdirSync(join(root, 'node_modules/.bin'));
     symlinkSync('../@acme/mcp-server/dist/index.js', join(root, 'node_modules/.bin/acme-mcp'));
   }
@@ -225,7 +226,7 @@ describe('assertProductInWorktree', () => {
     const global = join(dir.path, 'global-bin');
     mkdirSync(worktree);
     mkdirSync(global);
-    writeFileSync(join(global, 'product-harness'), '#!/bin/sh\n');
+    writeFileSync(join(global, 'product-harness'), '#!/bin/sh\n', { mode: 0o755 });
     expect(() =>
       assertProductInWorktree({
         arm: 'baseline',
@@ -247,9 +248,60 @@ describe('assertProductInWorktree', () => {
     mkdirSync(join(dir.path, 'bin'));
     writeFileSync(join(dir.path, 'src/cli.ts'), '');
     writeFileSync(join(dir.path, 'bin/harness'), '');
-    writeFileSync(join(dir.path, 'harness'), '');
+    writeFileSync(join(dir.path, 'harness'), '', { mode: 0o755 });
     expect(assertProductInWorktree({ arm: 'a', worktree: dir.path, role: 'harness', argv })).toBe(
       join(realpathSync(dir.path), entry),
+    );
+  });
+
+  test('a bare name resolves on PATH as a shell resolves it: the first executable file, a file that is not executable passed over', () => {
+    using dir = tempDir();
+    const worktree = join(dir.path, 'wt');
+    const global = join(dir.path, 'global-bin');
+    mkdirSync(worktree);
+    mkdirSync(global);
+    writeFileSync(join(worktree, 'serve-it'), 'not executable\n');
+    writeFileSync(join(global, 'serve-it'), '#!/bin/sh\n', { mode: 0o755 });
+    const path = `${join(worktree, 'node_modules/.bin')}:${worktree}:${global}`;
+    const check = () =>
+      assertProductInWorktree({ arm: 'baseline', worktree, role: 'serve', argv: ['serve-it'], path });
+    // The worktree's copy cannot run, so the shell would run the machine's: refused as outside.
+    expect(check).toThrow(`resolves to \`${realpathSync(global)}/serve-it\`, outside its worktree`);
+    chmodSync(join(worktree, 'serve-it'), 0o755);
+    expect(check()).toBe(join(realpathSync(worktree), 'serve-it'));
+  });
+
+  test.each([
+    [
+      'a pinned runner',
+      ['sh', '-c', 'exec npx --no @modelcontextprotocol/server-filesystem@2026.8.31 "$0"', '{corpus}'],
+      '@modelcontextprotocol/server-filesystem@2026.8.31',
+    ],
+    [
+      "the commit's own script",
+      ['bash', '-ec', 'NODE_ENV=production exec node dist/serve.js "$@"'],
+      'dist/serve.js',
+    ],
+  ])('a shell -c script is checked as the command it runs: %s', (_, argv, entry) => {
+    using dir = tempDir();
+    mkdirSync(join(dir.path, 'dist'));
+    writeFileSync(join(dir.path, 'dist/serve.js'), '');
+    const checked = assertProductInWorktree({ arm: 'a', worktree: dir.path, role: 'serve', argv });
+    expect(checked).toBe(entry.startsWith('dist/') ? join(realpathSync(dir.path), entry) : entry);
+  });
+
+  test('a shell script running an unpinned package, or more than one command, is refused by name', () => {
+    using dir = tempDir();
+    const serve = (argv: string[]) => () =>
+      assertProductInWorktree({ arm: 'a', worktree: dir.path, role: 'serve', argv });
+    expect(serve(['sh', '-c', 'npx mcp-server "$0"', '{corpus}'])).toThrow(
+      'The `serve` command of arm `a` runs `mcp-server` with no version',
+    );
+    expect(serve(['sh', '-c', 'cd sub && node serve.js'])).toThrow(
+      'The `serve` command of arm `a` runs a shell script that is not one simple command (`sh -c cd sub && node serve.js`): what it runs cannot be checked against the commit; run the command itself, or `sh -c \'exec CMD "$0"\' ARG`',
+    );
+    expect(serve(['sh', '-c', 'node $(cat entry)'])).toThrow(
+      expect.objectContaining({ code: 'ARM_PRODUCT_NOT_FOUND' }),
     );
   });
 

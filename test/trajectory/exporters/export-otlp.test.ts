@@ -123,8 +123,10 @@ describe('the exported tool roles', () => {
         search: ['Grep', 'Glob'],
         symbol: null,
         read: ['Read'],
+        write: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'],
         batch: {},
         identified: ['Read', 'Grep', 'Glob'],
+        handoff: [],
       });
     }
     // Under Claude Code's roles the reference server's tools are neither searches nor reads, so

@@ -72,9 +72,15 @@ describe('importOpenAi: tau-bench gpt-4o airline records', () => {
     );
   });
 
-  test('without an error pattern every replied call is ok (the wire format has no error flag)', () => {
-    const [first] = convertOpenAi(readFileSync(TAU, 'utf8'));
-    expect(first!.calls.filter((call) => !call.ok)).toEqual([]);
+  test('without an error pattern the default rule fails the `Error:` reply (the wire format has no flag); null turns it off', () => {
+    const text = readFileSync(TAU, 'utf8');
+    const [first] = convertOpenAi(text);
+    // Task 0's one reply that opens with `Error:` (call 5, book_reservation), by reading the file.
+    expect(first!.calls.filter((call) => !call.ok).map((call) => [call.tool, call.error])).toEqual([
+      ['book_reservation', 'Error: payment amount does not add up, total price is 305, but paid 255'],
+    ]);
+    const [unjudged] = convertOpenAi(text, { errorPattern: null });
+    expect(unjudged!.calls.filter((call) => !call.ok)).toEqual([]);
   });
 });
 
@@ -166,7 +172,7 @@ describe('importOpenAi: hand-made edge cases', () => {
     expect([run!.calls[0]!.args, run!.calls[0]!.args_raw ?? null]).toEqual([args, raw]);
   });
 
-  test('repeated task ids (trials) are written to separate folders', async () => {
+  test('trials of one task get distinct ids (the rollout ids 3, 3~2) and folders', async () => {
     const run = tempDir();
     const file = join(tempDir(), 'trials.jsonl');
     const record = (trial: number) =>
@@ -175,7 +181,7 @@ describe('importOpenAi: hand-made edge cases', () => {
     const imported = await importOpenAi(file, { runDir: run });
     expect(imported.map((entry) => [entry.task_id, entry.dir.slice(run.length)])).toEqual([
       ['3', '/tasks/3'],
-      ['3', '/tasks/3%232'],
+      ['3~2', '/tasks/3~2'],
     ]);
     expect((await readTrajectory(imported[1]!.dir)).result.answer).toBe('answer 1');
   });

@@ -190,8 +190,11 @@ describe('a trace made by the OpenTelemetry JS SDK, serialised as OTLP/HTTP JSON
       tool_calls_total: 3,
       distinct_tools_used: 2,
       calls_by_tool: { search_codebase: 1, read_file: 2 },
-      // generic roles: every call that returned content yields; the failed call is not zero-yield
-      needless_call_rate: 0,
+      // generic roles: every call that returned content yields; the failed call is not zero-yield,
+      // it is failed (1 of 3), and so needless
+      zero_yield_rate: 0,
+      failed_call_rate: 1 / 3,
+      needless_call_rate: 1 / 3,
       parallel_calls_per_turn: 1.5,
       turns: 2,
       outcome: 'answered',

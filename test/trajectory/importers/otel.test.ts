@@ -97,14 +97,16 @@ describe('importOtel: GenAI semantic conventions (collector file export, two lin
     ]);
   });
 
-  test('metrics: 3 calls of 2 tools, 1 failed, none needless; usage 350 / 60, 64 cached', async () => {
+  test('metrics: 3 calls of 2 tools, 1 failed and so needless; usage 350 / 60, 64 cached', async () => {
     const [imported] = await importOtel(GEN_AI, { runDir: tempDir() });
     const metrics = computeMetrics(await readTrajectory(imported!.dir), null, { roles: GENERIC_TOOL_ROLES });
     expect(metrics).toMatchObject({
       tool_calls_total: 3,
       distinct_tools_used: 2,
       calls_by_tool: { get_weather: 2, search_docs: 1 },
-      needless_call_rate: 0,
+      failed_count: 1,
+      failed_call_rate: 1 / 3,
+      needless_call_rate: 1 / 3,
       turns: 2,
       outcome: 'answered',
       usage: { prompt: 350, completion: 60, cached: 64, messages: 2 },

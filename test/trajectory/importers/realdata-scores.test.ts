@@ -18,22 +18,26 @@ async function scored(path: string) {
 }
 
 describe('the real samples, scored with default settings', () => {
-  test('tau-bench (gpt-4o, OpenAI wire): only the calls that returned nothing are charged', async () => {
+  test('tau-bench (gpt-4o, OpenAI wire): the calls that returned nothing or an `Error:` reply are charged', async () => {
     // Each conversation's tool replies, by hand from the file: every reply has content except the
-    // `think` tool's '' (task 0: 1 of 8 calls, task 6: 1 of 6, task 11: 3 of 10).
+    // `think` tool's '' (task 0: 1 of 8 calls, task 6: 1 of 6, task 11: 3 of 10); one reply opens
+    // with `Error:` (task 0's call 5, task 11's call 6), a failed call by the default error rule.
+    // No call repeats an earlier one with the same arguments and reply.
     const rates = (await scored(TAU)).map(({ metrics: m }) => [
       m.task_id,
       m.needless_call_rate,
       m.zero_yield_rate,
+      m.failed_call_rate,
+      m.repeated_rate,
     ]);
     expect(rates).toEqual([
-      ['0', 1 / 8, 1 / 8],
-      ['11', 3 / 10, 3 / 10],
-      ['6', 1 / 6, 1 / 6],
+      ['0', 2 / 8, 1 / 8, 1 / 8, 0],
+      ['11', 4 / 10, 3 / 10, 1 / 10, 0],
+      ['6', 1 / 6, 1 / 6, 0, 0],
     ]);
   });
 
-  test('tau-bench: a real conversation whose calls all returned content scores needless 0 and zero-yield 0', async () => {
+  test('tau-bench: a real conversation whose calls all returned content: only its failed call is needless', async () => {
     const dir = tempDir();
     // Task 0's conversation without its one `think` call (and that call's empty reply).
     const [record] = JSON.parse(readFileSync(TAU, 'utf8')) as { traj: Record<string, unknown>[] }[];
@@ -55,11 +59,14 @@ describe('the real samples, scored with default settings', () => {
     writeFileSync(file, JSON.stringify([{ ...record, traj }]));
     const [only] = await scored(file);
     const metrics = only!.metrics;
+    // book_reservation's `Error: payment amount does not add up ...` is the one failed call.
     expect(metrics).toMatchObject({
       tool_calls_total: 7,
-      needless_call_rate: 0,
+      needless_call_rate: 1 / 7,
+      failed_call_rate: 1 / 7,
       zero_yield_rate: 0,
       resurfacing_rate: 0,
+      tool_calls_used: { count: 6, ratio: 6 / 7, definition: 'not_needless' },
     });
   });
 

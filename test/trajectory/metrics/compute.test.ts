@@ -69,6 +69,11 @@ describe('computeMetrics', () => {
       resurfacing_rate: 1 / 5,
       zero_yield_count: 1,
       zero_yield_rate: 1 / 5,
+      // every call succeeded, and no two made the same call
+      failed_count: 0,
+      failed_call_rate: 0,
+      repeated_count: 0,
+      repeated_rate: 0,
       fan_out_where_batch_count: 3,
       fan_out_where_batch_rate: 3 / 5,
       tool_mismatch_count: 1,
@@ -110,7 +115,16 @@ describe('computeMetrics', () => {
       // answering run: 5 - 4 needless = 1 used
       tool_calls_used: { count: 1, ratio: 1 / 5, definition: 'not_needless' },
       // m1 + m2 (once) + m3: prompt 100 + 200 + 300, completion 10 + 20 + 30, reasoning 5 (a slice)
-      usage: { prompt: 600, completion: 60, reasoning: 5, cached: null, messages: 3, cost_usd: null },
+      usage: {
+        prompt: 600,
+        completion: 60,
+        reasoning: 5,
+        cached: null,
+        messages: 3,
+        cost_usd: null,
+        source: 'messages',
+        by_model: null,
+      },
       outcome: 'answered',
       // 4 >= 5 - 1
       near_cap: true,
@@ -133,6 +147,10 @@ describe('computeMetrics', () => {
       resurfacing_rate: null,
       zero_yield_count: 0,
       zero_yield_rate: null,
+      failed_count: 0,
+      failed_call_rate: null,
+      repeated_count: 0,
+      repeated_rate: null,
       fan_out_where_batch_count: 0,
       fan_out_where_batch_rate: null,
       tool_mismatch_count: 0,
@@ -188,8 +206,10 @@ describe('computeMetrics', () => {
       search: ['Grep', 'Glob'],
       symbol: null,
       read: ['Read'],
+      write: [],
       batch: {},
       identified: ['Read', 'Grep', 'Glob'],
+      handoff: [],
     };
     const metrics = computeMetrics(claude, task, { roles });
     // no symbol tool, so the dotted Grep pattern is no mismatch; Read only resurfaces src/a.py -> 1 / 2

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { needlessCalls } from '../../../src/trajectory/metrics/needless.js';
+import { GENERIC_TOOL_ROLES } from '../../../src/trajectory/tools/tool-roles.js';
 import { buildTrajectory } from '../build-trajectory.js';
 
 describe('needlessCalls', () => {
@@ -10,6 +11,8 @@ describe('needlessCalls', () => {
       ...empty,
       resurfacing: empty,
       zero_yield: empty,
+      failed: empty,
+      repeated: empty,
       fan_out_where_batch: empty,
       tool_mismatch: empty,
     });
@@ -40,5 +43,26 @@ describe('needlessCalls', () => {
     expect(result.count).toBe(4);
     expect(result.rate).toBe(4 / 5);
     expect(result.charged).toEqual([0, 1, 2, 3]);
+  });
+
+  test('failed and repeated calls are needless under generic roles, where nothing else is charged', () => {
+    const trajectory = buildTrajectory({
+      calls: [
+        { tool: 'get_order', turn: 1, args: { id: 1 }, text: '{"id": 1}' },
+        // seq1: failed
+        { tool: 'update', turn: 2, args: { id: 1, to: 'x' }, text: 'Error: not allowed', ok: false },
+        // seq2: the same failed call again, arguments in another order: failed and repeated
+        { tool: 'update', turn: 3, args: { to: 'x', id: 1 }, text: 'Error: not allowed', ok: false },
+        // seq3: the first call again with the same result: repeated
+        { tool: 'get_order', turn: 4, args: { id: 1 }, text: '{"id": 1}' },
+      ],
+    });
+    const result = needlessCalls(trajectory, GENERIC_TOOL_ROLES);
+    expect(result.failed).toEqual({ count: 2, rate: 2 / 4, charged: [1, 2] });
+    expect(result.repeated).toEqual({ count: 2, rate: 2 / 4, charged: [2, 3] });
+    expect(result.zero_yield.count + result.resurfacing.count).toBe(0);
+    // union {1,2,3}
+    expect(result.charged).toEqual([1, 2, 3]);
+    expect(result.rate).toBe(3 / 4);
   });
 });

@@ -30,6 +30,7 @@ describe('agent-track/trajectory metrics surface', () => {
       search: ['search_codebase'],
       symbol: 'get_symbol',
       read: ['read_file', 'read_files'],
+      write: [],
       batch: { get_symbol: 'get_symbols', read_file: 'read_files' },
       identified: [
         'search_codebase',
@@ -40,6 +41,7 @@ describe('agent-track/trajectory metrics surface', () => {
         'grep',
         'get_references',
       ],
+      handoff: [],
     });
     expect(Object.isFrozen(REFERENCE_TOOL_ROLES)).toBe(true);
   });

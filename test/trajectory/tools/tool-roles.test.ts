@@ -14,6 +14,7 @@ const reference: ToolRoles = {
   search: ['search_codebase'],
   symbol: 'get_symbol',
   read: ['read_file', 'read_files'],
+  write: [],
   batch: { get_symbol: 'get_symbols', read_file: 'read_files' },
   identified: [
     'search_codebase',
@@ -24,6 +25,7 @@ const reference: ToolRoles = {
     'grep',
     'get_references',
   ],
+  handoff: [],
 };
 
 describe('resolveToolRoles', () => {
@@ -38,14 +40,24 @@ describe('resolveToolRoles', () => {
         search: ['Grep', 'Glob'],
         symbol: null,
         read: ['Read'],
+        write: ['Edit', 'MultiEdit', 'Write', 'NotebookEdit'],
         batch: {},
         identified: ['Read', 'Grep', 'Glob'],
+        handoff: [],
       },
     ],
     [
-      'the generic profile: no roles, every call yields by its content',
+      'the generic profile: no roles, every call yields by its content; tau-bench handoff known',
       'generic',
-      { search: [], symbol: null, read: [], batch: {}, identified: [] },
+      {
+        search: [],
+        symbol: null,
+        read: [],
+        write: [],
+        batch: {},
+        identified: [],
+        handoff: ['transfer_to_human_agents'],
+      },
     ],
     [
       'a partial config keeps the defaults it leaves out',
@@ -67,7 +79,33 @@ describe('resolveToolRoles', () => {
     [
       'identified names extra tools whose identifiers are exact',
       { search: ['s'], read: ['r'], symbol: null, batch: {}, identified: ['list'] },
-      { search: ['s'], read: ['r'], symbol: null, batch: {}, identified: ['s', 'r', 'list'] },
+      {
+        search: ['s'],
+        read: ['r'],
+        write: [],
+        symbol: null,
+        batch: {},
+        identified: ['s', 'r', 'list'],
+        handoff: [],
+      },
+    ],
+    [
+      'handoff names the tools that pass the task on',
+      { handoff: ['escalate'] },
+      { ...reference, handoff: ['escalate'] },
+    ],
+    [
+      'write names the tools that change a file; they are never identified',
+      { search: ['s'], read: ['r'], write: ['w'], symbol: null, batch: {}, identified: [] },
+      {
+        search: ['s'],
+        read: ['r'],
+        write: ['w'],
+        symbol: null,
+        batch: {},
+        identified: ['s', 'r'],
+        handoff: [],
+      },
     ],
   ])('%s', (_name, config, expected) => {
     expect(resolveToolRoles(config)).toEqual(expected);
@@ -117,14 +155,16 @@ describe('loadToolRoles: a profile, a roles file, or a product manifest', () => 
     const file = join(dir, 'agent-track.product.yaml');
     writeFileSync(
       file,
-      'name: fs\nserve: [node, server.js]\ntools:\n  search: [search_files]\n  read: [read_text_file]\n  symbol: null\n  batch: {}\n',
+      'name: fs\nserve: [node, server.js]\ntools:\n  search: [search_files]\n  read: [read_text_file]\n  write: [write_file]\n  symbol: null\n  batch: {}\n',
     );
     expect(loadToolRoles(file)).toEqual({
       search: ['search_files'],
       symbol: null,
       read: ['read_text_file'],
+      write: ['write_file'],
       batch: {},
       identified: ['search_files', 'read_text_file', 'grep', 'get_references'],
+      handoff: [],
     });
   });
 

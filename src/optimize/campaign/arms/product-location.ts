@@ -1,6 +1,15 @@
-import { existsSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { AgentTrackError } from '../../../core/index.js';
+import { shellScriptCommand } from './shell-command.js';
 
 const INTERPRETERS = new Set(['node', 'nodejs', 'tsx', 'python', 'python3', 'bash', 'sh', 'deno', 'bun']);
 // Interpreter options whose next argument is a value, not the script.
@@ -27,18 +36,26 @@ export function armPath(worktree: string, inherited: string | undefined = proces
   );
 }
 
+// The first executable file named `name` in the directories of `path`, as a shell looks it up.
 function onPath(name: string, path: string, cwd: string): string | null {
   for (const dir of path.split(delimiter)) {
     if (dir === '') continue;
     const candidate = resolve(cwd, dir, name);
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+    if (statSync(candidate, { throwIfNoEntry: false })?.isFile() !== true) continue;
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Not executable: a shell passes over it to the next directory.
+    }
   }
   return null;
 }
 
 /**
  * The file a command runs as the product: the script after an interpreter (`node dist/cli.js`), a
- * path (`./bin/harness`), or a bare name found on the arm's `PATH`; `null` when none is found.
+ * path (`./bin/harness`), or a bare name looked up on the arm's `PATH` as a shell does (the first
+ * executable file of that name); `null` when none is found.
  *
  * @example
  * productEntry('/tmp/wt', ['node', 'dist/cli/bin.js', 'harness'], armPath('/tmp/wt')); // '/tmp/wt/dist/cli/bin.js'
@@ -167,9 +184,14 @@ export function unpinnedReason(worktree: string, name: string): string | null {
  * commit's own: the entry, links resolved, must sit inside the worktree, outside `node_modules`,
  * unless it is a dependency the commit pins (`package.json` exact, the lockfile and the install
  * agreeing: the product's own choice of server, so it changes only with the commit); a runner
- * (`npx`, `npm exec`, `pnpm dlx`, `bunx`) must name an exact version (`pkg@1.2.3`). Anything else is
- * refused by name: an installed copy shadowing the commit, or an unpinned package, would measure
- * something the commit does not decide.
+ * (`npx`, `npm exec`, `pnpm dlx`, `bunx`) must name an exact version (`pkg@1.2.3`). A bare name
+ * resolves on the arm's `PATH` as a shell resolves it: found in the worktree it is the commit's file;
+ * found only on the machine's own `PATH` it is a program the commit does not decide, accepted only
+ * as a launcher whose target is checked instead: an interpreter's script (`node dist/cli.js`), a
+ * runner's pinned package, or a shell's `-c` script when it is one simple command (`sh -c 'exec npx
+ * pkg@1.2.3 "$0"' {corpus}` is checked as `npx pkg@1.2.3 $0`; a list or a pipe cannot be read and
+ * is refused). Anything else is refused by name: an installed copy shadowing the commit, or an
+ * unpinned package, would measure something the commit does not decide.
  *
  * @example
  * assertProductInWorktree({ arm: 'baseline', worktree, role: 'harness', argv: ['node', 'dist/cli/bin.js', 'harness'] });
@@ -182,6 +204,15 @@ export function assertProductInWorktree(options: {
   path?: string;
 }): string {
   const { arm, worktree, role, argv } = options;
+  // A shell's `-c` script is the commit's own text; what it runs is checked as the command itself.
+  const script = shellScriptCommand(argv);
+  if (script === null)
+    throw new AgentTrackError(
+      'ARM_PRODUCT_NOT_FOUND',
+      `The \`${role}\` command of arm \`${arm}\` runs a shell script that is not one simple command (\`${argv.join(' ')}\`): what it runs cannot be checked against the commit; run the command itself, or \`sh -c 'exec CMD "$0"' ARG\``,
+      { data: { arm, role, argv: [...argv], worktree } },
+    );
+  if (script !== undefined) return assertProductInWorktree({ ...options, argv: script });
   const runner = runnerPackage(argv);
   if (runner !== null) {
     const { name, version } = packageSpec(runner);
@@ -197,7 +228,7 @@ export function assertProductInWorktree(options: {
   if (entry === null) {
     throw new AgentTrackError(
       'ARM_PRODUCT_NOT_FOUND',
-      `The \`${role}\` command \`${argv.join(' ')}\` of arm \`${arm}\` names no file that exists in its worktree \`${worktree}\` or on its path`,
+      `The \`${role}\` command \`${argv.join(' ')}\` of arm \`${arm}\` names no file that exists in its worktree \`${worktree}\` nor a command on its PATH`,
       { data: { arm, role, argv: [...argv], worktree } },
     );
   }

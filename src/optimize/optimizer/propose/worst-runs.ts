@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import type { Task } from '../../../retrieval/index.js';
 import {
   computeMetrics,
+  NEEDLESS_COMPONENTS,
+  type NeedlessComponent,
   needlessCalls,
   readTrajectories,
   type Trajectory,
@@ -13,11 +15,11 @@ import type { LoadedCampaign } from '../config/load-config.js';
 import { rolloutDir } from '../evaluate/harness-evaluator.js';
 import { objectiveOfMetrics } from '../evaluate/objective.js';
 
-const COMPONENTS = ['resurfacing', 'zero_yield', 'fan_out_where_batch', 'tool_mismatch'] as const;
-
-const WHY: Record<(typeof COMPONENTS)[number], string> = {
+const WHY: Record<NeedlessComponent, string> = {
   resurfacing: 'returned only what earlier calls had already shown',
   zero_yield: 'returned nothing usable',
+  failed: 'failed: its result was an error',
+  repeated: 'repeated an earlier call with the same arguments and got the same result',
   fan_out_where_batch: 'one of several calls that one batched call could have made',
   tool_mismatch: 'used a tool that does not fit the argument it was given',
 };
@@ -37,7 +39,7 @@ export function describeRun(
 ): string {
   const needless = needlessCalls(trajectory);
   const why = new Map<number, string[]>();
-  for (const component of COMPONENTS)
+  for (const component of NEEDLESS_COMPONENTS)
     for (const seq of needless[component].charged) why.set(seq, [...(why.get(seq) ?? []), WHY[component]]);
   const calls = trajectory.events.map((event, i) => {
     const charged = why.get(event.seq);

@@ -23,6 +23,11 @@ export interface ClaudeCodeImportOptions {
    * `mcp__server__tool`); without it such calls return none.
    */
   extract?: CallExtractor;
+  /**
+   * A tool result whose text matches is a failed call, on top of its `is_error` flag (which alone
+   * decides by default; `DEFAULT_ERROR_RULE` is for formats without a flag).
+   */
+  errorPattern?: RegExp | null;
 }
 
 const KNOWN = new Set(['system', 'assistant', 'user', 'result']);
@@ -95,6 +100,7 @@ export function convertClaudeCode(text: string, options: ClaudeCodeImportOptions
     const run = convertSession(session, taskId, {
       turnBudget: options.turnBudget ?? null,
       ...(options.extract === undefined ? {} : { extract: options.extract }),
+      ...(options.errorPattern === undefined ? {} : { errorPattern: options.errorPattern }),
     });
     return { ...run, warnings: [...warnings, ...run.warnings] };
   });

@@ -1,10 +1,14 @@
 import type { MessageInput, ResultInput, ToolCallInput } from '../../recorder.js';
+import { failsByRule } from '../error-rule.js';
 import type { CallExtractor, ImportedRun } from '../imported-run.js';
 import { parseToolArguments } from '../tool-arguments.js';
 import type { OpenAiMessage, OpenAiToolCall } from './schema.js';
 
 export interface ConversationOptions {
-  /** A tool reply whose text matches is a failed call (the wire format has no error flag); default: none. */
+  /**
+   * A tool reply whose text matches is a failed call (the wire format has no error flag); default:
+   * `DEFAULT_ERROR_RULE` (a reply opening with `Error:`, `ValueError:`, a traceback...); `null`: none.
+   */
   errorPattern?: RegExp | null;
   /** Reads identifiers and rows from a call's result; default: none. */
   extract?: CallExtractor;
@@ -27,7 +31,7 @@ interface PendingCall {
  * Converts one OpenAI chat-completions conversation to an imported run: each assistant message is
  * one turn; its `tool_calls` are the calls, in order; a `role: tool` reply is matched by
  * `tool_call_id` to the earliest unanswered call with that id (logs do reuse ids). A reply with no
- * call is skipped; a call with no reply is a failed call. `arguments` that are not a JSON object are
+ * call is skipped; a call with no reply, or whose reply the error rule matches, is a failed call. `arguments` that are not a JSON object are
  * kept in `args_raw` with `args: {}`.
  */
 export function convertConversation(
@@ -66,7 +70,7 @@ export function convertConversation(
     if (raw !== undefined)
       warnings.push(`call \`${call.id}\` (${call.function.name}): arguments are not a JSON object; kept raw`);
     const text = reply ?? '';
-    const failedByText = reply !== null && options.errorPattern?.test(reply) === true;
+    const failedByText = reply !== null && failsByRule(reply, options.errorPattern, false);
     const ok = reply !== null && !failedByText;
     const error = reply === null ? 'no tool reply in the transcript' : failedByText ? reply : undefined;
     const yielded = options.extract?.(call.function.name, args, text, ok) ?? { identifiers: [] };

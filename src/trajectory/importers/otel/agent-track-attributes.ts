@@ -24,7 +24,7 @@ export const AGENT_TRACK_ATTRIBUTES = {
   error: 'agent_track.result.error',
   patch: 'agent_track.result.patch',
   runCost: 'agent_track.result.cost_usd',
-  /** The tool roles the exported metrics were computed with, as JSON (`search`, `symbol`, `read`, `batch`, `identified`). */
+  /** The tool roles the exported metrics were computed with, as JSON (`search`, `symbol`, `read`, `write`, `batch`, `identified`). */
   roles: 'agent_track.tool_roles',
   turn: 'agent_track.turn',
   messageCost: 'agent_track.message.cost_usd',

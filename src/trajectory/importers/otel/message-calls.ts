@@ -14,7 +14,7 @@ const ASKED_FOR_TOOLS = new Set(['tool_calls', 'tool_call', 'tool_use', 'functio
  * the agent's own tool code is not traced). A call is what a turn's output asked for (its name, id
  * and arguments); its result is the first later turn's input message answering that id. Each
  * becomes a tool span of its own, in its turn, starting when the turn ended; its duration and
- * error flag are unknown (the messages carry neither). A call whose answer no later turn carries
+ * error flag are unknown (the messages carry neither: the error rule judges its result). A call whose answer no later turn carries
  * is an empty result, and a call with no tool name is skipped, each with a warning.
  */
 export function callsFromMessages(models: readonly Turn[], warnings: string[]): Tool[] {

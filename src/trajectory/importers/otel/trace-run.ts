@@ -1,4 +1,5 @@
 import type { MessageInput, ToolCallInput } from '../../recorder.js';
+import { failsByRule } from '../error-rule.js';
 import type { CallExtractor, CallYield, ImportedRun } from '../imported-run.js';
 import { parseToolArguments } from '../tool-arguments.js';
 import { agentUsage } from './agent-usage.js';
@@ -10,6 +11,11 @@ export interface TraceRunOptions {
   /** Reads identifiers and rows from a call's result; default: none. */
   extract?: CallExtractor;
   turnBudget?: number | null;
+  /**
+   * A result whose text matches is a failed call. Default: a tool span's status decides; a call read
+   * from the chat messages (no status) is failed by `DEFAULT_ERROR_RULE`. A pattern adds to a status.
+   */
+  errorPattern?: RegExp | null;
 }
 
 type Turn = SpanView & { role: Extract<SpanView['role'], { kind: 'model' | 'agent' }> };
@@ -141,7 +147,9 @@ export function convertTrace(
         `${span.where}: span \`${span.span_id}\` (${tool}): no result attribute; recorded as an empty result`,
       );
     const result = span.role.result ?? '';
-    const error = span.error ?? span.role.error;
+    // A tool span has a status; a call read from the chat messages has none, so the error rule decides.
+    const byRule = failsByRule(result, options.errorPattern, unordered.length > 0) ? result : undefined;
+    const error = span.error ?? span.role.error ?? byRule;
     const ok = error === undefined;
     return {
       tool,

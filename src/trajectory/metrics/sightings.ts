@@ -1,0 +1,62 @@
+/** The arguments a write names its file(s) under (Claude Code's editors, the filesystem servers' tools). */
+const WRITE_TARGET_ARGS = ['file_path', 'path', 'notebook_path', 'source', 'destination'];
+
+/**
+ * The files a write call changed, as its arguments name them (`move_file` changes its `source`
+ * and its `destination`).
+ *
+ * @example
+ * writtenFiles({ file_path: '/repo/src/a.py', old_string: 'x' }); // ['/repo/src/a.py']
+ */
+export function writtenFiles(args: Record<string, unknown>): string[] {
+  return WRITE_TARGET_ARGS.map((key) => args[key]).filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+}
+
+// The file an identifier is about: `a.py:1-40`, `a.py:14` and `a.py#L1-L9` are about `a.py`.
+const fileOf = (id: string) => id.replace(/#.*$/, '').replace(/:\d+(?:-\d+)?$/, '');
+const bare = (path: string) => path.replace(/^(?:\.\/)+/, '');
+
+/**
+ * What a run has been shown so far, by identifier, and by file so that a write can make a file's
+ * sightings stale. A write names its file as the agent gave it (often absolute) while identifiers
+ * are in the corpus's namespace (relative), so a written path matches a seen file it equals or
+ * ends with (at a `/`); of several, only the longest (`/r/sub/a.py` is `sub/a.py`, not `a.py`).
+ *
+ * @example
+ * const seen = new Sightings();
+ * seen.add('src/a.py:1-40');
+ * seen.forget('/repo/src/a.py');
+ * seen.has('src/a.py:1-40'); // false
+ */
+export class Sightings {
+  readonly #ids = new Set<string>();
+  readonly #byFile = new Map<string, Set<string>>();
+
+  has(id: string): boolean {
+    return this.#ids.has(id);
+  }
+
+  add(id: string): void {
+    this.#ids.add(id);
+    const file = fileOf(id);
+    const ids = this.#byFile.get(file);
+    if (ids === undefined) this.#byFile.set(file, new Set([id]));
+    else ids.add(id);
+  }
+
+  /** Drops every sighting of the file a write changed. */
+  forget(written: string): void {
+    const path = bare(written);
+    const matches = [...this.#byFile.keys()].filter((file) => {
+      const seen = bare(file);
+      return seen === path || path.endsWith(`/${seen}`) || seen.endsWith(`/${path}`);
+    });
+    const longest = Math.max(0, ...matches.map((file) => file.length));
+    for (const file of matches.filter((candidate) => candidate.length === longest)) {
+      for (const id of this.#byFile.get(file)!) this.#ids.delete(id);
+      this.#byFile.delete(file);
+    }
+  }
+}

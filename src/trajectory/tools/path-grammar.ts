@@ -56,7 +56,8 @@ export function isPathLike(candidate: string, place: PathPlace = 'token'): boole
     if (DATE.test(piece) || TIME.test(piece) || VERSION.test(piece) || NUMBER.test(piece)) return false;
   if (!/[A-Za-z_]/.test(candidate)) return false;
   const directory = /[/\\]/.test(rest) && base !== '';
-  const extension = EXTENSION.test(base) || EXTENSION.test(`x${base}`);
+  // `x` before the name so a dotfile (`.env`) has its extension too.
+  const extension = EXTENSION.test(`x${base}`);
   if (place === 'value') return base !== '' || absolute;
   if (place === 'line') return extension;
   return (directory && extension) || KNOWN.test(base);

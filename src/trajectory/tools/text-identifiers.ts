@@ -33,10 +33,9 @@ function namedFiles(args: Record<string, unknown>): string[] {
   return (many ?? []).filter((value): value is string => typeof value === 'string' && value !== '');
 }
 
-// A sub-read's identifier (`path` or `path:1-40`) under the path rule: its path renamed (made
-// relative to the corpus) with its range kept, or nothing when the path names no file.
+// An identifier through the rule, its `:start-end` range kept on the name the rule gives.
 function ruled(id: string, rule: PathRule): string[] {
-  const range = /:\d+-\d+$/.exec(id);
+  const range = /:\d+(?:-\d+)?$/.exec(id);
   const path = rule(range === null ? id : id.slice(0, range.index), 'value');
   return path === null ? [] : [range === null ? path : `${path}${range[0]}`];
 }
@@ -77,8 +76,8 @@ export function textIdentifiers(
 ): CallYield {
   const rule = options.rule ?? pathRule(null);
   const named = namedFiles(args);
-  // A batch read (a list of files) delivered the sub-reads it printed (headed by the paths as the
-  // call named them), each with its lines; each delivered file then goes through the path rule.
+  // A batch read (a list of files) delivered the sub-reads it printed, each with its lines, named
+  // as the call named them, then put through the rule (`a.py:1-2` keeps its range).
   const listed = options.read === true && PATHS_ARGS.some((key) => Array.isArray(args[key]));
   const batch = listed ? subReadIdentifiers(text, named) : null;
   if (batch !== null) return { identifiers: [...new Set(batch.flatMap((id) => ruled(id, rule)))] };

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'vitest';
@@ -36,6 +37,11 @@ const got = (runs: Map<string, CalibratedRun>, id: string) => runs.get(id)!;
 describe.concurrent('calibration: real npm MCP servers, hand-counted', () => {
   // (a) Plain-text grep rows: mcp-ripgrep 0.4.0 prints `./path:line:text`, sorted by path.
   test('mcp-ripgrep: `path:line:text` rows rank files, not lines', async ({ expect }) => {
+    try {
+      execFileSync('rg', ['--version'], { stdio: 'ignore' });
+    } catch {
+      throw new Error("mcp-ripgrep runs `rg`, which is not on PATH: install Debian's ripgrep (.ci/run does)");
+    }
     using dir = tempDir();
     const runs = await runCalibration(
       'ripgrep',

@@ -115,17 +115,17 @@ describe.concurrent('calibration: real npm MCP servers, hand-counted', () => {
       [
         // The stand-in takes `git_set_working_dir` (a name with `dir`) for a listing and sets `.`,
         // which the server resolves against its own working directory: it reports agent-track's
-        // checkout (its status, its commits' ISO dates), never the task's repository. Nothing it
-        // returns is a file of the corpus.
+        // checkout (a git clone, as CI's is: its status, its commits' ISO dates), never the task's
+        // repository. Nothing it returns is a file of the corpus.
         {
           id: 'git-offline',
           question: PAYMENT_RETRY,
           gold: { files: ['shop/payments/retry.py'] },
           corpus: repo,
         },
-        // git_log: two commits, no file. The blob (32 lines); a path not in HEAD (isError, "fatal:
-        // path ... does not exist"); the same blob again; commit 1's --stat: 17 files, sorted, the
-        // gold 13th.
+        // git_log: two commits, no file. The blob (32 lines: `object` names it, `content` holds
+        // it); a path not in HEAD (isError, "fatal: path ... does not exist"); the same blob again;
+        // commit 1's --stat inside the JSON's `content` string: 17 files, sorted, the gold 13th.
         {
           id: 'git-script',
           question: 'Which file holds the retry policy for payments?',

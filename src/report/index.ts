@@ -16,6 +16,11 @@ export {
 } from './compare/compare-schema.js';
 export { renderCompareMarkdown } from './compare/render-compare.js';
 export { formatNumber } from './format-number.js';
+export {
+  type ObjectivePoint,
+  type ObjectiveTrace,
+  objectiveTraceSchema,
+} from './objective-schema.js';
 export { type ArmResults, type BuildReportOptions, buildReport, reportRow } from './paired/build-report.js';
 export { armCellText } from './paired/cell-text.js';
 export { type ArmComparison, type CompareArmsOptions, compareArms } from './paired/compare-arms.js';

@@ -35,5 +35,5 @@ export { type RankingScores, type ScoreRankingOptions, scoreRanking } from './sc
 export type { GoldKind, RankedItem, RelevanceOptions, ScoredTask } from './scoring/types.js';
 export { corpusKey, inlineFilesHash } from './task/corpus-key.js';
 export { parseTasksJsonl, readTasks } from './task/read-tasks.js';
-export { rolloutId, rolloutTask, rolloutTasks, taskIdOf } from './task/repeats.js';
+export { rolloutId, rolloutRepeatOf, rolloutTask, rolloutTasks, taskIdOf } from './task/repeats.js';
 export { type Corpus, type Gold, type Task, taskSchema } from './task/schema.js';

@@ -53,6 +53,19 @@ export const usageSchema = z
   })
   .strict();
 
+/**
+ * One model's share of a run, as the agent billed it (Claude Code's `modelUsage`): tokens as in
+ * `usageSchema`, and the cost the agent quoted for that model.
+ */
+export const modelUsageSchema = z
+  .object({
+    prompt: z.number().int().nonnegative(),
+    completion: z.number().int().nonnegative(),
+    cached: z.number().int().nonnegative().optional(),
+    cost_usd: z.number().nonnegative().optional(),
+  })
+  .strict();
+
 /** One model message: a line of `messages.jsonl`. */
 export const modelMessageSchema = z
   .object({
@@ -67,13 +80,16 @@ export const modelMessageSchema = z
   .strict();
 
 /**
- * How a run ended, decided in this order. `unrecorded`: an imported transcript that does not say
- * (a trace whose last model span kept no output); the outcome metrics are then undefined, not 0.
+ * How a run ended, decided in this order. `handoff`: the run's last call passed the task on (a
+ * tool the roles name `handoff`, as tau-bench's `transfer_to_human_agents`); the outcome metric
+ * reads it from the calls. `unrecorded`: an imported transcript that does not say (a trace whose
+ * last model span kept no output); the outcome metrics are then undefined, not 0.
  */
 export const OUTCOMES = [
   'timeout',
   'budget_exhausted',
   'exhausted_finalized',
+  'handoff',
   'starved_reply',
   'unanswered_empty',
   'answered',
@@ -84,8 +100,9 @@ export const outcomeSchema = z.enum(OUTCOMES);
 /**
  * `result.json`: how the run ended, written last. `patch` is the unified diff when the run produced
  * one; `cost_usd` the whole run's cost when the agent quoted one (Claude Code's `total_cost_usd`);
- * `usage` the whole run's tokens when the agent reported them (Claude Code's result line), which
- * win over the per-message sums.
+ * `usage` the whole run's tokens when the agent reported them (Claude Code's result line);
+ * `usage_by_model` the run's tokens and cost per model when the agent billed them so (Claude Code's
+ * `modelUsage`). Which of these sources the usage metric reads: `metrics/DEFINITIONS.md`.
  * `turn_budget`, `started_at` and `duration_ms` are `null` when an imported transcript did not say.
  */
 export const trajectoryResultSchema = z
@@ -100,6 +117,7 @@ export const trajectoryResultSchema = z
     duration_ms: z.number().nonnegative().nullable(),
     cost_usd: z.number().nonnegative().optional(),
     usage: usageSchema.optional(),
+    usage_by_model: z.record(z.string().min(1), modelUsageSchema).optional(),
     error: z.string().optional(),
     patch: z.string().optional(),
   })
@@ -109,6 +127,7 @@ export type ResultRow = z.infer<typeof resultRowSchema>;
 export type ToolEvent = z.infer<typeof toolEventSchema>;
 export type ModelTurns = z.infer<typeof modelTurnsSchema>;
 export type Usage = z.infer<typeof usageSchema>;
+export type ModelUsage = z.infer<typeof modelUsageSchema>;
 export type ModelMessage = z.infer<typeof modelMessageSchema>;
 export type Outcome = z.infer<typeof outcomeSchema>;
 export type TrajectoryResult = z.infer<typeof trajectoryResultSchema>;

@@ -169,3 +169,10 @@ test('the agent entry loads LangGraph and the provider SDKs only when a rollout 
     loaded.filter((name) => ['@langchain/langgraph', 'openai', '@anthropic-ai/sdk'].includes(name)),
   ).toEqual([]);
 });
+
+// A plan (before-after without --confirm-spend) loads the optimize entry: it draws nothing, so it
+// loads no plotting module (vega alone was ~0.4 s of a 3 s plan); a report draws through a dynamic import.
+test('the optimize entry loads no plotting module', () => {
+  const loaded = packagesLoadedBy('agent-track/optimize');
+  expect(loaded.filter((name) => ['vega', 'vega-lite', '@resvg/resvg-js'].includes(name))).toEqual([]);
+});

@@ -97,7 +97,7 @@ export const metricsCommand: CliCommand = {
       }),
 };
 
-// A run is named by its trajectory folder: the task id, or `task#2` for a second trial of it, so
+// A run is named by its trajectory folder: the task id (a trial of it `task~2`, its rollout id), so
 // trials of one task are told apart.
 function runLabel(source: string, taskId: string): string {
   const folder = decodeURIComponent(basename(source));

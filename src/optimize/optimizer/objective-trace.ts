@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ObjectivePoint, ObjectiveTrace } from '../../report/plots/index.js';
+import type { ObjectivePoint, ObjectiveTrace } from '../../report/index.js';
 import { writeJsonAtomic } from '../../trajectory/index.js';
 import type { ConfirmationEntry } from './accept/confirmation-log.js';
 

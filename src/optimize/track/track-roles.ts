@@ -20,5 +20,6 @@ export function trackToolRoles(product: ToolRoles, prefix: string): ToolRoles {
       ),
     ),
     identified: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.identified, ...product.identified.map(named)]),
+    handoff: Object.freeze([...CLAUDE_CODE_TOOL_ROLES.handoff, ...product.handoff.map(named)]),
   });
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatNumber, type PageItem, type PageSection } from '../../report/index.js';
-import { objectiveTraceSchema, type PlotInput } from '../../report/plots/index.js';
+import { formatNumber, objectiveTraceSchema, type PageItem, type PageSection } from '../../report/index.js';
+import type { PlotInput } from '../../report/plots/index.js';
 import { type OptimizeResultView, optimizeResultViewSchema } from './optimize-result-schema.js';
 import { readRunFile } from './read-json.js';
 import type { JobView } from './track-page.js';

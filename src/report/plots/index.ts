@@ -8,17 +8,18 @@
  * import { plotRun } from 'agent-track/plots';
  * await plotRun(['runs/demo/report.json'], 'runs/demo/plots');
  */
+
+export {
+  type ObjectivePoint,
+  type ObjectiveTrace,
+  objectiveTraceSchema,
+} from '../objective-schema.js';
 export { COMPARE_FIGURE_METRICS, compareSystemsSpec } from './compare-systems.js';
 export { type Figure, figuresFor } from './figures.js';
 export { drawFigure, fitToContent } from './fit-content.js';
 export { findPlotFont, type PlotFont } from './font.js';
 export { forestSpec } from './forest.js';
 export { objectiveSpec } from './objective.js';
-export {
-  type ObjectivePoint,
-  type ObjectiveTrace,
-  objectiveTraceSchema,
-} from './objective-schema.js';
 export { outcomesSpec } from './outcomes.js';
 export { type PlotRunOptions, plotRun, type WrittenFigure } from './plot-run.js';
 export { type PlotInput, readPlotInput } from './read-plot-input.js';

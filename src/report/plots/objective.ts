@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { ObjectivePoint, ObjectiveTrace } from './objective-schema.js';
+import type { ObjectivePoint, ObjectiveTrace } from '../objective-schema.js';
 import { OKABE_ITO } from './palette.js';
 
 /** The incumbent's objective as a step over spend: it changes only where a candidate was accepted. */

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { AgentTrackError, issueParts } from '../../core/index.js';
 import { type RungRun, rungRunSchema } from '../../retrieval/index.js';
 import { type CompareReport, compareReportSchema } from '../compare/compare-schema.js';
+import { type ObjectiveTrace, objectiveTraceSchema } from '../objective-schema.js';
 import { type Report, reportSchema } from '../paired/report-schema.js';
-import { type ObjectiveTrace, objectiveTraceSchema } from './objective-schema.js';
 
 /** A saved run the figures can be drawn from, recognised by its shape. */
 export type PlotInput =

@@ -14,6 +14,19 @@ export function rolloutId(taskId: string, repeat: number): string {
 }
 
 /**
+ * A rollout id read back into its task id and repeat (`rolloutId`'s inverse): `cart~2` is repeat 2
+ * of `cart`; an id without a `~<k>` suffix (k >= 2) is repeat 1 of itself.
+ *
+ * @example
+ * rolloutRepeatOf('cart~2'); // { taskId: 'cart', repeat: 2 }
+ * rolloutRepeatOf('cart');   // { taskId: 'cart', repeat: 1 }
+ */
+export function rolloutRepeatOf(id: string): { taskId: string; repeat: number } {
+  const match = /^(.+)~([2-9]|[1-9]\d+)$/.exec(id);
+  return match === null ? { taskId: id, repeat: 1 } : { taskId: match[1]!, repeat: Number(match[2]) };
+}
+
+/**
  * Repeat `k` of a task as the task record its rollout runs.
  *
  * @example

@@ -23,13 +23,16 @@ const col = (
 // An outcome row of a run whose transcript did not record how it ended is undefined, not 0.
 const known = (m: TrajectoryMetrics, value: number): number | null =>
   m.outcome === 'unrecorded' ? null : value;
+// A run that handed the task off neither answered nor failed to: `answered` is undefined for it.
+const decided = (m: TrajectoryMetrics, value: number): number | null =>
+  m.outcome === 'handoff' ? null : known(m, value);
 
 /**
  * Every per-trajectory number a report aggregates, in report order, with its test and direction.
  * One list serves `agent-track metrics`, the before-after report and the optimizer.
  */
 export const METRIC_COLUMNS: readonly MetricColumn[] = [
-  col('answered', 'outcome', 'higher', (m) => known(m, m.outcome === 'answered' ? 1 : 0), 'binary'),
+  col('answered', 'outcome', 'higher', (m) => decided(m, m.outcome === 'answered' ? 1 : 0), 'binary'),
   col(
     'budget_exhausted',
     'outcome',

@@ -113,7 +113,7 @@ export function computeMetrics(
   const pointers = pointerFollowing(trajectory);
   const search = searchRetrieval(trajectory, task, scoped);
   const reach = goldReach(trajectory, task, scoped);
-  const ending = outcomeTurns(trajectory);
+  const ending = outcomeTurns(trajectory, roles);
   return {
     task_id: trajectory.task_id,
     needless_call_rate: needless.rate,

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
-import type { ScoredTask } from '../../retrieval/index.js';
+import { rolloutId, rolloutRepeatOf, type ScoredTask } from '../../retrieval/index.js';
 import { importTranscript, type TranscriptFormat } from '../importers/import-transcript.js';
 import { type ComputeMetricsOptions, computeMetrics, type TrajectoryMetrics } from '../metrics/compute.js';
 import { readTrajectories } from '../reader/list-trajectories.js';
@@ -99,7 +99,7 @@ export async function* scorePath(
         yield named(outcome.dir, outcome.error);
         continue;
       }
-      const task = options.tasks?.get(outcome.trajectory.task_id) ?? null;
+      const task = taskOf(options.tasks, outcome.trajectory.task_id);
       try {
         const roles = options.roles ?? rolesOf.get(resolve(outcome.dir));
         const metrics = computeMetrics(outcome.trajectory, task, { ...options, roles });
@@ -111,6 +111,15 @@ export async function* scorePath(
   } finally {
     if (scratch) rmSync(runDir, { recursive: true, force: true });
   }
+}
+
+// A trajectory's task: by its id, else, for a trial `8~2` (`rolloutId`), repeat 2 of task `8`.
+function taskOf(tasks: ReadonlyMap<string, ScoredTask> | undefined, id: string): ScoredTask | null {
+  const exact = tasks?.get(id);
+  if (exact !== undefined) return exact;
+  const { taskId, repeat } = rolloutRepeatOf(id);
+  const base = repeat === 1 ? undefined : tasks?.get(taskId);
+  return base === undefined ? null : { ...base, id: rolloutId(base.id, repeat) };
 }
 
 /** The roles of the agent each transcript format comes from. */

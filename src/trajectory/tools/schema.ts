@@ -20,6 +20,11 @@ export const toolsConfigSchema = z
      * Default: the reference server's `grep`.
      */
     identified: z.array(z.string().min(1)).optional(),
+    /**
+     * Tools that pass the task on (to a human, another agent): a run whose last call is one ends
+     * `handoff`. Default: none.
+     */
+    handoff: z.array(z.string().min(1)).optional(),
   })
   .strict();
 

@@ -14,6 +14,8 @@ export interface ToolRoles {
    * content, so a tool set nobody described is never charged for what it returned.
    */
   readonly identified: readonly string[];
+  /** The tools that pass the task on: a run whose last call is one ends `handoff`. */
+  readonly handoff: readonly string[];
 }
 
 /** The reference code-search server's roles: the defaults for any key a config leaves out. */
@@ -32,6 +34,7 @@ export const REFERENCE_TOOL_ROLES: ToolRoles = Object.freeze({
     'grep',
     'get_references',
   ]),
+  handoff: Object.freeze([]),
 });
 
 /** Claude Code's built-in tools: Grep and Glob search, Read fetches, nothing batches. */
@@ -42,11 +45,13 @@ export const CLAUDE_CODE_TOOL_ROLES: ToolRoles = Object.freeze({
   batch: Object.freeze({}),
   // The importer reads identifiers from these three; Bash, Edit, WebFetch... yield by content.
   identified: Object.freeze(['Read', 'Grep', 'Glob']),
+  handoff: Object.freeze([]),
 });
 
 /**
  * A tool set nobody described (any OpenAI tool-calling log, an unknown server): no search, read,
- * symbol or batch roles, and every call yields when it returned non-empty content.
+ * symbol or batch roles, and every call yields when it returned non-empty content. The one handoff
+ * known by name is tau-bench's `transfer_to_human_agents`.
  */
 export const GENERIC_TOOL_ROLES: ToolRoles = Object.freeze({
   search: Object.freeze([]),
@@ -54,6 +59,7 @@ export const GENERIC_TOOL_ROLES: ToolRoles = Object.freeze({
   read: Object.freeze([]),
   batch: Object.freeze({}),
   identified: Object.freeze([]),
+  handoff: Object.freeze(['transfer_to_human_agents']),
 });
 
 /** The built-in profiles `resolveToolRoles` accepts by name. */
@@ -65,7 +71,7 @@ export const TOOL_ROLE_PROFILES = Object.freeze({
 export type ToolRoleProfile = keyof typeof TOOL_ROLE_PROFILES;
 
 /** The tools a role set names (search, symbol, read, batch pairs): their identifiers are expected. */
-function namedTools(roles: Omit<ToolRoles, 'identified'>): string[] {
+function namedTools(roles: Omit<ToolRoles, 'identified' | 'handoff'>): string[] {
   return [
     ...roles.search,
     ...roles.read,
@@ -111,7 +117,7 @@ export function resolveToolRoles(
       cause: parsed.error,
     });
   }
-  const { search, symbol, read, batch, identified } = parsed.data;
+  const { search, symbol, read, batch, identified, handoff } = parsed.data;
   const roles = {
     search: Object.freeze([...(search ?? REFERENCE_TOOL_ROLES.search)]),
     symbol: symbol === undefined ? REFERENCE_TOOL_ROLES.symbol : symbol,
@@ -124,6 +130,7 @@ export function resolveToolRoles(
     identified: Object.freeze([
       ...new Set([...namedTools(roles), ...(identified ?? ['grep', 'get_references'])]),
     ]),
+    handoff: Object.freeze([...(handoff ?? REFERENCE_TOOL_ROLES.handoff)]),
   });
 }
 

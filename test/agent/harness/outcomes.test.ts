@@ -72,6 +72,9 @@ describe('every outcome is reached by a scripted endpoint over HTTP and a real s
       cached: null,
       messages: 2,
       cost_usd: null,
+      // A live run's usage is the model's messages, once per id: no per-model block to sum.
+      source: 'messages',
+      by_model: null,
     });
     const trajectory = await readTrajectory(s.dir);
     expect(trajectory.events[0]!.identifiers).toEqual(['shop/cart.py', 'shop/tax.py']);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { ConfirmationEntry } from '../../../src/optimize/optimizer/accept/confirmation-log.js';
 import { OBJECTIVE_TRACE_FILE, objectiveTrace } from '../../../src/optimize/optimizer/objective-trace.js';
-import { objectiveTraceSchema } from '../../../src/report/plots/objective-schema.js';
+import { objectiveTraceSchema } from '../../../src/report/objective-schema.js';
 
 function tempDir() {
   const path = mkdtempSync(join(tmpdir(), 'agent-track-objective-'));

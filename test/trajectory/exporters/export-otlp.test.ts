@@ -125,6 +125,7 @@ describe('the exported tool roles', () => {
         read: ['Read'],
         batch: {},
         identified: ['Read', 'Grep', 'Glob'],
+        handoff: [],
       });
     }
     // Under Claude Code's roles the reference server's tools are neither searches nor reads, so

@@ -44,10 +44,17 @@ describe('importClaudeCode: the takopi JSONL session (two sessions in one file)'
     expect(usageSums(trajectory)).toEqual({ prompt: 253, completion: 118, cached: 0 });
     expect(trajectory.messages[0]!.usage).toEqual({ prompt: 123, completion: 42 });
     // The result line's usage (input 130 + 0 cache creation + 0 cache read; output 76) is the
-    // session's own total: it wins, and the disagreement is said, naming both.
-    expect(usageTotals(trajectory)).toMatchObject({ prompt: 130, completion: 76, messages: 2 });
+    // session's own total: it wins (its `modelUsage` names no token in camelCase, so it counts
+    // nothing), and the disagreement is said, naming both.
+    expect(usageTotals(trajectory)).toMatchObject({
+      prompt: 130,
+      completion: 76,
+      messages: 2,
+      source: 'result',
+      by_model: null,
+    });
     expect(imported[0]!.warnings).toContain(
-      "the result line's usage (prompt 130, completion 76 tokens) differs from the assistant messages' (prompt 253, completion 118): the result line's is the run's total",
+      "the result line's `usage` (prompt 130, completion 76 tokens) is counted; the assistant messages' usage (once per message id) says prompt 253, completion 118 tokens",
     );
     // The Bash result arrived as an array of text blocks: "README.md\npyproject.toml\nsrc/\n" is 10 + 15 + 5 bytes.
     const bash = trajectory.events[0]!;

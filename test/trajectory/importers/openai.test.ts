@@ -166,7 +166,7 @@ describe('importOpenAi: hand-made edge cases', () => {
     expect([run!.calls[0]!.args, run!.calls[0]!.args_raw ?? null]).toEqual([args, raw]);
   });
 
-  test('repeated task ids (trials) are written to separate folders', async () => {
+  test('trials of one task get distinct ids (the rollout ids 3, 3~2) and folders', async () => {
     const run = tempDir();
     const file = join(tempDir(), 'trials.jsonl');
     const record = (trial: number) =>
@@ -175,7 +175,7 @@ describe('importOpenAi: hand-made edge cases', () => {
     const imported = await importOpenAi(file, { runDir: run });
     expect(imported.map((entry) => [entry.task_id, entry.dir.slice(run.length)])).toEqual([
       ['3', '/tasks/3'],
-      ['3', '/tasks/3%232'],
+      ['3~2', '/tasks/3~2'],
     ]);
     expect((await readTrajectory(imported[1]!.dir)).result.answer).toBe('answer 1');
   });

@@ -110,7 +110,16 @@ describe('computeMetrics', () => {
       // answering run: 5 - 4 needless = 1 used
       tool_calls_used: { count: 1, ratio: 1 / 5, definition: 'not_needless' },
       // m1 + m2 (once) + m3: prompt 100 + 200 + 300, completion 10 + 20 + 30, reasoning 5 (a slice)
-      usage: { prompt: 600, completion: 60, reasoning: 5, cached: null, messages: 3, cost_usd: null },
+      usage: {
+        prompt: 600,
+        completion: 60,
+        reasoning: 5,
+        cached: null,
+        messages: 3,
+        cost_usd: null,
+        source: 'messages',
+        by_model: null,
+      },
       outcome: 'answered',
       // 4 >= 5 - 1
       near_cap: true,
@@ -190,6 +199,7 @@ describe('computeMetrics', () => {
       read: ['Read'],
       batch: {},
       identified: ['Read', 'Grep', 'Glob'],
+      handoff: [],
     };
     const metrics = computeMetrics(claude, task, { roles });
     // no symbol tool, so the dotted Grep pattern is no mismatch; Read only resurfaces src/a.py -> 1 / 2

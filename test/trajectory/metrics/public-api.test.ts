@@ -40,6 +40,7 @@ describe('agent-track/trajectory metrics surface', () => {
         'grep',
         'get_references',
       ],
+      handoff: [],
     });
     expect(Object.isFrozen(REFERENCE_TOOL_ROLES)).toBe(true);
   });

@@ -24,6 +24,7 @@ const reference: ToolRoles = {
     'grep',
     'get_references',
   ],
+  handoff: [],
 };
 
 describe('resolveToolRoles', () => {
@@ -40,12 +41,20 @@ describe('resolveToolRoles', () => {
         read: ['Read'],
         batch: {},
         identified: ['Read', 'Grep', 'Glob'],
+        handoff: [],
       },
     ],
     [
-      'the generic profile: no roles, every call yields by its content',
+      'the generic profile: no roles, every call yields by its content; tau-bench handoff known',
       'generic',
-      { search: [], symbol: null, read: [], batch: {}, identified: [] },
+      {
+        search: [],
+        symbol: null,
+        read: [],
+        batch: {},
+        identified: [],
+        handoff: ['transfer_to_human_agents'],
+      },
     ],
     [
       'a partial config keeps the defaults it leaves out',
@@ -67,7 +76,12 @@ describe('resolveToolRoles', () => {
     [
       'identified names extra tools whose identifiers are exact',
       { search: ['s'], read: ['r'], symbol: null, batch: {}, identified: ['list'] },
-      { search: ['s'], read: ['r'], symbol: null, batch: {}, identified: ['s', 'r', 'list'] },
+      { search: ['s'], read: ['r'], symbol: null, batch: {}, identified: ['s', 'r', 'list'], handoff: [] },
+    ],
+    [
+      'handoff names the tools that pass the task on',
+      { handoff: ['escalate'] },
+      { ...reference, handoff: ['escalate'] },
     ],
   ])('%s', (_name, config, expected) => {
     expect(resolveToolRoles(config)).toEqual(expected);
@@ -125,6 +139,7 @@ describe('loadToolRoles: a profile, a roles file, or a product manifest', () => 
       read: ['read_text_file'],
       batch: {},
       identified: ['search_files', 'read_text_file', 'grep', 'get_references'],
+      handoff: [],
     });
   });
 

@@ -13,6 +13,18 @@ export const claudeUsageSchema = z.looseObject({
   cache_read_input_tokens: z.number().int().nonnegative().nullable().optional(),
 });
 
+/**
+ * One model's entry of the result line's `modelUsage` (camelCase, unlike `usage`): what the CLI
+ * billed that model, the session's sub-agents and helper calls included.
+ */
+export const claudeModelUsageSchema = z.looseObject({
+  inputTokens: z.number().int().nonnegative().optional(),
+  outputTokens: z.number().int().nonnegative().optional(),
+  cacheReadInputTokens: z.number().int().nonnegative().optional(),
+  cacheCreationInputTokens: z.number().int().nonnegative().optional(),
+  costUSD: z.number().nonnegative().optional(),
+});
+
 export const textBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
 
 export const toolUseBlockSchema = z.looseObject({
@@ -72,6 +84,8 @@ export const resultLineSchema = z.looseObject({
   total_cost_usd: z.number().nonnegative().optional(),
   /** The whole session's tokens (the assistant lines' snapshots can be stale). */
   usage: claudeUsageSchema.nullable().optional(),
+  /** Per model (`claude-opus-4-5-20251101`, `claude-haiku-4-5-20251001`): the session's billed tokens and cost. */
+  modelUsage: z.record(z.string(), claudeModelUsageSchema).nullable().optional(),
   errors: z.array(z.string()).optional(),
 });
 
@@ -83,6 +97,7 @@ export const claudeLineSchema = z.discriminatedUnion('type', [
 ]);
 
 export type ClaudeUsage = z.infer<typeof claudeUsageSchema>;
+export type ClaudeModelUsage = z.infer<typeof claudeModelUsageSchema>;
 export type ClaudeLine = z.infer<typeof claudeLineSchema>;
 export type AssistantLine = z.infer<typeof assistantLineSchema>;
 export type UserLine = z.infer<typeof userLineSchema>;

@@ -1,5 +1,5 @@
 import { issueMessage } from '../../../core/index.js';
-import type { Usage } from '../../schema.js';
+import { usageDisagreements } from '../../metrics/usage.js';
 import type { CallExtractor, ImportedRun } from '../imported-run.js';
 import { claudeCodeYield } from './identifiers.js';
 import {
@@ -12,6 +12,7 @@ import {
   toolUseBlockSchema,
   type UserLine,
 } from './schema.js';
+import { CLAUDE_USAGE_LABELS, toModelUsage, toUsage } from './usage.js';
 
 // Claude Code's own tools, read by `claudeCodeYield`; any other tool goes to the caller's `extract`.
 const BUILT_INS = new Set(['Read', 'Grep', 'Glob', 'Bash', 'Edit', 'Write', 'Task', 'WebFetch', 'WebSearch']);
@@ -35,24 +36,6 @@ interface PendingCall {
   use: ToolUseBlock;
   message_id: string;
   result: { text: string; ok: boolean } | null;
-}
-
-/** Anthropic usage to ours: prompt includes cache reads and writes; `cached` is the cache-read slice. */
-export function toUsage(usage: ClaudeUsage | null): Usage | undefined {
-  if (usage === null || (usage.input_tokens === undefined && usage.output_tokens === undefined))
-    return undefined;
-  const read = usage.cache_read_input_tokens ?? undefined;
-  const prompt = (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (read ?? 0);
-  return { prompt, completion: usage.output_tokens ?? 0, ...(read === undefined ? {} : { cached: read }) };
-}
-
-function sumUsage(messages: readonly { usage?: Usage }[]): { prompt: number; completion: number } | null {
-  const reported = messages.flatMap((message) => (message.usage === undefined ? [] : [message.usage]));
-  if (reported.length === 0) return null;
-  return {
-    prompt: reported.reduce((sum, usage) => sum + usage.prompt, 0),
-    completion: reported.reduce((sum, usage) => sum + usage.completion, 0),
-  };
 }
 
 function resultText(content: unknown): string {
@@ -195,17 +178,19 @@ export function convertSession(
       `the result line says num_turns ${end.num_turns}; ${messages.length} assistant message(s) were read`,
     );
   }
-  // The result line's usage is the session's own total; the assistant lines carry snapshots that
-  // stream-json does not update, so a disagreement is said, naming both.
+  // Three records of one session's usage: the metric counts the one that bills (`usageTotals`);
+  // the others, when they disagree beyond 1%, are said here, naming both figures.
   const total = toUsage(end.usage ?? null);
-  if (total !== undefined) {
-    const sums = sumUsage(messages);
-    if (sums !== null && (sums.prompt !== total.prompt || sums.completion !== total.completion)) {
-      run.warnings.push(
-        `the result line's usage (prompt ${total.prompt}, completion ${total.completion} tokens) differs from the assistant messages' (prompt ${sums.prompt}, completion ${sums.completion}): the result line's is the run's total`,
-      );
-    }
-  }
+  const byModel = toModelUsage(end.modelUsage);
+  const usageRecord = {
+    messages,
+    result: {
+      ...(total === undefined ? {} : { usage: total }),
+      ...(byModel === undefined ? {} : { usage_by_model: byModel }),
+      ...(end.total_cost_usd === undefined ? {} : { cost_usd: end.total_cost_usd }),
+    },
+  };
+  run.warnings.push(...usageDisagreements(usageRecord, CLAUDE_USAGE_LABELS));
   const answer = typeof end.result === 'string' && end.result.trim() !== '' ? end.result : null;
   const failed = end.is_error === true || (end.subtype ?? '').startsWith('error');
   const error = failed ? (end.errors ?? []).join('; ') || (end.subtype ?? 'error') : undefined;
@@ -227,8 +212,7 @@ export function convertSession(
       started_at: null,
       duration_ms: end.duration_ms ?? null,
       ...(error === undefined ? {} : { error }),
-      ...(end.total_cost_usd === undefined ? {} : { cost_usd: end.total_cost_usd }),
-      ...(total === undefined ? {} : { usage: total }),
+      ...usageRecord.result,
     },
     warnings: run.warnings,
   };

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { AgentTrackError, describeIssues } from '../../../core/index.js';
+import { rolloutId } from '../../../retrieval/index.js';
 import {
   type ImportedRun,
   type ImportedTrajectory,
@@ -38,7 +39,8 @@ function isMessage(record: TranscriptRecord): boolean {
 /**
  * Converts OpenAI chat-completions logs to imported runs without writing anything. Accepts a
  * message array (one conversation), a `{task_id, traj}` record (tau-bench) or `{messages}` wrapper,
- * or an array / JSONL of such records (one run each). Repeated task ids (trials) get `#<n>` folders.
+ * or an array / JSONL of such records (one run each). Trials of one task get distinct ids, the
+ * campaign's rollout ids (`8`, `8~2`: `rolloutId`), by the record's `trial` or else its order.
  *
  * @example
  * const runs = convertOpenAi(JSON.stringify([{ role: 'assistant', content: null, tool_calls: [...] }, ...]));
@@ -47,7 +49,11 @@ export function convertOpenAi(text: string, options: OpenAiImportOptions = {}): 
   const source = options.source ?? 'transcript';
   const { records, truncated } = parseTranscript(text, source);
   const note = truncated ? [`${source}: the last line is torn (cut off mid-write) and was dropped`] : [];
-  const conversations: { taskId: string; messages: ReturnType<typeof parseMessages> }[] = [];
+  const conversations: {
+    taskId: string;
+    trial?: number;
+    messages: ReturnType<typeof parseMessages>;
+  }[] = [];
   if (records.length > 0 && records.every(isMessage)) {
     const messages = parseMessages(
       records.map((record) => record.value),
@@ -70,19 +76,31 @@ export function convertOpenAi(text: string, options: OpenAiImportOptions = {}): 
         record.data.task_id === undefined
           ? (options.taskId ?? `conversation-${index + 1}`)
           : String(record.data.task_id);
-      conversations.push({ taskId, messages: parseMessages(list, (at) => `${where}.${key}[${at}]`) });
+      conversations.push({
+        taskId,
+        ...(record.data.trial === undefined ? {} : { trial: record.data.trial }),
+        messages: parseMessages(list, (at) => `${where}.${key}[${at}]`),
+      });
     });
   }
+  // Trials of one task get the campaign's rollout ids (`8`, `8~2`, ...): by the record's `trial`
+  // (0-based) when it says, else by the order the task's records come in.
   const seen = new Map<string, number>();
-  return conversations.map(({ taskId, messages }) => {
+  const used = new Set<string>();
+  return conversations.map(({ taskId, trial, messages }) => {
     const count = (seen.get(taskId) ?? 0) + 1;
     seen.set(taskId, count);
-    const run = convertConversation(messages, taskId, options);
-    return {
-      ...run,
-      ...(count > 1 ? { dir_name: `${taskId}#${count}` } : {}),
-      warnings: [...note, ...run.warnings],
-    };
+    let id = rolloutId(taskId, trial === undefined ? count : trial + 1);
+    const warnings = [...note];
+    if (used.has(id)) {
+      warnings.push(
+        `${taskId}: a second record of trial ${trial ?? count} was imported as \`${id}#${count}\``,
+      );
+      id = `${id}#${count}`;
+    }
+    used.add(id);
+    const run = convertConversation(messages, id, options);
+    return { ...run, warnings: [...warnings, ...run.warnings] };
   });
 }
 

@@ -35,6 +35,8 @@ export const openAiRecordSchema = z.looseObject({
   task_id: z.union([z.string(), z.number()]).optional(),
   traj: z.array(z.unknown()).optional(),
   messages: z.array(z.unknown()).optional(),
+  /** tau-bench's 0-based trial number: trial t of task `8` is rollout `rolloutId('8', t + 1)`. */
+  trial: z.number().int().nonnegative().optional(),
 });
 
 export type OpenAiMessage = z.infer<typeof openAiMessageSchema>;

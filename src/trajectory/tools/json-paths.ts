@@ -7,8 +7,10 @@ import type { PathRule } from './path-rule.js';
  * candidates, each put through the path rule; an object that names a path and a line (`line`,
  * `line_number`, `start`) is also a located row. A tree of `{name, children}` nodes (a
  * `directory_tree`) names each leaf by the names above it joined by `/`. An MCP text block (`{"type": "text", "text": ...}`,
- * as LangChain's tool messages carry results) is text, read as text. A timestamp beside them is a
- * value of another key, so it is never read as `x:12`.
+ * as LangChain's tool messages carry results) is text, read as text, and so is a string value of
+ * several lines (a listing a tool printed into its JSON); a one-line value of another key counts
+ * only as a revision's file (`HEAD:a.py`, the part after the colon). A timestamp beside them is a
+ * one-line value of another key, so it is never read as `x:12`.
  */
 
 /** Keys whose string value (or strings of whose array value) name files, compared without case, `_` or `-`. */
@@ -28,6 +30,8 @@ const PATH_KEYS = new Set([
   'relpath',
   'uri',
 ]);
+/** `REV:path` with no space: a revision (no colon, no leading `/`) and a relative path after it. */
+const REVISION_PATH = /^[\w.~^@{}/-]+:([^\s:/][^\s:]*)$/;
 const LINE_KEYS = ['line', 'line_number', 'lineNumber', 'start', 'start_line', 'startLine', 'lineno'];
 const END_KEYS = ['end', 'end_line', 'endLine'];
 
@@ -83,9 +87,23 @@ export function jsonPaths(
     } else if (kind === 'file') take(path, true);
     return true;
   };
+  const readInner = (text: string): void => {
+    const inner = readText(text);
+    paths.push(...inner.paths);
+    rows.push(...inner.rows);
+  };
   const walk = (item: unknown, underPathKey: boolean): void => {
     if (typeof item === 'string') {
       if (underPathKey) take(item, true);
+      // A value of many lines is text a tool printed into its JSON (git's `--stat`, a command's
+      // output): read as text, under the same rule. One line beside it (a timestamp) is not.
+      else if (item.includes('\n')) readInner(item);
+      else {
+        // A revision's file (`HEAD:shop/cart.py`, `v1.2:a.py`, as git names a blob): the part after
+        // the colon, when the rule takes it.
+        const blob = REVISION_PATH.exec(item);
+        if (blob !== null) take(blob[1]!, true);
+      }
     } else if (Array.isArray(item)) {
       // An array of strings names files when its strings are path-shaped, whatever its key.
       for (const entry of item) {
@@ -95,9 +113,7 @@ export function jsonPaths(
     } else if (typeof item === 'object' && item !== null) {
       const record = item as Record<string, unknown>;
       if (record.type === 'text' && typeof record.text === 'string') {
-        const inner = readText(record.text);
-        paths.push(...inner.paths);
-        rows.push(...inner.rows);
+        readInner(record.text);
         return;
       }
       if (!Object.keys(record).some(isPathKey) && node(record, '')) return;

@@ -98,7 +98,8 @@ test('the MCP config enters the product root before starting its server and hold
 
 test('the command agent drives a track end to end (the fake agent as a user-given command line)', async () => {
   using dir = tempDir();
-  const line = `${join(BIN, 'fake-claude.mjs')} -p {question} --output-format stream-json --verbose --mcp-config {mcp_config}`;
+  // Quoted as a user quotes a path in a command line: the clone's path may hold a space.
+  const line = `'${join(BIN, 'fake-claude.mjs')}' -p {question} --output-format stream-json --verbose --mcp-config {mcp_config}`;
   const result = await runTrack({
     agent: selectAgent('command', { command: line }),
     split: 'track/all',

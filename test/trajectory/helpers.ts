@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach } from 'vitest';
 import { Recorder } from '../../src/trajectory/recorder.js';
+import { type ScoredTrajectory, scorePath } from '../../src/trajectory/score/score-path.js';
 import type { Trajectory } from '../../src/trajectory/trajectory.js';
 
 export const REPO = resolve(import.meta.dirname, '../..');
@@ -89,4 +90,17 @@ export function recordSample(runDir: string, taskId = 't1'): Trajectory {
     started_at: '2025-01-01T00:00:00.000Z',
     duration_ms: 1500,
   });
+}
+
+/** Every trajectory `scorePath` scores in `path`, in order; the first error it reports is thrown. */
+export async function scoredAll(
+  path: string,
+  options: Parameters<typeof scorePath>[1] = {},
+): Promise<Extract<ScoredTrajectory, { metrics: unknown }>[]> {
+  const out: Extract<ScoredTrajectory, { metrics: unknown }>[] = [];
+  for await (const item of scorePath(path, options)) {
+    if (item.error) throw item.error;
+    out.push(item);
+  }
+  return out;
 }

@@ -1,20 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type ScoredTrajectory, scorePath } from '../../../src/trajectory/score/score-path.js';
-import { REALDATA, tempDir } from '../helpers.js';
+import { REALDATA, scoredAll, tempDir } from '../helpers.js';
 
 // Real Claude CLI output (claude-agent-sdk-gleam's fixtures, CLI 2.1.4 and 2.1.7; see SOURCES.md).
 const GLEAM = (name: string) => join(REALDATA, 'claude-code-stream-json', `claude-agent-sdk-gleam_${name}`);
 
-async function scored(path: string) {
-  const out: Extract<ScoredTrajectory, { metrics: unknown }>[] = [];
-  for await (const item of scorePath(path)) {
-    if (item.error) throw item.error;
-    out.push(item);
-  }
-  return out;
-}
+const scored = (path: string) => scoredAll(path);
 
 describe('Claude Code usage from the source that bills, on real CLI output', () => {
   test('session 40e7b02d: modelUsage is counted, with its breakdown and cost; the other two sources are named in warnings', async () => {

@@ -1,18 +1,12 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { type ScoredTrajectory, scorePath } from '../../../src/trajectory/score/score-path.js';
-import { REALDATA } from '../helpers.js';
+import { REALDATA, scoredAll } from '../helpers.js';
 
 // tau-bench gpt-4o airline records 13 (task 13, trial 0) and 33 (task 33, trial 0), unedited.
 const TAU = join(REALDATA, 'openai-chat-tool-calls', 'tau-bench_gpt-4o-airline.failed-repeated.json');
 
 async function scored(path: string, options: { errorPattern?: RegExp | null } = {}) {
-  const out = new Map<string, Extract<ScoredTrajectory, { metrics: unknown }>['metrics']>();
-  for await (const item of scorePath(path, options)) {
-    if (item.error) throw item.error;
-    out.set(item.metrics.task_id, item.metrics);
-  }
-  return out;
+  return new Map((await scoredAll(path, options)).map((item) => [item.metrics.task_id, item.metrics]));
 }
 
 test('tau-bench task 13: 6 of 14 replies are `Error:` strings, one failed call made three times', async () => {

@@ -1,21 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type ScoredTrajectory, scorePath } from '../../../src/trajectory/score/score-path.js';
-import { REALDATA, tempDir } from '../helpers.js';
+import { REALDATA, scoredAll, tempDir } from '../helpers.js';
 
 const TAU = join(REALDATA, 'openai-chat-tool-calls', 'tau-bench_gpt-4o-airline.subset3.json');
 const TAKOPI = join(REALDATA, 'claude-code-stream-json', 'takopi_claude_stream_json_session.jsonl');
 const ACTION = join(REALDATA, 'claude-code-stream-json', 'claude-code-action_sample-turns.json');
 
-async function scored(path: string) {
-  const out: Extract<ScoredTrajectory, { metrics: unknown }>[] = [];
-  for await (const item of scorePath(path)) {
-    if (item.error) throw item.error;
-    out.push(item);
-  }
-  return out;
-}
+const scored = (path: string) => scoredAll(path);
 
 describe('the real samples, scored with default settings', () => {
   test('tau-bench (gpt-4o, OpenAI wire): the calls that returned nothing or an `Error:` reply are charged', async () => {

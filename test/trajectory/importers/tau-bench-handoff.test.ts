@@ -1,22 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { metricsRow } from '../../../src/trajectory/metrics/columns.js';
-import { type ScoredTrajectory, scorePath } from '../../../src/trajectory/score/score-path.js';
 import { resolveToolRoles } from '../../../src/trajectory/tools/tool-roles.js';
-import { REALDATA } from '../helpers.js';
+import { REALDATA, scoredAll } from '../helpers.js';
 
 // Five unedited records of tau-bench's gpt-4o-airline.json: task 8's four trials (0..3; trial 1
 // transfers to a human) and task 18's trial 0 (transfers, reward 1). See SOURCES.md.
 const FILE = join(REALDATA, 'openai-chat-tool-calls', 'tau-bench_gpt-4o-airline.task8-trials-and-18.json');
 
-async function scored(options: Parameters<typeof scorePath>[1] = {}) {
-  const out: Extract<ScoredTrajectory, { metrics: unknown }>[] = [];
-  for await (const item of scorePath(FILE, options)) {
-    if (item.error) throw item.error;
-    out.push(item);
-  }
-  return out;
-}
+const scored = (options: Parameters<typeof scoredAll>[1] = {}) => scoredAll(FILE, options);
 
 describe('tau-bench handoffs and trials, on the real records', () => {
   test('trials of one task get the rollout ids 8, 8~2, 8~3, 8~4; a run whose last call is transfer_to_human_agents ends handoff', async () => {

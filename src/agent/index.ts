@@ -119,6 +119,15 @@ export type { ConnectOptions, McpSession } from './mcp/mcp-session.js';
 export { connectMcpServer } from './mcp/mcp-session.js';
 export type { RecordingProxy, RecordingProxyOptions } from './mcp/recording-proxy.js';
 export { createRecordingProxy } from './mcp/recording-proxy.js';
+export type { ServerPool } from './mcp/server-pool.js';
 export { toolDescriptionTokens } from './mcp/tool-definitions.js';
 export type { ProposerInput } from './proposer/proposer-prompt.js';
 export { artifactFromReply, proposerMessages } from './proposer/proposer-prompt.js';
+export {
+  RUNNER_PROTOCOL,
+  type RunnerDone,
+  type RunnerReady,
+  type RunnerRequest,
+  runnerLineSchema,
+} from './runner/runner-protocol.js';
+export { type RunOne, type ServeRunnerOptions, serveRunner } from './runner/serve-runner.js';

@@ -8,7 +8,7 @@ import type { Architecture } from '../loop/architecture.js';
 import { emptyTally, type RequestTally } from '../loop/run-agent.js';
 import type { TokenCap } from '../loop/token-cap.js';
 import type { AgentProduct } from '../manifest/agent-product.js';
-import { freshServers, reusedServers } from '../mcp/server-pool.js';
+import { freshServers, reusedServers, type ServerPool } from '../mcp/server-pool.js';
 import { warmServers } from '../mcp/warm-pool.js';
 import { LEDGER_FILE, type LedgerLine, openLedger } from './ledger.js';
 import type { OpenedModel } from './open-model.js';
@@ -19,7 +19,7 @@ import { runTask, type TaskRun } from './run-task.js';
 import type { WorkspaceResolver } from './task-workspace.js';
 
 /**
- * Rollouts one server a manifest declares stateless serves at once: at concurrency 8, two servers
+ * Rollouts one server of a product with `isolation: corpus` serves at once: at concurrency 8, two servers
  * start instead of eight (each start is ~0.5 s of CPU), and the calls of four rollouts, a few ms
  * each, rarely meet.
  */
@@ -40,9 +40,15 @@ export interface HarnessOptions {
   extractor?: TextExtractor;
   /**
    * Keep a finished rollout's server for the next task on the same workspace instead of starting
-   * one per task. Only for servers with no state between calls; default: the manifest's `stateless`.
+   * one per task. Only for servers with no state between calls; default: the manifest's
+   * `isolation` is `corpus`.
    */
   reuseServers?: boolean;
+  /**
+   * The pool servers are reused from when they are (see `reuseServers`), kept open after the run:
+   * a runner's, shared by the rollouts it runs. Default: a pool of this run's own, stopped at its end.
+   */
+  sharedServers?: ServerPool;
   /** Rollouts per task before it is recorded as failed (default 2: a failure is retried once). */
   attempts?: number;
   /** Re-run tasks the ledger records as failed (default: every task in the ledger is skipped). */
@@ -180,12 +186,16 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
   let done = 0;
   let failed = 0;
   const failures: HarnessSummary['failures'] = [];
-  // A server a manifest declares stateless serves rollout after rollout; any other is fresh per
+  // A server whose isolation is `corpus` serves rollout after rollout; any other is fresh per
   // rollout, started ahead of need (warm).
   const concurrency = options.concurrency ?? 1;
-  const reuse = options.reuseServers ?? options.product.product.manifest.stateless;
+  const reuse = options.reuseServers ?? options.product.product.manifest.isolation === 'corpus';
+  const shared = reuse ? options.sharedServers : undefined;
+  // A shared pool outlives the run: closing the run's view of it hands back what the run holds.
   const pool = reuse
-    ? reusedServers({ perServer: ROLLOUTS_PER_SERVER })
+    ? shared !== undefined
+      ? { ...shared, close: async () => {} }
+      : reusedServers({ perServer: ROLLOUTS_PER_SERVER })
     : pending.length > 1
       ? warmServers({ spares: Math.min(concurrency, pending.length - 1), total: pending.length })
       : freshServers();

@@ -56,10 +56,12 @@ export const productManifestSchema = z
     /** Tool roles the trajectory metrics need (keys left out take the reference server's). */
     tools: toolsConfigSchema.optional(),
     /**
-     * Its server keeps no state between calls, so a finished rollout's server may serve the next
-     * (no start per rollout). Default false: a fresh server per rollout, started ahead of need.
+     * What a server may be shared across. `task` (the default, right for a server nothing is known
+     * of): a fresh server per rollout, started ahead of need. `corpus`: it keeps no state between
+     * calls, so one server per arm and corpus serves rollout after rollout (a runner keeps it
+     * across the rollouts it runs); one that dies is replaced and its rollout runs again.
      */
-    stateless: z.boolean().default(false),
+    isolation: z.enum(['task', 'corpus']).default('task'),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import type { QueueTarget } from '../../core/index.js';
 import type { Report } from '../../report/index.js';
+import type { RolloutRunner } from '../campaign/rollout-runner.js';
 import type { StandInSampling } from './offline-model.js';
 import type { Plan } from './plan-schema.js';
 
@@ -37,6 +38,8 @@ export interface BeforeAfterOptions {
   retryFailed?: boolean;
   /** Run the rollouts as jobs on this Redis queue, for `agent-track worker` processes (`--queue`). */
   queue?: QueueTarget;
+  /** Where the rollouts run without a queue (default: a runner per arm on this machine, `openLocalRunner`). */
+  runner?: RolloutRunner;
   /** The campaign directory (default `runs/<name>`). */
   dir?: string;
   turnBudget?: number;

@@ -194,10 +194,10 @@ export async function runPlanned(
     workspace: options.workspace ? resolve(options.workspace) : null,
   };
   const harnessArgs = rolloutHarnessArgs(settings, { cacheDir, reposDir });
-  // With `--queue`, the rollouts are jobs for workers anywhere; without it, this process's children.
+  // With `--queue`, the rollouts are jobs for workers anywhere; without it, this machine's runners.
   const runner =
     options.queue === undefined
-      ? undefined
+      ? options.runner
       : await openBeforeAfterQueue({
           target: options.queue,
           dir,

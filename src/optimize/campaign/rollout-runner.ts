@@ -1,5 +1,6 @@
 import type { Task } from '../../retrieval/index.js';
-import { type ArmProcessResult, runArmProcess } from './arms/arm-process.js';
+import type { ArmProcessResult } from './arms/arm-process.js';
+import { openArmRunners } from './arms/arm-runner.js';
 import type { RolloutSettings } from './harness-args.js';
 
 /** An arm as the scheduler needs it (a `PreparedArm` fits). */
@@ -46,7 +47,7 @@ export interface JobsState {
 }
 
 /**
- * Where a campaign's rollouts run: in this process's children (`localRunner`, the default) or as
+ * Where a campaign's rollouts run: on this machine (`openLocalRunner`, the default: a runner per arm) or as
  * jobs on a queue that workers on any machine take (`openQueueRunner`). Either way the result is an
  * arm process's, and by the time `run` returns the rollout's trajectory and harness ledger lines
  * are in the campaign's arm directory, so the scheduler records it the same way.
@@ -72,20 +73,29 @@ export interface RolloutRunner {
 }
 
 /**
- * Runs each rollout as a child process of this one, in the arm's worktree (`runArmProcess`).
+ * Runs the rollouts on this machine: each arm's on one long-lived runner of its harness, in the
+ * arm's worktree (`openArmRunners`; a harness without one runs each rollout as a child). Closing
+ * it ends the runners.
  *
  * @example
- * const result = await localRunner.run(request);
+ * const runner = openLocalRunner();
+ * const result = await runner.run(request);
+ * await runner.close?.();
  */
-export const localRunner: RolloutRunner = {
-  label: 'in-process',
-  run: (request) =>
-    runArmProcess({
-      worktree: request.arm.worktree,
-      argv: request.argv,
-      env: request.env,
-      timeoutMs: request.timeoutMs,
-      ...(request.signal === undefined ? {} : { signal: request.signal }),
-      secrets: request.secrets,
-    }),
-};
+export function openLocalRunner(): RolloutRunner {
+  const runners = openArmRunners();
+  return {
+    label: 'in-process',
+    run: (request) =>
+      runners.run({
+        worktree: request.arm.worktree,
+        harness: request.arm.harness,
+        argv: request.argv,
+        env: request.env,
+        timeoutMs: request.timeoutMs,
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+        secrets: request.secrets,
+      }),
+    close: () => runners.close(),
+  };
+}

@@ -9,7 +9,12 @@ import { endpointFailure, OUTAGE, outageGate } from './outage.js';
 import { createProgress, type ProgressState } from './progress.js';
 import { WORKER_REFUSED } from './remote/job-schema.js';
 import { finishedLines, recordFinished, taskLines } from './resume.js';
-import { localRunner, type RolloutRequest, type RolloutRunner, type RunnableArm } from './rollout-runner.js';
+import {
+  openLocalRunner,
+  type RolloutRequest,
+  type RolloutRunner,
+  type RunnableArm,
+} from './rollout-runner.js';
 import { openRun } from './run-setup.js';
 import type { SpendLedger } from './spend/spend-ledger.js';
 import { formatUsd, type ModelPrices, rolloutCost } from './spend/usd.js';
@@ -98,8 +103,9 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
     options.plan.arms.find((planned) => planned.arm === arm)?.usd_per_rollout ?? 0;
   const jobs: Job[] = pending.map(({ arm, task }) => ({ arm, task, usd: usdOf(arm.arm) }));
 
-  const runner = options.runner ?? localRunner;
-  if (runner !== localRunner) log(`rollouts run on ${runner.label}`);
+  // Rollouts run on this machine's runners unless the caller brought its own (a queue's).
+  const runner = options.runner ?? openLocalRunner();
+  if (options.runner !== undefined) log(`rollouts run on ${runner.label}`);
   const progress = createProgress(options.progress ?? process.stderr);
   const show = () => {
     const state: ProgressState = {
@@ -279,6 +285,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
   } finally {
     show();
     progress.done();
+    if (options.runner === undefined) await runner.close?.();
   }
   return { arms: [...tallies.values()], bookedUsd: options.spend.spentUsd(), stoppedBy };
 }

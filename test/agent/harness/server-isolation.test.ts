@@ -33,11 +33,11 @@ describe('servers and rollouts: isolated unless the manifest says the server kee
   test('by default each rollout gets its own server process (started ahead), never one another used', async () => {
     using dir = tempDir();
     const model = await openModel({ model: 'offline' });
-    // The text fixture says which process served each call; its manifest does not claim statelessness.
+    // The text fixture says which process served each call; its manifest says `isolation: task`.
     const product: AgentProduct = {
       ...PRODUCT,
       embedded: false,
-      product: { ...PRODUCT.product, manifest: { ...PRODUCT.product.manifest, stateless: false } },
+      product: { ...PRODUCT.product, manifest: { ...PRODUCT.product.manifest, isolation: 'task' } },
       serverFor: () => fixtureServer('text-server.mjs'),
     };
     const summary = await runHarness({
@@ -58,7 +58,7 @@ describe('servers and rollouts: isolated unless the manifest says the server kee
     expect(new Set(pids).size).toBe(5);
   });
 
-  test('the reference server, reused (its manifest says stateless), returns what a fresh one returns', async () => {
+  test('the reference server, reused (its manifest says isolation: corpus), returns what a fresh one returns', async () => {
     using dir = tempDir();
     const config = parseServingConfig([]);
     const workspace = join(dir.path, 'ws');
@@ -77,7 +77,7 @@ describe('servers and rollouts: isolated unless the manifest says the server kee
       return results(out);
     };
     try {
-      expect(PRODUCT.product.manifest.stateless).toBe(true);
+      expect(PRODUCT.product.manifest.isolation).toBe('corpus');
       const fresh = await run('fresh', false, TASKS);
       // One server serves all five in turn, in the reverse order: every result is byte-identical.
       const reused = await run('reused', true, [...TASKS].reverse());
@@ -108,7 +108,7 @@ describe('warmServers', () => {
 });
 
 describe('reusedServers', () => {
-  test('a stateless server serves up to perServer rollouts at once; an unclean end retires it', async () => {
+  test('an isolation: corpus server serves up to perServer rollouts at once; an unclean end retires it', async () => {
     using dir = tempDir();
     const log = join(dir.path, 'started.log');
     const spec = fixtureServer('text-server.mjs', ['--started-log', log]);

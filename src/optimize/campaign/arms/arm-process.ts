@@ -114,9 +114,41 @@ export async function runArmProcess(options: ArmProcessOptions): Promise<ArmProc
   options.signal?.removeEventListener('abort', onAbort);
   for (const timer of timers) clearTimeout(timer);
 
-  const stderrTail = redact(tail(stderr, keep), secrets);
-  const exitCode = typeof result.exitCode === 'number' ? result.exitCode : null;
-  const signal = result.signal ?? null;
+  return armProcessResult({
+    stderrTail: redact(tail(stderr, keep), secrets),
+    exitCode: typeof result.exitCode === 'number' ? result.exitCode : null,
+    signal: result.signal ?? null,
+    timedOut,
+    aborted,
+    timeoutMs: options.timeoutMs ?? null,
+    spawnFailure: redact(result.shortMessage ?? String(result.message), secrets),
+    durationMs: Date.now() - started,
+  });
+}
+
+/** How a rollout's harness ended, as `armProcessResult` reads it (a child's, or a runner's answer). */
+export interface HarnessEnding {
+  /** Redacted already. */
+  stderrTail: string;
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  aborted: boolean;
+  timeoutMs: number | null;
+  /** Why it could not start (redacted), read when it has neither an exit code nor a signal. */
+  spawnFailure: string;
+  durationMs: number;
+}
+
+/**
+ * The result of a rollout's harness from how it ended: a timeout, an abort, a failed start, a kill
+ * by signal, or a non-zero exit named from its stderr (`exceptionFromStderr`); `null` when it exited 0.
+ *
+ * @example
+ * armProcessResult({ stderrTail: '', exitCode: 0, signal: null, timedOut: false, aborted: false, timeoutMs: null, spawnFailure: '', durationMs: 812 }).ok; // true
+ */
+export function armProcessResult(ending: HarnessEnding): ArmProcessResult {
+  const { stderrTail, exitCode, signal, timedOut, aborted } = ending;
   const lastLine = stderrTail
     .split('\n')
     .findLast((line) => line.trim() !== '')
@@ -125,15 +157,12 @@ export async function runArmProcess(options: ArmProcessOptions): Promise<ArmProc
   if (timedOut) {
     exception = {
       type: 'RolloutTimeout',
-      message: `killed after ${options.timeoutMs} ms${lastLine === undefined ? '' : `; stderr: ${lastLine}`}`,
+      message: `killed after ${ending.timeoutMs} ms${lastLine === undefined ? '' : `; stderr: ${lastLine}`}`,
     };
   } else if (aborted) {
     exception = { type: 'Aborted', message: 'the campaign was stopped while the rollout ran' };
   } else if (exitCode === null && signal === null) {
-    exception = {
-      type: 'HarnessSpawnFailed',
-      message: redact(result.shortMessage ?? String(result.message), secrets),
-    };
+    exception = { type: 'HarnessSpawnFailed', message: ending.spawnFailure };
   } else if (signal !== null) {
     exception = {
       type: 'HarnessKilled',
@@ -149,7 +178,7 @@ export async function runArmProcess(options: ArmProcessOptions): Promise<ArmProc
     timedOut,
     aborted,
     stderrTail,
-    durationMs: Date.now() - started,
+    durationMs: ending.durationMs,
     exception,
   };
 }

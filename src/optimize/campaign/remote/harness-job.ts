@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TOKEN_CAP_ENV } from '../../../agent/index.js';
 import { CONFIRMED_SPEND_ENV } from '../../../core/index.js';
-import { runArmProcess } from '../arms/arm-process.js';
+import type { ArmRunners } from '../arms/arm-runner.js';
 import { rolloutHarnessArgs } from '../harness-args.js';
 import type { ContentStore } from './content-store.js';
 import type { JobInputs } from './job-inputs.js';
@@ -22,11 +22,13 @@ export interface WorkerJobContext {
   cacheDir: string;
   reposDir: string;
   env: Record<string, string | undefined>;
+  /** The worker's runners, one per arm place and environment, kept across its jobs. */
+  runners: ArmRunners;
 }
 
 /**
  * A before-after's or an optimizer's rollout on a worker: its inputs fetched by hash, the task's
- * harness (`harness run`, one attempt) as a child in the job's place, its `--out` in `scratch`;
+ * harness (`harness run`, one attempt) on the worker's runner for the job's place, its `--out` in `scratch`;
  * the child's outcome and the rollout's ledger lines, files and blobs go back.
  *
  * @example
@@ -38,8 +40,9 @@ export async function runHarnessJob(data: RolloutJob, context: WorkerJobContext)
   const input = join(scratch, 'task.jsonl');
   writeFileSync(input, `${JSON.stringify(got.task)}\n`);
   const out = join(scratch, 'out');
-  const result = await runArmProcess({
+  const result = await context.runners.run({
     worktree: place.worktree,
+    harness: place.harness,
     argv: [
       ...place.harness,
       ...['run', '--tasks', input, '--out', out, '--model', data.model, '--llm-block', got.blockFile],

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { connectionOptions, type QueueTarget } from '../../../core/index.js';
 import { runAgentJob } from '../../track/agent-job-run.js';
 import { AGENT_JOB, type AgentJob, type AgentResult, agentJobSchema } from '../../track/track-job.js';
+import { openArmRunners } from '../arms/arm-runner.js';
 import { connectQueue } from './connect-queue.js';
 import { contentStore } from './content-store.js';
 import { runHarnessJob } from './harness-job.js';
@@ -42,7 +43,7 @@ export interface WorkerOptions {
 /**
  * A worker for campaigns on a queue: takes rollout jobs from Redis, prepares each commit's worktree
  * once (set up, cached by lockfile), fetches the job's LLM block, serving config and corpus by
- * content hash, runs the arm's own harness as a child, and sends back its ledger lines, trajectory
+ * content hash, runs the rollout on the arm's harness runner (one per arm place, kept across jobs), and sends back its ledger lines, trajectory
  * files and blobs. A job it cannot run as sent (another block, a commit its repository lacks, a key
  * its environment lacks) is refused with the reason. Keys come from this worker's environment and
  * never travel. Runs until the signal aborts, then finishes the jobs it holds.
@@ -76,6 +77,8 @@ export async function runWorker(options: WorkerOptions): Promise<{ done: number;
     env: options.env ?? {},
   });
   const tally = { done: 0, refused: 0 };
+  // One runner per arm place (and job environment), kept across the jobs this worker takes.
+  const runners = openArmRunners();
   const places = { cacheDir: options.cacheDir, reposDir: options.reposDir };
   const lockMs = options.lockMs ?? 30_000;
   const worker = new Worker(
@@ -105,7 +108,16 @@ export async function runWorker(options: WorkerOptions): Promise<{ done: number;
         mkdirSync(scratch, { recursive: true });
         const at = data.product.kind === 'commit' ? data.product.commit.slice(0, 10) : 'embedded';
         options.log(`${label}: started (${at})`);
-        const context = { worker: name, place, inputs, store, scratch, ...places, env: options.env ?? {} };
+        const context = {
+          worker: name,
+          place,
+          inputs,
+          store,
+          scratch,
+          ...places,
+          env: options.env ?? {},
+          runners,
+        };
         let result: RolloutResult | AgentResult;
         let failure: string | null;
         if (agentJob) {
@@ -150,6 +162,7 @@ export async function runWorker(options: WorkerOptions): Promise<{ done: number;
   });
   options.log(`worker ${name}: stopping after the jobs it holds`);
   await worker.close();
+  await runners.close();
   await inputs.close();
   await arms.release();
   redis.disconnect();

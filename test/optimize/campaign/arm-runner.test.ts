@@ -109,12 +109,12 @@ describe('harness runners', () => {
         '1',
       ];
       const running = runners.run(rollout(['--tasks', tasksFile('k', 'k1'), ...slowArgs]));
-      let pids: number[] = [];
-      for (let i = 0; i < 200 && pids.length === 0; i++) {
+      // Killed once the rollout is under way on it: its trajectory directory exists, no ledger line yet.
+      for (let i = 0; i < 400 && !existsSync(join(out, 'tasks', 'k1')); i++) {
         await new Promise((done) => setTimeout(done, 50));
-        pids = runnerPids();
       }
-      await new Promise((done) => setTimeout(done, 800));
+      const pids = runnerPids();
+      expect(pids).toHaveLength(1);
       process.kill(pids[0]!, 'SIGKILL');
       const killed = await running;
       expect(killed.exception?.type).toBe('HarnessKilled');

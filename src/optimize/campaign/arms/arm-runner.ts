@@ -49,8 +49,11 @@ interface Pending {
 
 interface Runner {
   child: ResultPromise;
-  /** Resolves true once it said `ready`, false when it ended (or was too slow) first. */
-  ready: Promise<boolean>;
+  /**
+   * Once it said `ready`: `ready`; `none` when it exited with a code first (no runner in this
+   * harness) or was too slow to say it; `killed` when a signal ended it first.
+   */
+  ready: Promise<'ready' | 'none' | 'killed'>;
   pending: Map<number, Pending>;
   stderr: string;
   exited: boolean;
@@ -100,7 +103,8 @@ export function openArmRunners(options: ArmRunnersOptions = {}): ArmRunners {
       reject: false,
       cleanup: true,
     });
-    let said: (ok: boolean) => void = () => {};
+    let said: (state: 'ready' | 'none' | 'killed') => void = () => {};
+    let tooSlow = false;
     const runner: Runner = {
       child,
       ready: new Promise((resolve) => {
@@ -112,7 +116,8 @@ export function openArmRunners(options: ArmRunnersOptions = {}): ArmRunners {
       idle: null,
     };
     const slow = setTimeout(() => {
-      said(false);
+      tooSlow = true;
+      said('none');
       stop(runner);
     }, readyMs);
     child.stdin?.on('error', () => {});
@@ -136,7 +141,7 @@ export function openArmRunners(options: ArmRunnersOptions = {}): ArmRunners {
       const line = parsed.data;
       if (line.type === 'ready') {
         clearTimeout(slow);
-        said(true);
+        said('ready');
         return;
       }
       const pending = runner.pending.get(line.id);
@@ -146,7 +151,7 @@ export function openArmRunners(options: ArmRunnersOptions = {}): ArmRunners {
       clearTimeout(slow);
       runner.exited = true;
       if (runners.get(key) === runner) runners.delete(key);
-      said(false);
+      said(result.signal && !tooSlow ? 'killed' : 'none');
       // What was in flight dies with it: each fails as a killed child's would, naming why.
       const exitCode = typeof result.exitCode === 'number' ? result.exitCode : null;
       for (const pending of runner.pending.values()) {
@@ -223,11 +228,25 @@ export function openArmRunners(options: ArmRunnersOptions = {}): ArmRunners {
         runner = start(key, rollout);
         runners.set(key, runner);
       }
-      if (!(await runner.ready)) {
+      const state = await runner.ready;
+      if (state === 'none') {
         // No runner here (an older harness, another tool's): each rollout is a child, as before.
         if (runners.get(key) === runner) runners.delete(key);
         withoutRunner.add(key);
         return runArmProcess(rollout);
+      }
+      if (state === 'killed') {
+        // Killed before it could run anything: the rollout fails as a killed child's would.
+        return armProcessResult({
+          stderrTail: redact(tail(runner.stderr, rollout.stderrTail ?? KEEP), rollout.secrets ?? []),
+          exitCode: null,
+          signal: runner.child.signalCode ?? 'SIGKILL',
+          timedOut: false,
+          aborted: rollout.signal?.aborted === true,
+          timeoutMs: rollout.timeoutMs ?? null,
+          spawnFailure: '',
+          durationMs: 0,
+        });
       }
       return onRunner(runner, key, rollout);
     },

@@ -3,8 +3,12 @@
 // tasks x 2 arms = 24 rollouts), one offline endpoint on 127.0.0.1 whose every reply waits
 // DELAY_MS, named by an LLM block both modes use. In-process at --concurrency 1, 2 and 4, then 1, 2
 // and 4 `agent-track worker` processes (each --concurrency 1; the orchestrator keeps as many jobs in
-// flight). A worker's wall time includes setting up its own worktrees on its first jobs (linked
-// install, transpile). All on one 2-core machine: past 2 the harness children share the cores.
+// flight). Each pool of workers first serves a small warm-up campaign (its worktrees set up, its
+// runners started, as a long-lived pool's are); the in-process runs include their arms' set-up.
+// All on one 2-core machine. Ends with `{"bench":"queue","figures":{speedup4, speedup2,
+// speedup4_wall, worker_vs_inprocess}}`: the rollout phase (first start to last end in the
+// campaign log) with 1 worker over 4 and over 2 workers, the whole command's wall time with 1 over
+// 4, and 1 worker's whole command over the in-process one at concurrency 1.
 // Run: npm run transpile && npx tsx bench/queue.ts [delay-ms=400]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +19,7 @@ import { selfCommand } from '../src/cli/self-command.js';
 import { demoCampaignArgs, seededDemoProduct } from '../test/optimize/before-after/kill-run.js';
 import { startRedis } from '../test/optimize/campaign/queue/redis-server.js';
 import { startWorker } from '../test/optimize/campaign/queue/workers.js';
+import { benchLine } from './bench-line.js';
 
 const DELAY_MS = Number(process.argv[2] ?? 400);
 const root = resolve(import.meta.dirname, '..');
@@ -28,6 +33,16 @@ function run(args: readonly string[]): Promise<{ code: number | null; seconds: n
   return new Promise((done) =>
     child.on('exit', (code) => done({ code, seconds: (Date.now() - began) / 1000 })),
   );
+}
+
+// The rollout phase of a campaign: from its first rollout's start to its last one's end, as its
+// campaign.log stamps them (the rest is the orchestrator's plan, set-up and report).
+function rolloutSeconds(dir: string): number {
+  const stamps = readFileSync(join(dir, 'campaign.log'), 'utf8')
+    .split('\n')
+    .filter((line) => / (started|finished)\b/.test(line))
+    .map((line) => Date.parse(line.slice(0, line.indexOf(' '))));
+  return (Math.max(...stamps) - Math.min(...stamps)) / 1000;
 }
 
 const endpoint = await startEndpoint({ policy: createOfflinePolicy({ delayMs: DELAY_MS }) });
@@ -54,18 +69,39 @@ try {
       `in-process --concurrency ${n}: ${seconds.toFixed(1)} s (exit ${code}, report ${same ? 'identical' : 'DIFFERENT'})`,
     );
   }
+  const onQueue = new Map<number, number>();
+  const rollouts = new Map<number, number>();
   for (const n of [1, 2, 4]) {
     const workers = Array.from({ length: n }, (_, i) =>
       startWorker(redis.url, `b${n}-${i + 1}`, cacheDir, root),
     );
+    // Workers are long-lived: a first campaign sets up their worktrees (and starts their runners)
+    // before the timed one, as a worker pool that has served a commit before would have them.
+    await run([
+      ...campaign(`queue-warm-${n}`, n).slice(0, -2),
+      '--limit',
+      String(2 * n),
+      '--out',
+      join(scratch, `queue-warm-${n}`),
+      '--queue',
+      redis.url,
+    ]);
     const { code, seconds } = await run([...campaign(`queue-${n}`, n), '--queue', redis.url]);
+    onQueue.set(n, seconds);
+    rollouts.set(n, rolloutSeconds(join(scratch, `queue-${n}`)));
     for (const worker of workers) await worker.stop();
     const same = readFileSync(join(scratch, `queue-${n}`, 'report.json'), 'utf8') === reference;
     console.log(
-      `${n} worker(s) on the queue: ${seconds.toFixed(1)} s (exit ${code}, report ${same ? 'identical' : 'DIFFERENT'}); ` +
+      `${n} worker(s) on the queue: ${seconds.toFixed(1)} s, its rollouts ${rollouts.get(n)!.toFixed(1)} s (exit ${code}, report ${same ? 'identical' : 'DIFFERENT'}); ` +
         `${(base.get(1)! / seconds).toFixed(2)}x the in-process run at 1, ${(base.get(n)! / seconds).toFixed(2)}x the in-process run at ${n}`,
     );
   }
+  benchLine('queue', {
+    speedup4: rollouts.get(1)! / rollouts.get(4)!,
+    speedup2: rollouts.get(1)! / rollouts.get(2)!,
+    speedup4_wall: onQueue.get(1)! / onQueue.get(4)!,
+    worker_vs_inprocess: onQueue.get(1)! / base.get(1)!,
+  });
 } finally {
   await endpoint.close();
   await redis.stop();

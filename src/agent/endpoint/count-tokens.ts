@@ -7,15 +7,26 @@ let loaded: O200k | undefined;
 const o200k = (): O200k =>
   (loaded ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as O200k);
 
+// The same texts are counted turn after turn (a system prompt, tool definitions, every earlier
+// message of a conversation): their counts are kept, the oldest dropped past COUNTS_KEPT.
+const COUNTS_KEPT = 4096;
+const counts = new Map<string, number>();
+
 /**
  * Tokens of a text with the o200k_base encoding (GPT-4o's), bundled with `gpt-tokenizer`: no
- * download at run time.
+ * download at run time. A text counted before is not tokenized again.
  *
  * @example
  * countTokens('hello world'); // 2
  */
 export function countTokens(text: string): number {
-  return text.length === 0 ? 0 : o200k().countTokens(text);
+  if (text.length === 0) return 0;
+  const known = counts.get(text);
+  if (known !== undefined) return known;
+  const count = o200k().countTokens(text);
+  if (counts.size >= COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+  counts.set(text, count);
+  return count;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -29,6 +30,22 @@ const childPerRollout: RolloutRunner = {
     }),
 };
 
+// The demo product's arms run their own harness, `node dist/cli/bin.js harness runner`, each in a
+// worktree of this test's product repository (other test files' runners are left alone).
+function runnerPids(): number[] {
+  return execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.trim().endsWith('dist/cli/bin.js harness runner'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]))
+    .filter((pid) => {
+      try {
+        return readFileSync(join(readlinkSync(`/proc/${pid}/cwd`), '.git'), 'utf8').includes(product.repo);
+      } catch {
+        return false;
+      }
+    });
+}
+
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((path) => statSync(join(dir, path)).isFile())
@@ -39,7 +56,7 @@ function filesUnder(dir: string): string[] {
 const CLOCK = /"(duration_ms|latency_ms|started_at|finished_at|ended_at|ts|time)":\s*("[^"]*"|[0-9.]+)/g;
 const unclocked = (text: string) => text.replace(CLOCK, '"$1":"<clock>"');
 
-test('a campaign on runners makes the trajectories, ledger lines and report a child per rollout makes', async () => {
+test('a campaign on runners makes the trajectories, ledger lines and report a child per rollout makes, and the same report with a runner killed mid-campaign', async () => {
   const run = async (name: string, runner?: RolloutRunner) => {
     const dir = join(scratch, name);
     await beforeAfter({
@@ -60,6 +77,25 @@ test('a campaign on runners makes the trajectories, ledger lines and report a ch
   };
   const onRunners = await run('runners');
   const onChildren = await run('children', childPerRollout);
+  // A runner killed (SIGKILL) mid-campaign: the rollouts it held fail and run again on a new one.
+  const killedDir = join(scratch, 'killed');
+  const killed = run('killed');
+  let victim: number | undefined;
+  for (let i = 0; i < 1200 && victim === undefined; i++) {
+    await new Promise((done) => setTimeout(done, 25));
+    const ledger = join(killedDir, 'ledger.jsonl');
+    if (existsSync(ledger) && readFileSync(ledger, 'utf8').trim().split('\n').length >= 2)
+      victim = runnerPids()[0];
+  }
+  expect(victim).toBeDefined();
+  process.kill(victim!, 'SIGKILL');
+  await killed;
+  expect(readFileSync(join(killedDir, 'report.json'), 'utf8')).toBe(
+    readFileSync(join(onRunners, 'report.json'), 'utf8'),
+  );
+  expect(readFileSync(join(killedDir, 'campaign.log'), 'utf8')).toMatch(
+    /failed, retrying: HarnessKilled: killed by SIGKILL/,
+  );
 
   expect(readFileSync(join(onRunners, 'report.json'), 'utf8')).toBe(
     readFileSync(join(onChildren, 'report.json'), 'utf8'),
@@ -76,4 +112,4 @@ test('a campaign on runners makes the trajectories, ledger lines and report a ch
     const same = file.endsWith('ledger.jsonl') ? sorted : unclocked;
     expect(same(ours), relative(scratch, join(arms, file))).toBe(same(theirs));
   }
-}, 240_000);
+}, 360_000);

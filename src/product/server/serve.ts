@@ -1,8 +1,7 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { AgentTrackError } from '../../core/index.js';
 import { openBundle } from '../bundle/open-bundle.js';
 import type { ServingConfig } from '../serving/schema.js';
 import { createCodeSearchServer } from './create-server.js';
+import { LineTransport } from './line-transport.js';
 import { DEFAULT_TOOL_DOCS, loadToolDocs } from './tool-docs.js';
 import { toolParameters } from './tools/all-tools.js';
 
@@ -30,26 +29,15 @@ export async function serveStdio(options: ServeOptions): Promise<void> {
     toolDocs,
     ...(options.version ? { version: options.version } : {}),
   });
-  const transport = new StdioServerTransport();
+  // A line it cannot take (too large, not JSON-RPC 2.0, a call without its name) is answered with
+  // a JSON-RPC error and the server goes on serving.
+  const transport = new LineTransport(process.stdin, process.stdout);
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once('end', () => resolve());
   });
   await server.connect(transport);
-  // The SDK closes the transport on a message past its buffer (10 MB) and says nothing: kept here,
-  // so the server exits non-zero naming it instead of exiting 0 as if stdin had ended.
-  let failure: Error | null = null;
-  const reported = transport.onerror;
-  transport.onerror = (error: Error) => {
-    if (/exceeded maximum size/.test(error.message)) failure ??= error;
-    reported?.(error);
-  };
   await closed;
   await server.close();
   bundle.close();
-  if (failure !== null)
-    throw new AgentTrackError(
-      'MCP_MESSAGE_TOO_LARGE',
-      `A message over the stdio transport's limit closed it: ${(failure as Error).message}; the server stopped`,
-    );
 }

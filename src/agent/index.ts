@@ -130,4 +130,9 @@ export {
   type RunnerRequest,
   runnerLineSchema,
 } from './runner/runner-protocol.js';
-export { type RunOne, type ServeRunnerOptions, serveRunner } from './runner/serve-runner.js';
+export {
+  type RunnerState,
+  type RunOne,
+  type ServeRunnerOptions,
+  serveRunner,
+} from './runner/serve-runner.js';

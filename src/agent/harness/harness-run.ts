@@ -50,6 +50,8 @@ export interface HarnessRunOptions {
   reuseServers?: boolean;
   /** The pool reused servers come from, kept open after the run (a runner's; see `runHarness`). */
   sharedServers?: ServerPool;
+  /** Servers probed already (a runner's; see `runHarness`). */
+  probedServers?: Set<string>;
   /** Regex whose matches (first group) are a result's identifiers when a server returns no `structuredContent`. */
   identifierPattern?: string;
   env?: Readonly<Record<string, string | undefined>>;
@@ -145,6 +147,7 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
       ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
       ...(options.reuseServers === undefined ? {} : { reuseServers: options.reuseServers }),
       ...(options.sharedServers === undefined ? {} : { sharedServers: options.sharedServers }),
+      ...(options.probedServers === undefined ? {} : { probedServers: options.probedServers }),
       ...(options.attempts === undefined ? {} : { attempts: options.attempts }),
       ...(options.onTask === undefined ? {} : { onTask: options.onTask }),
       ...(options.onProbe === undefined ? {} : { onProbe: options.onProbe }),

@@ -24,6 +24,11 @@ export interface ProbeCorporaOptions {
    * spends); default: it is left to its rollouts, which record the failure.
    */
   strict?: boolean;
+  /**
+   * Servers probed already (their spec as JSON), skipped; each that passes its probe is added.
+   * A runner keeps one across its rollouts, so each server is probed once, not once a rollout.
+   */
+  probed?: Set<string>;
 }
 
 /**
@@ -61,7 +66,7 @@ export async function probeCorpora(
     const place = await lenient(() => options.workspaces(task));
     if (place === null || place.corpus === null) return;
     const spec = await lenient(async () => options.product.serverFor(place));
-    if (spec === null) return;
+    if (spec === null || options.probed?.has(JSON.stringify(spec))) return;
     const session = await lenient(() => pool.acquire(spec));
     if (session === null) return;
     try {
@@ -76,6 +81,7 @@ export async function probeCorpora(
       );
       const key = JSON.stringify(spec);
       ready.set(key, [...(ready.get(key) ?? []), session]);
+      options.probed?.add(key);
     } catch (error) {
       await pool.release(session, false);
       // A server that died or timed out mid-probe is left to the rollouts, which record it.

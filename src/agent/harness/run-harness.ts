@@ -49,6 +49,8 @@ export interface HarnessOptions {
    * a runner's, shared by the rollouts it runs. Default: a pool of this run's own, stopped at its end.
    */
   sharedServers?: ServerPool;
+  /** Servers probed already, skipped by the probe and added to as it passes (a runner's; see `probeCorpora`). */
+  probedServers?: Set<string>;
   /** Rollouts per task before it is recorded as failed (default 2: a failure is retried once). */
   attempts?: number;
   /** Re-run tasks the ledger records as failed (default: every task in the ledger is skipped). */
@@ -210,6 +212,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
           servers: pool,
           concurrency,
           ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
+          ...(options.probedServers === undefined ? {} : { probed: options.probedServers }),
         });
   for (const probe of probes) options.onProbe?.(probe);
   try {

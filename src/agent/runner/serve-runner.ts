@@ -3,13 +3,16 @@ import { ROLLOUTS_PER_SERVER } from '../harness/run-harness.js';
 import { reusedServers, type ServerPool } from '../mcp/server-pool.js';
 import { RUNNER_PROTOCOL, type RunnerDone, runnerRequestSchema } from './runner-protocol.js';
 
-/**
- * One rollout as a `<harness> run` with these arguments would end: its exit code and stderr.
- * `servers` outlives the rollout: the runner's pool for products whose isolation is `corpus`.
- */
+/** What a runner keeps across its rollouts: its `isolation: corpus` servers and the servers it probed. */
+export interface RunnerState {
+  servers: ServerPool;
+  probed: Set<string>;
+}
+
+/** One rollout as a `<harness> run` with these arguments would end: its exit code and stderr. */
 export type RunOne = (
   args: readonly string[],
-  servers: ServerPool,
+  state: RunnerState,
 ) => Promise<{ exitCode: number; stderr: string }>;
 
 export interface ServeRunnerOptions {
@@ -23,7 +26,8 @@ export interface ServeRunnerOptions {
  * arrives (concurrently: the orchestrator decides how many are in flight), answers each with its
  * `done`, and returns once its input ended and the last request is answered. The servers of
  * products whose isolation is `corpus` are one pool across requests (reused by server spec, each
- * serving `ROLLOUTS_PER_SERVER` rollouts at once), stopped at the end. A line that is not a
+ * serving `ROLLOUTS_PER_SERVER` rollouts at once), stopped at the end; a server is probed once
+ * per runner, not once per rollout. A line that is not a
  * request ends the runner with an error naming it: the orchestrator and the runner disagree.
  *
  * @example
@@ -34,6 +38,7 @@ export async function serveRunner(options: ServeRunnerOptions): Promise<void> {
   write({ type: 'ready', protocol: RUNNER_PROTOCOL, pid: process.pid });
   const running = new Set<Promise<void>>();
   const servers = reusedServers({ perServer: ROLLOUTS_PER_SERVER });
+  const state: RunnerState = { servers, probed: new Set() };
   const lines = createInterface({ input: options.input, crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
   for await (const text of lines) {
@@ -53,7 +58,7 @@ export async function serveRunner(options: ServeRunnerOptions): Promise<void> {
     }
     const { id, args } = parsed.data;
     const job = options
-      .runOne(args, servers)
+      .runOne(args, state)
       // runOne answers for the rollout's own failures; anything it throws is a bug, kept with its stack.
       .catch((error: unknown) => ({
         exitCode: 1,

@@ -4,9 +4,10 @@ import { packageVersion } from '../../core/index.js';
 import { exitFor } from '../exit-for.js';
 import { type CliIo, createProgram } from '../program.js';
 
-/** What a runner shares across the rollouts it runs: its pool of `isolation: corpus` servers. */
+/** What a runner shares across the rollouts it runs: its `isolation: corpus` servers, the servers it probed. */
 export interface RunnerShared {
   sharedServers?: ServerPool;
+  probedServers?: Set<string>;
 }
 
 /** Declares `harness run` on a command, with what the runner shares (harness.ts's). */
@@ -60,7 +61,8 @@ export function describeRunner(command: Command, describeRun: DescribeRun): void
       await serveRunner({
         input: process.stdin,
         output: process.stdout,
-        runOne: (args, servers) => runOne(args, describeRun, { sharedServers: servers }),
+        runOne: (args, state) =>
+          runOne(args, describeRun, { sharedServers: state.servers, probedServers: state.probed }),
       });
       // Every request is answered and its servers stopped: nothing left to wait for (a keep-alive
       // socket to an endpoint must not hold an orphaned runner open).

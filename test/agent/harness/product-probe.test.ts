@@ -222,3 +222,27 @@ test('the probed server is handed to the first rollout that asks for it: the pro
   await servers.release(second, true);
   await servers.close();
 }, 120_000);
+
+test('a server probed already (a runner probed it for an earlier rollout) is not probed again', async () => {
+  using dir = tempDir();
+  const root = product(
+    dir.path,
+    '{corpus}',
+    '{ search: [search_files], read: [], symbol: null, batch: {}, identified: [] }',
+  );
+  const opened = openAgentProduct({ dir: root, config: DEFAULT_SERVING_CONFIG });
+  const place = { workspace: null, corpus: CORPUS };
+  const probed = new Set<string>();
+  const probe = async () => {
+    const { probes, servers } = await probeCorpora([TASK], {
+      product: opened,
+      workspaces: async () => place,
+      probed,
+    });
+    await servers.close();
+    return probes.map((one) => one.status);
+  };
+  expect(await probe()).toEqual(['found']);
+  expect([...probed]).toEqual([JSON.stringify(opened.serverFor(place))]);
+  expect(await probe()).toEqual([]);
+}, 120_000);

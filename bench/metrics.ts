@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listTrajectories, MetricsAggregate, scorePath } from '../src/trajectory/index.js';
+import { benchLine } from './bench-line.js';
 import { writeSyntheticRun } from './synthetic-run.js';
 
 const count = Number(process.argv[2] ?? 10_000);
@@ -73,7 +74,7 @@ for (let round = 0; round < 3; round++) {
   }
 }
 const best = (xs: number[]) => Math.min(...xs);
-console.log(
-  `ratio metrics / bare parse: ${(best(times.metrics!) / best(times.bare!)).toFixed(2)}x (target <= 1.5x)`,
-);
+const ratio = best(times.metrics!) / best(times.bare!);
+console.log(`ratio metrics / bare parse: ${ratio.toFixed(2)}x (target <= 1.5x)`);
 rmSync(run, { recursive: true, force: true });
+benchLine('metrics', { vs_parse: ratio, heap_mib: process.memoryUsage().heapUsed / 2 ** 20 });

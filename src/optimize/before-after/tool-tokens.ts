@@ -53,7 +53,8 @@ export function artifactToolTokens(text: string): number {
  * An arm's tool-description tokens for the plan. A built arm is measured from its own server (and
  * the figure kept in `<cacheDir>/probes/` by commit, manifest and serving config); an arm not built
  * (a plan that spends nothing runs no setup) takes the kept figure, else its `tool_docs` artifact's
- * estimate, else 0, and says which.
+ * estimate (kept by the text's sha256, so a second plan of the same docs counts nothing), else 0,
+ * and says which.
  *
  * @example
  * await armToolTokens(arm, { cacheDir, built: false }); // { tokens: 1165, source: 'cache' }
@@ -77,7 +78,23 @@ export async function armToolTokens(
   }
   const docs = arm.manifest.artifacts.tool_docs;
   if (docs !== undefined && existsSync(join(arm.worktree, docs))) {
-    return { tokens: artifactToolTokens(readFileSync(join(arm.worktree, docs), 'utf8')), source: 'artifact' };
+    // The estimate is kept by the text's hash: a plan of docs counted before loads no tokenizer.
+    const text = readFileSync(join(arm.worktree, docs), 'utf8');
+    const kept = join(
+      options.cacheDir,
+      'probes',
+      `docs-${createHash('sha256').update(text).digest('hex').slice(0, 24)}.json`,
+    );
+    if (existsSync(kept)) {
+      return {
+        tokens: (JSON.parse(readFileSync(kept, 'utf8')) as { tokens: number }).tokens,
+        source: 'artifact',
+      };
+    }
+    const tokens = artifactToolTokens(text);
+    mkdirSync(join(options.cacheDir, 'probes'), { recursive: true });
+    writeFileSync(kept, `${JSON.stringify({ tokens })}\n`);
+    return { tokens, source: 'artifact' };
   }
   return { tokens: 0, source: 'unknown' };
 }

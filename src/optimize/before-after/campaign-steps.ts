@@ -8,6 +8,7 @@ import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-blo
 import type { CommitInfo } from '../campaign/arms/commits.js';
 import type { PreparedArms } from '../campaign/arms/prepare-arms.js';
 import { rolloutHarnessArgs } from '../campaign/harness-args.js';
+import { openLocalRunner } from '../campaign/rollout-runner.js';
 import type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';
 import type { OfflineModel } from './offline-model.js';
 import { openBeforeAfterQueue } from './open-queue.js';
@@ -195,9 +196,10 @@ export async function runPlanned(
   };
   const harnessArgs = rolloutHarnessArgs(settings, { cacheDir, reposDir });
   // With `--queue`, the rollouts are jobs for workers anywhere; without it, this machine's runners.
+  // One set of runners serves the pilot and the rest (no runner started twice).
   const runner =
     options.queue === undefined
-      ? options.runner
+      ? (options.runner ?? openLocalRunner())
       : await openBeforeAfterQueue({
           target: options.queue,
           dir,

@@ -72,6 +72,9 @@ export interface RolloutRunner {
   close?(): Promise<void>;
 }
 
+/** The label of this machine's runner: the campaign log names any other where rollouts run. */
+export const LOCAL_RUNNER = 'on this machine';
+
 /**
  * Runs the rollouts on this machine: each arm's on one long-lived runner of its harness, in the
  * arm's worktree (`openArmRunners`; a harness without one runs each rollout as a child). Closing
@@ -85,7 +88,7 @@ export interface RolloutRunner {
 export function openLocalRunner(): RolloutRunner {
   const runners = openArmRunners();
   return {
-    label: 'in-process',
+    label: LOCAL_RUNNER,
     run: (request) =>
       runners.run({
         worktree: request.arm.worktree,

@@ -10,6 +10,7 @@ import { createProgress, type ProgressState } from './progress.js';
 import { WORKER_REFUSED } from './remote/job-schema.js';
 import { finishedLines, recordFinished, taskLines } from './resume.js';
 import {
+  LOCAL_RUNNER,
   openLocalRunner,
   type RolloutRequest,
   type RolloutRunner,
@@ -105,7 +106,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
 
   // Rollouts run on this machine's runners unless the caller brought its own (a queue's).
   const runner = options.runner ?? openLocalRunner();
-  if (options.runner !== undefined) log(`rollouts run on ${runner.label}`);
+  if (runner.label !== LOCAL_RUNNER) log(`rollouts run on ${runner.label}`);
   const progress = createProgress(options.progress ?? process.stderr);
   const show = () => {
     const state: ProgressState = {

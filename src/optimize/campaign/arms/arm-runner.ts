@@ -40,8 +40,6 @@ interface Ending {
 }
 
 interface Pending {
-  rollout: RunnerRollout;
-  started: number;
   finish: (ending: Ending) => void;
   timedOut: boolean;
   aborted: boolean;
@@ -171,7 +169,7 @@ export function openArmRunners(options: ArmRunnersOptions = {}): ArmRunners {
     const started = Date.now();
     if (runner.idle !== null) clearTimeout(runner.idle);
     runner.idle = null;
-    const pending: Pending = { rollout, started, finish: () => {}, timedOut: false, aborted: false };
+    const pending: Pending = { finish: () => {}, timedOut: false, aborted: false };
     const ending = await new Promise<Ending>((resolve) => {
       const timer =
         rollout.timeoutMs === null || rollout.timeoutMs === undefined

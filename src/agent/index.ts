@@ -61,7 +61,7 @@ export { PROBED_ENV, type ProbeCorporaOptions, probeCorpora } from './harness/pr
 export { type ProductProbe, probeSession } from './harness/product-probe.js';
 export { runPool } from './harness/promise-pool.js';
 export { recordedErrorSchema } from './harness/recorded-error-schema.js';
-export type { HarnessOptions, HarnessSummary } from './harness/run-harness.js';
+export type { HarnessOptions, HarnessSummary, RunnerState } from './harness/run-harness.js';
 export { runHarness } from './harness/run-harness.js';
 export type { RunTaskOptions, TaskRun } from './harness/run-task.js';
 export { runTask } from './harness/run-task.js';
@@ -130,9 +130,4 @@ export {
   type RunnerRequest,
   runnerLineSchema,
 } from './runner/runner-protocol.js';
-export {
-  type RunnerState,
-  type RunOne,
-  type ServeRunnerOptions,
-  serveRunner,
-} from './runner/serve-runner.js';
+export { type RunOne, type ServeRunnerOptions, serveRunner } from './runner/serve-runner.js';

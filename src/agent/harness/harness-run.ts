@@ -9,12 +9,11 @@ import { refuseModelSettingsInEnv } from '../llm/refuse-model-settings.js';
 import type { Architecture } from '../loop/architecture.js';
 import type { TokenCap } from '../loop/token-cap.js';
 import { type AgentProduct, openAgentProduct } from '../manifest/agent-product.js';
-import type { ServerPool } from '../mcp/server-pool.js';
 import type { LedgerLine } from './ledger.js';
 import { openModel } from './open-model.js';
 import { PROBED_ENV } from './probe-corpora.js';
 import type { ProductProbe } from './product-probe.js';
-import { type HarnessSummary, runHarness } from './run-harness.js';
+import { type HarnessSummary, type RunnerState, runHarness } from './run-harness.js';
 import { productWorkspaces } from './task-workspace.js';
 
 /** `harness run` as files and flags: what a campaign arm's child process is started with. */
@@ -48,10 +47,8 @@ export interface HarnessRunOptions {
   attempts?: number;
   /** Reuse a finished rollout's server for the next task (servers with no state between calls only). */
   reuseServers?: boolean;
-  /** The pool reused servers come from, kept open after the run (a runner's; see `runHarness`). */
-  sharedServers?: ServerPool;
-  /** Servers probed already (a runner's; see `runHarness`). */
-  probedServers?: Set<string>;
+  /** What a runner keeps across its rollouts (see `runHarness`). */
+  runner?: RunnerState;
   /** Regex whose matches (first group) are a result's identifiers when a server returns no `structuredContent`. */
   identifierPattern?: string;
   env?: Readonly<Record<string, string | undefined>>;
@@ -146,8 +143,7 @@ export async function harnessRun(options: HarnessRunOptions): Promise<HarnessSum
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.retryFailed === undefined ? {} : { retryFailed: options.retryFailed }),
       ...(options.reuseServers === undefined ? {} : { reuseServers: options.reuseServers }),
-      ...(options.sharedServers === undefined ? {} : { sharedServers: options.sharedServers }),
-      ...(options.probedServers === undefined ? {} : { probedServers: options.probedServers }),
+      ...(options.runner === undefined ? {} : { runner: options.runner }),
       ...(options.attempts === undefined ? {} : { attempts: options.attempts }),
       ...(options.onTask === undefined ? {} : { onTask: options.onTask }),
       ...(options.onProbe === undefined ? {} : { onProbe: options.onProbe }),

@@ -25,6 +25,13 @@ import type { WorkspaceResolver } from './task-workspace.js';
  */
 export const ROLLOUTS_PER_SERVER = 4;
 
+/** What a long-lived runner keeps across its rollouts: its `isolation: corpus` servers and the servers it probed. */
+export interface RunnerState {
+  servers: ServerPool;
+  /** Server specs (as JSON) whose probe passed (see `probeCorpora`). */
+  probed: Set<string>;
+}
+
 export interface HarnessOptions {
   tasks: readonly Task[];
   /** The output directory: `tasks/<id>/`, `blobs/`, `ledger.jsonl`. */
@@ -45,12 +52,11 @@ export interface HarnessOptions {
    */
   reuseServers?: boolean;
   /**
-   * The pool servers are reused from when they are (see `reuseServers`), kept open after the run:
-   * a runner's, shared by the rollouts it runs. Default: a pool of this run's own, stopped at its end.
+   * What a runner keeps across the rollouts it runs: reused servers come from its pool (kept open
+   * after the run), and a server it probed is not probed again. Default: a pool of this run's own,
+   * stopped at its end, and every corpus probed.
    */
-  sharedServers?: ServerPool;
-  /** Servers probed already, skipped by the probe and added to as it passes (a runner's; see `probeCorpora`). */
-  probedServers?: Set<string>;
+  runner?: RunnerState;
   /** Rollouts per task before it is recorded as failed (default 2: a failure is retried once). */
   attempts?: number;
   /** Re-run tasks the ledger records as failed (default: every task in the ledger is skipped). */
@@ -192,7 +198,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
   // rollout, started ahead of need (warm).
   const concurrency = options.concurrency ?? 1;
   const reuse = options.reuseServers ?? options.product.product.manifest.isolation === 'corpus';
-  const shared = reuse ? options.sharedServers : undefined;
+  const shared = reuse ? options.runner?.servers : undefined;
   // A shared pool outlives the run: closing the run's view of it hands back what the run holds.
   const pool = reuse
     ? shared !== undefined
@@ -212,7 +218,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
           servers: pool,
           concurrency,
           ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
-          ...(options.probedServers === undefined ? {} : { probed: options.probedServers }),
+          ...(options.runner === undefined ? {} : { probed: options.runner.probed }),
         });
   for (const probe of probes) options.onProbe?.(probe);
   try {

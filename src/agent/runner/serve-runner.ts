@@ -1,13 +1,7 @@
 import { createInterface } from 'node:readline';
-import { ROLLOUTS_PER_SERVER } from '../harness/run-harness.js';
-import { reusedServers, type ServerPool } from '../mcp/server-pool.js';
+import { ROLLOUTS_PER_SERVER, type RunnerState } from '../harness/run-harness.js';
+import { reusedServers } from '../mcp/server-pool.js';
 import { RUNNER_PROTOCOL, type RunnerDone, runnerRequestSchema } from './runner-protocol.js';
-
-/** What a runner keeps across its rollouts: its `isolation: corpus` servers and the servers it probed. */
-export interface RunnerState {
-  servers: ServerPool;
-  probed: Set<string>;
-}
 
 /** One rollout as a `<harness> run` with these arguments would end: its exit code and stderr. */
 export type RunOne = (

@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
-import type { ServerPool } from '../../agent/index.js';
+import type { RunnerState } from '../../agent/index.js';
 import { packageVersion } from '../../core/index.js';
 import { exitFor } from '../exit-for.js';
 import { type CliIo, createProgram } from '../program.js';
 
-/** What a runner shares across the rollouts it runs: its `isolation: corpus` servers, the servers it probed. */
+/** What a runner's rollouts get beside their flags: the state it keeps across them (none for a lone `harness run`). */
 export interface RunnerShared {
-  sharedServers?: ServerPool;
-  probedServers?: Set<string>;
+  runner?: RunnerState;
 }
 
 /** Declares `harness run` on a command, with what the runner shares (harness.ts's). */
@@ -61,8 +60,7 @@ export function describeRunner(command: Command, describeRun: DescribeRun): void
       await serveRunner({
         input: process.stdin,
         output: process.stdout,
-        runOne: (args, state) =>
-          runOne(args, describeRun, { sharedServers: state.servers, probedServers: state.probed }),
+        runOne: (args, state) => runOne(args, describeRun, { runner: state }),
       });
       // Every request is answered and its servers stopped: nothing left to wait for (a keep-alive
       // socket to an endpoint must not hold an orphaned runner open).

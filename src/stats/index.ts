@@ -28,6 +28,8 @@ export type { RepeatedSdOptions, VarianceComponents } from './repeats.js';
 export { repeatedSd, varianceComponents } from './repeats.js';
 export type { SequentialDesign, SequentialOptions, Spending } from './sequential.js';
 export { sequentialBoundaries } from './sequential.js';
+export type { LookDecision } from './sequential-look.js';
+export { lookDecision, lookSizes } from './sequential-look.js';
 export type { SequentialOutcome } from './sequential-outcome.js';
 export { futilityBoundaries, sequentialOutcome } from './sequential-outcome.js';
 export { sequentialZ } from './sequential-statistic.js';

@@ -34,6 +34,8 @@ const SURFACE: Record<string, string[]> = {
     'futilityBoundaries',
     'hamiltonApportion',
     'holmAdjusted',
+    'lookDecision',
+    'lookSizes',
     'mcnemarExact',
     'minimumDetectableEffect',
     'minimumDetectableEffectBinary',

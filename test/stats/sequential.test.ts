@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { AgentTrackError } from '../../src/core/errors.js';
 import { createRandom } from '../../src/stats/random.js';
 import { type Spending, sequentialBoundaries } from '../../src/stats/sequential.js';
+import { lookDecision, lookSizes } from '../../src/stats/sequential-look.js';
 import { futilityBoundaries, sequentialOutcome } from '../../src/stats/sequential-outcome.js';
 import { sequentialZ } from '../../src/stats/sequential-statistic.js';
 import { studentTSf } from '../../src/stats/student-t.js';
@@ -157,5 +158,28 @@ describe('the sequential statistic', () => {
     expect(sequentialZ([0, 0, 0])).toBe(0);
     expect(sequentialZ([1, 1, 1])).toBe(Number.POSITIVE_INFINITY);
     expect(sequentialZ([-1, -1])).toBe(Number.NEGATIVE_INFINITY);
+  });
+});
+
+describe('looks in a run', () => {
+  test('lookSizes: round(n k / K), all n at the last look; fewer units than looks refused', () => {
+    expect(lookSizes(12, 5)).toEqual([2, 5, 7, 10, 12]); // 2.4, 4.8, 7.2, 9.6, 12
+    expect(lookSizes(60, 5)).toEqual([12, 24, 36, 48, 60]);
+    expect(lookSizes(7, 1)).toEqual([7]);
+    expect(() => lookSizes(3, 5)).toThrow('`n`');
+  });
+
+  test('lookDecision: success, harm, futility (not at the last look), continue', () => {
+    const design = sequentialBoundaries({ looks: 5, alpha: 0.05 }); // 4.877, 3.357, 2.680, 2.290, 2.031
+    const futility = [-1, 0, 0.5, 1, null];
+    expect(lookDecision(design, futility, 1, 3.4)).toBe('success');
+    expect(lookDecision(design, futility, 1, -3.4)).toBe('harm');
+    expect(lookDecision(design, futility, 1, -0.1)).toBe('futility');
+    expect(lookDecision(design, null, 1, -0.1)).toBe('continue');
+    expect(lookDecision(design, futility, 1, 3.3)).toBe('continue');
+    expect(lookDecision(design, futility, 4, 0.2)).toBe('continue'); // the end, no verdict
+    expect(lookDecision(design, futility, 4, 2.05)).toBe('success');
+    expect(lookDecision(design, futility, 2, null)).toBe('continue');
+    expect(() => lookDecision(design, futility, 5, 1)).toThrow('`k`');
   });
 });

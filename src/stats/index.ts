@@ -31,7 +31,7 @@ export { sequentialBoundaries } from './sequential.js';
 export type { LookDecision } from './sequential-look.js';
 export { lookDecision, lookSizes } from './sequential-look.js';
 export type { SequentialOutcome } from './sequential-outcome.js';
-export { futilityBoundaries, sequentialOutcome } from './sequential-outcome.js';
+export { futilityBoundaries, plannedDrift, sequentialOutcome } from './sequential-outcome.js';
 export { sequentialZ } from './sequential-statistic.js';
 export type { Split, SplitOptions } from './split.js';
 export { stratifiedSplit } from './split.js';

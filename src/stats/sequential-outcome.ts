@@ -1,8 +1,20 @@
 import { invalidOption } from '../core/index.js';
 import { normalQuantile, normalSf } from './normal.js';
-import { checkNumber } from './power-options.js';
+import { checkNumber, criticalValues, type PowerOptions } from './power-options.js';
 import type { SequentialDesign } from './sequential.js';
 import { exitAbove, exitBelow, firstDensity, type GridDensity, nextDensity } from './sequential-grid.js';
+
+/**
+ * The drift (the mean of Z at the last look) at the effect a fixed design of this level detects
+ * with this power: z_{1-alpha/s} + z_power, the effect the plan is powered for.
+ *
+ * @example
+ * plannedDrift({ alpha: 0.05, sided: 'one' }); // 1.644854 + 0.841621 = 2.486475
+ */
+export function plannedDrift(options: PowerOptions): number {
+  const { zAlpha, zPower } = criticalValues(options);
+  return zAlpha + zPower;
+}
 
 /**
  * The non-binding futility rule: at each look but the last, stop when the conditional power under

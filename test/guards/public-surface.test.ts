@@ -41,6 +41,7 @@ const SURFACE: Record<string, string[]> = {
     'minimumDetectableEffectBinary',
     'pairedComparison',
     'percentile',
+    'plannedDrift',
     'powerAtEffect',
     'powerAtEffectBinary',
     'repeatedSd',

@@ -19,6 +19,15 @@ test.each([
   ['before-after', ['--pilot', 'some'], '--pilot', 'a positive integer', 'some'],
   ['before-after', ['--detect', '-0.1'], '--detect', 'a positive number', '-0.1'],
   ['before-after', ['--temperature', 'hot'], '--temperature', 'a non-negative number', 'hot'],
+  ['before-after', ['--looks', '0'], '--looks', 'a positive integer', '0'],
+  ['before-after', ['--looks', '2.5'], '--looks', 'a positive integer', '2.5'],
+  [
+    'before-after',
+    ['--spending', 'haybittle'],
+    '--spending',
+    'one of `obrien-fleming`, `pocock`',
+    'haybittle',
+  ],
   ['optimize', ['--config', 'missing.yaml', '--repeats', '2.5'], '--repeats', 'a positive integer', '2.5'],
   [
     'before-after',

@@ -2,6 +2,9 @@ import { expectTypeOf, test } from 'vitest';
 import {
   type BootstrapInterval,
   bootstrapCI,
+  futilityBoundaries,
+  type LookDecision,
+  lookDecision,
   minimumDetectableEffect,
   minimumDetectableEffectBinary,
   type PairedResult,
@@ -9,7 +12,13 @@ import {
   powerAtEffect,
   powerAtEffectBinary,
   repeatedSd,
+  type SequentialDesign,
+  type SequentialOutcome,
+  type Spending,
   type Split,
+  sequentialBoundaries,
+  sequentialOutcome,
+  sequentialZ,
   stratifiedSplit,
   tasksNeeded,
   tasksNeededBinary,
@@ -44,4 +53,11 @@ test('the public stats API keeps its types', () => {
     .parameter(0)
     .toHaveProperty('sided')
     .toEqualTypeOf<'one' | 'two' | undefined>();
+  // Group-sequential looks: a statistic with too few pairs is null; no futility boundary at the last look.
+  expectTypeOf(sequentialBoundaries).returns.toEqualTypeOf<SequentialDesign>();
+  expectTypeOf<SequentialDesign['spending']>().toEqualTypeOf<Spending>();
+  expectTypeOf(sequentialOutcome).returns.toEqualTypeOf<SequentialOutcome>();
+  expectTypeOf(futilityBoundaries).returns.toEqualTypeOf<(number | null)[]>();
+  expectTypeOf(sequentialZ).returns.toEqualTypeOf<number | null>();
+  expectTypeOf(lookDecision).returns.toEqualTypeOf<LookDecision>();
 });

@@ -4,6 +4,7 @@ import {
   integer,
   nonNegativeInteger,
   nonNegativeNumber,
+  oneOf,
   positiveInteger,
   positiveNumber,
   queueUrl,
@@ -25,6 +26,8 @@ interface Flags {
   pilot?: number;
   varianceFrom?: string;
   detect?: number;
+  looks?: number;
+  spending?: 'obrien-fleming' | 'pocock';
   temperature?: number;
   seed?: number;
   confirmSpend?: boolean;
@@ -93,6 +96,16 @@ export const beforeAfterCommand: CliCommand = {
         '--detect <x>',
         'a change to detect: the plan names the tasks each headline row needs',
         positiveNumber('--detect'),
+      )
+      .option(
+        '--looks <k>',
+        'analyse the primary row after each of K equal batches and stop at a group-sequential boundary (default 1: the fixed design); the plan prints the looks, their boundaries and the expected spend',
+        positiveInteger('--looks'),
+      )
+      .option(
+        '--spending <name>',
+        "the looks' Lan-DeMets alpha spending: obrien-fleming (default) or pocock",
+        oneOf('--spending', ['obrien-fleming', 'pocock'] as const),
       )
       .option(
         '--temperature <t>',
@@ -207,6 +220,8 @@ export const beforeAfterCommand: CliCommand = {
           ...(flags.pilot === undefined ? {} : { pilot: flags.pilot }),
           ...(flags.varianceFrom === undefined ? {} : { varianceFrom: flags.varianceFrom }),
           ...(flags.detect === undefined ? {} : { detect: flags.detect }),
+          ...(flags.looks === undefined ? {} : { looks: flags.looks }),
+          ...(flags.spending === undefined ? {} : { spending: flags.spending }),
           ...standIn(flags),
           ...(flags.repo ? { repo: flags.repo } : {}),
           ...(flags.out ? { dir: flags.out } : {}),

@@ -1,5 +1,6 @@
 import type { QueueTarget } from '../../core/index.js';
 import type { Report } from '../../report/index.js';
+import type { Spending } from '../../stats/index.js';
 import type { RolloutRunner } from '../campaign/rollout-runner.js';
 import type { StandInSampling } from './offline-model.js';
 import type { Plan } from './plan-schema.js';
@@ -28,6 +29,13 @@ export interface BeforeAfterOptions {
   varianceFrom?: string;
   /** A change the user wants to detect: the plan says how many tasks each headline row needs. */
   detect?: number;
+  /**
+   * Looks (default 1: the fixed design): the plan prints K equal batches, each look's
+   * group-sequential boundary and the expected spend (`looks.json`).
+   */
+  looks?: number;
+  /** The looks' Lan-DeMets alpha spending (default `obrien-fleming`). */
+  spending?: Spending;
   /** The offline stand-in's sampling (`--model offline` only): written into its LLM block. */
   standIn?: StandInSampling;
   confirmSpend?: boolean;

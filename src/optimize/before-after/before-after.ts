@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadLlmBlock } from '../../agent/index.js';
-import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
+import { AgentTrackError, invalidOption, resolveCacheDir } from '../../core/index.js';
 import { loadSplit } from '../../retrieval/index.js';
 import { resolveCommit } from '../campaign/arms/commits.js';
 import { prepareArms } from '../campaign/arms/prepare-arms.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';
 import { log, planCampaign, powerOf, runPlanned } from './campaign-steps.js';
+import { checkLooks, type LooksPlan, looksPlan, writeLooksPlan } from './looks-plan.js';
 import { startOfflineModel } from './offline-model.js';
 import { pairedDifferences, writePowerPlan } from './power-plan.js';
 import { refuseBeforeSetup } from './spend-gate.js';
@@ -37,6 +38,8 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
       { data: { option: 'temperature', model: options.model } },
     );
   }
+  // `--looks` and `--spending` refused before any work (a non-integer or K < 1 never gets here from the CLI).
+  if (options.looks !== undefined) checkLooks(options.looks, options.spending);
   const arms = [
     { arm: 'baseline', commit: await resolveCommit(repo, options.baseline) },
     { arm: 'candidate', commit: await resolveCommit(repo, options.candidate) },
@@ -47,6 +50,9 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
   const split = await loadSplit(options.split, { reposDir });
   const tasks = options.limit === undefined ? split.tasks : split.tasks.slice(0, options.limit);
   const name = `${options.split.replace(/[^\w.-]+/g, '-')}-${arms[0]!.commit.sha.slice(0, 8)}-${arms[1]!.commit.sha.slice(0, 8)}`;
+  if (options.looks !== undefined && options.looks > tasks.length) {
+    throw invalidOption('looks', `at most the campaign's ${tasks.length} tasks`, options.looks);
+  }
   const dir = resolve(options.dir ?? join('runs', name));
   mkdirSync(dir, { recursive: true });
   const offline =
@@ -82,6 +88,16 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     try {
       const campaign = { options, repo, dir, name, cacheDir, reposDir, tasks, arms, block, prepared, built };
       const { plan, corpora, blockVerdicts } = await planCampaign(campaign);
+      let looks: LooksPlan | null = null;
+      if (options.looks !== undefined && options.looks > 1) {
+        looks = looksPlan({
+          looks: options.looks,
+          ...(options.spending === undefined ? {} : { spending: options.spending }),
+          tasks: plan.tasks.count,
+          rolloutsUsd: plan.totals.rollouts_usd,
+        });
+        log(options)(writeLooksPlan(dir, looks));
+      }
       if (options.varianceFrom !== undefined) {
         const differences = await pairedDifferences(resolve(options.varianceFrom));
         log(options)(writePowerPlan(dir, powerOf(options, differences, `run ${options.varianceFrom}`, plan)));
@@ -106,6 +122,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
         split,
         installCache,
         offline,
+        looks,
       });
       stopped = result.stoppedBy !== null;
       return result;

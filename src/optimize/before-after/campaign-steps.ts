@@ -10,6 +10,7 @@ import type { PreparedArms } from '../campaign/arms/prepare-arms.js';
 import { rolloutHarnessArgs } from '../campaign/harness-args.js';
 import { openLocalRunner } from '../campaign/rollout-runner.js';
 import type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';
+import type { LooksPlan } from './looks-plan.js';
 import type { OfflineModel } from './offline-model.js';
 import { openBeforeAfterQueue } from './open-queue.js';
 import { buildPlan, writePlan } from './plan.js';
@@ -17,6 +18,7 @@ import type { Plan } from './plan-schema.js';
 import { renderPlan } from './plan-text.js';
 import { type PowerPlan, pairedDifferences, powerPlan, writePowerPlan } from './power-plan.js';
 import { assertSamePlan, runCampaign } from './run-campaign.js';
+import { runInLooks } from './run-looks.js';
 import { assertSpendAllowed } from './spend-gate.js';
 import { type IndexCode, surveyCorpora } from './survey-corpora.js';
 import { type ArmToolTokens, armToolTokens } from './tool-tokens.js';
@@ -165,6 +167,8 @@ export async function runPlanned(
     split: LoadedSplit;
     installCache: string;
     offline: OfflineModel | null;
+    /** `--looks K > 1`: run the tasks in K batches and stop at a boundary (`runInLooks`). */
+    looks: LooksPlan | null;
   },
 ): Promise<BeforeAfterResult> {
   const { options, dir, tasks, cacheDir, reposDir } = campaign;
@@ -258,23 +262,28 @@ export async function runPlanned(
       const differences = await pairedDifferences(dir, { tasks: pilot });
       say(writePowerPlan(dir, powerOf(options, differences, `pilot of ${pilot.length} tasks`, plan)));
     }
-    return await runOn(tasks);
+    if (planned.looks === null) return { ran: await runOn(tasks), tasks };
+    const inLooks = await runInLooks({ dir, tasks, plan: planned.looks, runOn, say });
+    return { ran: inLooks.ran, tasks: inLooks.tasks };
   };
   let run: Awaited<ReturnType<typeof runOn>>['run'];
+  let reported: readonly Task[] = tasks;
   try {
-    ({ run } = await runAll());
+    const done = await runAll();
+    run = done.ran.run;
+    reported = done.tasks;
   } finally {
     await runner?.close?.();
   }
   say(`arms finished (stopped by: ${run.stoppedBy ?? 'nothing'}); booked ${run.bookedUsd.toFixed(4)} USD`);
-  const written = await writeBeforeAfterReport(dir, { tasks });
+  const written = await writeBeforeAfterReport(dir, { tasks: reported });
   for (const problem of written.problems) say(`refused trajectory: ${problem}`);
   for (const warning of written.warnings) say(`plots: ${warning}`);
   const dataset = {
     name: planned.split.definition.name,
     slice: planned.split.slice,
     limit: options.limit ?? null,
-    tasks: tasks.length,
+    tasks: reported.length,
   };
   const artifacts = {
     report: join(dir, 'report.md'),

@@ -4,7 +4,16 @@
  */
 export type { BootstrapInterval, BootstrapOptions } from './bootstrap.js';
 export { bootstrapCI, bootstrapCIs } from './bootstrap.js';
+export type { ClusteredOptions, ClusteredResult } from './clustered.js';
+export { clusteredPairedTest, MIN_CLUSTERS_FOR_INTERVAL } from './clustered.js';
 export type { MaybeNumber } from './defined.js';
+export type {
+  EquivalenceOptions,
+  EquivalenceResult,
+  MarginResult,
+  NonInferiorityOptions,
+} from './equivalence.js';
+export { equivalenceTest, nonInferiorityTest } from './equivalence.js';
 export { hamiltonApportion } from './hamilton.js';
 export { holmAdjusted } from './holm.js';
 export type { McNemarResult } from './mcnemar.js';

@@ -2,11 +2,17 @@ import { expectTypeOf, test } from 'vitest';
 import {
   type BootstrapInterval,
   bootstrapCI,
+  type ClusteredResult,
+  clusteredPairedTest,
+  type EquivalenceResult,
+  equivalenceTest,
   futilityBoundaries,
   type LookDecision,
   lookDecision,
+  type MarginResult,
   minimumDetectableEffect,
   minimumDetectableEffectBinary,
+  nonInferiorityTest,
   type PairedResult,
   pairedComparison,
   powerAtEffect,
@@ -53,6 +59,12 @@ test('the public stats API keeps its types', () => {
     .parameter(0)
     .toHaveProperty('sided')
     .toEqualTypeOf<'one' | 'two' | undefined>();
+  // Clusters and margins: undefined is null, never 0.
+  expectTypeOf(clusteredPairedTest).returns.toEqualTypeOf<ClusteredResult>();
+  expectTypeOf<ClusteredResult['low']>().toEqualTypeOf<number | null>();
+  expectTypeOf(equivalenceTest).returns.toEqualTypeOf<EquivalenceResult>();
+  expectTypeOf(nonInferiorityTest).returns.toEqualTypeOf<MarginResult>();
+  expectTypeOf<MarginResult['pvalue']>().toEqualTypeOf<number | null>();
   // Group-sequential looks: a statistic with too few pairs is null; no futility boundary at the last look.
   expectTypeOf(sequentialBoundaries).returns.toEqualTypeOf<SequentialDesign>();
   expectTypeOf<SequentialDesign['spending']>().toEqualTypeOf<Spending>();

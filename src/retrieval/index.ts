@@ -34,6 +34,7 @@ export { normalizePath } from './scoring/normalize-path.js';
 export { type GoldMatcher, goldMatcher, isRelevant, matchGold } from './scoring/relevance.js';
 export { type RankingScores, type ScoreRankingOptions, scoreRanking } from './scoring/score-ranking.js';
 export type { GoldKind, RankedItem, RelevanceOptions, ScoredTask } from './scoring/types.js';
+export { clusterOf, clustersOf } from './task/cluster-of.js';
 export { corpusKey, inlineFilesHash } from './task/corpus-key.js';
 export { parseTasksJsonl, readTasks } from './task/read-tasks.js';
 export { rolloutId, rolloutRepeatOf, rolloutTask, rolloutTasks, taskIdOf } from './task/repeats.js';

@@ -1,5 +1,6 @@
 import { AgentTrackError, invalidOption } from '../core/index.js';
 import { bootstrapCI } from './bootstrap.js';
+import { clusteredPairedTest } from './clustered.js';
 import type { MaybeNumber } from './defined.js';
 import { mcnemarExact } from './mcnemar.js';
 import { type Alternative, wilcoxonSignedRank } from './wilcoxon.js';
@@ -15,19 +16,30 @@ export interface PairedOptions {
   resamples?: number;
   seed?: number | string;
   level?: number;
+  /**
+   * Task id -> its cluster (its corpus, a repository, a task's `cluster` field). When the paired
+   * tasks span more than one cluster, the row is tested by `clusteredPairedTest` instead.
+   */
+  clusters?: ReadonlyMap<string, string>;
 }
 
 export interface PairedResult {
   /** Tasks both arms defined. */
   pairs: number;
-  /** Mean of candidate - baseline over the pairs, with its bootstrap interval; `null` with no pairs. */
+  /**
+   * Mean of candidate - baseline over the pairs, with its bootstrap interval; `null` with no pairs.
+   * Clustered: the mean of the per-cluster means, with the cluster bootstrap interval (`null` under
+   * 5 clusters).
+   */
   delta: number | null;
   low: number | null;
   high: number | null;
   /** One-sided for the candidate being better in the row's direction; `null` with no pairs. */
   pvalue: number | null;
-  test: 'wilcoxon' | 'mcnemar';
+  test: 'wilcoxon' | 'mcnemar' | 'clustered';
   alternative: Alternative;
+  /** Clusters the pairs spanned, when the test was `clustered`. */
+  clusters?: number;
 }
 
 function entries(values: ValuesByTask): Iterable<[string, MaybeNumber]> {
@@ -38,7 +50,8 @@ function entries(values: ValuesByTask): Iterable<[string, MaybeNumber]> {
  * Compares two arms task by task. Only tasks both arms defined are paired; delta = candidate -
  * baseline with a 95% percentile bootstrap interval (1000 resamples, seed 0 by default); p from
  * Wilcoxon signed-rank (continuous rows) or McNemar exact (0/1 rows), one-sided in the row's
- * direction.
+ * direction. With `clusters` and pairs from more than one cluster: the cluster sign-flip test
+ * (`clusteredPairedTest`) in the row's direction, whatever the row's kind.
  *
  * @example
  * pairedComparison({ t1: 0.5, t2: 0.4, t3: null }, { t1: 0.25, t2: 0.4, t3: 0.1 }, { kind: 'continuous', direction: 'lower' });
@@ -61,16 +74,37 @@ export function pairedComparison(
   const candidateValues = new Map(entries(candidate));
   const base: number[] = [];
   const cand: number[] = [];
+  const tasks: string[] = [];
   for (const [task, value] of entries(baseline)) {
     const other = candidateValues.get(task);
     if (value === null || value === undefined || other === null || other === undefined) continue;
     base.push(value);
     cand.push(other);
+    tasks.push(task);
   }
   const pairs = base.length;
   if (pairs === 0) return { pairs, delta: null, low: null, high: null, pvalue: null, test, alternative };
 
   const differences = cand.map((value, i) => value - base[i]!);
+  const clusterOf = tasks.map((task) => options.clusters?.get(task) ?? task);
+  if (options.clusters !== undefined && new Set(clusterOf).size > 1) {
+    const clustered = clusteredPairedTest(differences, clusterOf, {
+      alternative,
+      ...(options.resamples === undefined ? {} : { resamples: options.resamples }),
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.level === undefined ? {} : { level: options.level }),
+    });
+    return {
+      pairs,
+      delta: clustered.statistic,
+      low: clustered.low,
+      high: clustered.high,
+      pvalue: clustered.pvalue,
+      test: 'clustered',
+      alternative,
+      clusters: clustered.clusters,
+    };
+  }
   const interval = bootstrapCI(differences, options);
   let pvalue: number;
   if (options.kind === 'binary') {

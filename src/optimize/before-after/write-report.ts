@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../../report/index.js';
 import { buildReport, renderReportMarkdown, writeViewer } from '../../report/index.js';
-import { readTasks, rolloutTasks, type Task, taskIdOf } from '../../retrieval/index.js';
+import { clustersOf, readTasks, rolloutTasks, type Task, taskIdOf } from '../../retrieval/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { readArmResults } from './arm-results.js';
 import { readPlan } from './plan.js';
@@ -54,6 +54,7 @@ export async function writeBeforeAfterReport(
     taskIds: tasks.map((task) => task.id).sort(),
     ...(k > 1 ? { repeats: { count: k, taskOf } } : {}),
     aa: byArm.get('baseline')!.sha === byArm.get('candidate')!.sha,
+    clusters: clustersOf(tasks),
   });
   const json = join(dir, 'report.json');
   const md = join(dir, 'report.md');

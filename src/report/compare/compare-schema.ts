@@ -35,7 +35,7 @@ export const compareRowSchema = z
           delta_high: nullableNumber,
           pvalue: nullableNumber,
           p_holm: nullableNumber,
-          test: z.enum(['wilcoxon', 'mcnemar', 'none']),
+          test: z.enum(['wilcoxon', 'mcnemar', 'clustered', 'none']),
           significant: z.boolean(),
         })
         .strict(),

@@ -2,6 +2,7 @@ import type { MaybeNumber } from '../../stats/index.js';
 import { bootstrapCI, pairedComparison, percentile } from '../../stats/index.js';
 import type { TrajectoryMetrics } from '../../trajectory/index.js';
 import { METRIC_COLUMNS, type MetricColumn } from '../../trajectory/index.js';
+import { clusteringNote, clusteringOf } from './clustering.js';
 import { groupByTask, type RepeatPlan, repeatSummary, taskValue } from './repeats.js';
 import type { ArmCell, ArmInfo, Report, ReportRow } from './report-schema.js';
 import { verdictOf } from './verdict.js';
@@ -32,6 +33,11 @@ export interface BuildReportOptions {
   repeats?: RepeatPlan;
   /** Both arms ran the same commit (an A/A run): the verdict counts the rows called significant. */
   aa?: boolean;
+  /**
+   * Task id -> cluster (`clusterOf`: a task's `cluster` field, else its corpus). When the split
+   * spans more than one cluster every row is tested per cluster (`clusteredPairedTest`).
+   */
+  clusters?: ReadonlyMap<string, string>;
 }
 
 const cell = (values: Iterable<MaybeNumber>): ArmCell => bootstrapCI(values);
@@ -49,7 +55,8 @@ function estimatedUsd(m: TrajectoryMetrics, prices: BuildReportOptions['prices']
 /**
  * One report row from two arms' per-task values: each arm's mean with its bootstrap interval, the
  * paired delta over the tasks both defined, the one-sided p in the row's direction; turn rows also
- * carry totals and p90s. Other reports (the track's) build their extra rows with it.
+ * carry totals and p90s; with `clusters` spanning more than one cluster, the cluster sign-flip test
+ * (`pairedComparison`'s clustered path). Other reports (the track's) build their extra rows with it.
  *
  * @example
  * reportRow({ key: 'judge.score', group: 'quality', kind: 'continuous', direction: 'higher' }, bare, withServer);
@@ -58,8 +65,13 @@ export function reportRow(
   column: Pick<MetricColumn, 'key' | 'kind' | 'direction'> & { group: string },
   base: ReadonlyMap<string, number | null>,
   cand: ReadonlyMap<string, number | null>,
+  clusters?: ReadonlyMap<string, string>,
 ): ReportRow {
-  const paired = pairedComparison(base, cand, { kind: column.kind, direction: column.direction });
+  const paired = pairedComparison(base, cand, {
+    kind: column.kind,
+    direction: column.direction,
+    ...(clusters === undefined ? {} : { clusters }),
+  });
   const out: ReportRow = {
     key: column.key,
     group: column.group,
@@ -73,6 +85,7 @@ export function reportRow(
     delta_high: paired.high,
     pvalue: paired.pvalue,
     test: paired.test,
+    ...(paired.clusters === undefined ? {} : { clusters: paired.clusters }),
   };
   if (column.group === 'turns') {
     out.totals = { baseline: sum(base.values()), candidate: sum(cand.values()) };
@@ -117,6 +130,7 @@ export function buildReport(
 ): Report {
   const alpha = options.alpha ?? 0.05;
   const k = options.repeats?.count ?? 1;
+  const clusters = clusteringOf(options.clusters, options.taskIds);
   const groups = new Map([
     [baseline, groupByTask(baseline.metrics, options.repeats)],
     [candidate, groupByTask(candidate.metrics, options.repeats)],
@@ -128,7 +142,7 @@ export function buildReport(
     tested.set(c.key, [column(baseline, c.read), column(candidate, c.read)]);
     // With repeats a 0/1 row's per-task value is a share of successes: tested as a continuous row.
     const kind = k > 1 && c.kind === 'binary' ? 'continuous' : c.kind;
-    const r = reportRow({ ...c, kind }, column(baseline, c.read), column(candidate, c.read));
+    const r = reportRow({ ...c, kind }, column(baseline, c.read), column(candidate, c.read), clusters);
     if (c.key === 'tool_calls_used.ratio') r.note = definitions(baseline, candidate);
     if (k > 1 && c.kind === 'binary')
       r.note = `per task the share of its ${k} repeats; Wilcoxon signed-rank on the paired shares`;
@@ -141,6 +155,7 @@ export function buildReport(
       { key: 'estimated_usd', group: 'usage', kind: 'continuous', direction: 'lower' },
       column(baseline, estimate),
       column(candidate, estimate),
+      clusters,
     ),
   );
   const quoted = (arm: ArmResults) => sum([...arm.metrics.values()].map((m) => m.usage?.cost_usd ?? null));
@@ -152,7 +167,9 @@ export function buildReport(
     alpha,
     verdict: verdictOf(rows, (key) => tested.get(key) ?? [new Map(), new Map()], alpha, {
       aa: options.aa ?? false,
+      ...(clusters === undefined ? {} : { clusters }),
     }),
+    ...(clusters === undefined ? {} : { clustering: clusteringNote(clusters, options.taskIds) }),
     arms: [
       armInfo('baseline', baseline, groups.get(baseline)!.size),
       armInfo('candidate', candidate, groups.get(candidate)!.size),

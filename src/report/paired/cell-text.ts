@@ -23,7 +23,12 @@ export function deltaText(row: Pick<ReportRow, 'delta' | 'delta_low' | 'delta_hi
     : `${signed(row.delta)} [${signed(row.delta_low)}, ${signed(row.delta_high)}]`;
 }
 
-/** The p-value to 4 decimals with its test, `0.0039 (wilcoxon)`; empty for a row with no test. */
-export function pValueText(row: Pick<ReportRow, 'pvalue' | 'test'>): string {
-  return row.test === 'none' ? '' : `${formatNumber(row.pvalue, 4)} (${row.test})`;
+/**
+ * The p-value to 4 decimals with its test, `0.0039 (wilcoxon)`, `0.0312 (clustered, 6 clusters)`;
+ * empty for a row with no test.
+ */
+export function pValueText(row: Pick<ReportRow, 'pvalue' | 'test' | 'clusters'>): string {
+  if (row.test === 'none') return '';
+  const clusters = row.clusters === undefined ? '' : `, ${row.clusters} clusters`;
+  return `${formatNumber(row.pvalue, 4)} (${row.test}${clusters})`;
 }

@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import { readTasks, type Task } from '../../retrieval/index.js';
+import { clustersOf, readTasks, type Task } from '../../retrieval/index.js';
 import type { ToolRoles } from '../../trajectory/index.js';
 import { buildReport } from './build-report.js';
 import { readArmMetrics } from './read-arm.js';
@@ -61,6 +61,7 @@ export async function compareArms(
       offline: options.offline ?? false,
       prices: options.prices ?? { input_per_1m: null, output_per_1m: null },
       taskIds: tasks.map((task) => task.id).sort(),
+      clusters: clustersOf(tasks),
     },
   );
   return {

@@ -27,11 +27,19 @@ export const reportRowSchema = z
     delta_low: nullableNumber,
     delta_high: nullableNumber,
     pvalue: nullableNumber,
-    test: z.enum(['wilcoxon', 'mcnemar', 'none']),
+    test: z.enum(['wilcoxon', 'mcnemar', 'clustered', 'none']),
+    /** Clusters the pairs spanned when the test was `clustered` (the cluster sign-flip test). */
+    clusters: z.number().int().optional(),
     /** Extra words the row must carry (e.g. the definition of used calls). */
     note: z.string().optional(),
   })
   .strict();
+
+/** How the tasks were clustered, present when the split spans more than one cluster. */
+export const clusteringSchema = z
+  .object({ clusters: z.number().int(), interval: z.boolean(), line: z.string() })
+  .strict();
+export type Clustering = z.infer<typeof clusteringSchema>;
 
 export const armInfoSchema = z
   .object({
@@ -130,6 +138,8 @@ export const reportSchema = z
     per_task: z.object({ baseline: taskValuesSchema, candidate: taskValuesSchema }).strict().optional(),
     /** K > 1 repeats per task: each row's value per task is the mean of its repeats. */
     repeats: reportRepeatsSchema.optional(),
+    /** The split spans more than one cluster: every row was tested per cluster. */
+    clustering: clusteringSchema.optional(),
     cost: z
       .object({
         estimated_usd: z.object({ baseline: nullableNumber, candidate: nullableNumber }).strict(),

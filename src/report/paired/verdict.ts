@@ -47,12 +47,18 @@ export type RowValues = (
 ) => readonly [ReadonlyMap<string, number | null>, ReadonlyMap<string, number | null>];
 
 // One-sided p that the candidate is worse than the baseline on this row (against its direction).
-function worse(values: RowValues, row: ReportRow, direction: Direction): number | null {
+function worse(
+  values: RowValues,
+  row: ReportRow,
+  direction: Direction,
+  clusters: ReadonlyMap<string, string> | undefined,
+): number | null {
   const [base, cand] = values(row.key);
   const against = direction === 'lower' ? 'higher' : 'lower';
   return pairedComparison(base, cand, {
     kind: row.kind === 'binary' ? 'binary' : 'continuous',
     direction: against,
+    ...(clusters === undefined ? {} : { clusters }),
   }).pvalue;
 }
 
@@ -66,30 +72,35 @@ export function verdictOf(
   rows: readonly ReportRow[],
   values: RowValues,
   alpha: number,
-  options: { aa?: boolean } = {},
+  options: { aa?: boolean; clusters?: ReadonlyMap<string, string> } = {},
 ): ReportVerdict {
+  const clusters = options.clusters;
   const rule = decisionRuleText(alpha);
   const find = (key: string) => rows.find((r) => r.key === key);
   const primary = find(DECISION_RULE.primary.key)!;
   // The floor counts a row significant either way (better at one-sided p < alpha, or worse).
   const tested = rows.filter((r) => r.pvalue !== null && r.direction !== 'neither');
   const significant = tested.filter(
-    (r) => r.pvalue! < alpha || (worse(values, r, r.direction as Direction) ?? 1) < alpha,
+    (r) => r.pvalue! < alpha || (worse(values, r, r.direction as Direction, clusters) ?? 1) < alpha,
   );
   const aaLine = options.aa
     ? ` A/A (the same commit on both arms): ${significant.length} of ${tested.length} tested rows moved at one-sided p < ${alpha} either way (the noise floor of this setup${significant.length === 0 ? '' : `: ${significant.map((r) => r.key).join(', ')}`}).`
     : '';
+  if (primary.clusters !== undefined && primary.clusters < minimumPairs(alpha)) {
+    const line = `Inconclusive: the ${primary.pairs} pairs on ${primary.key} fall in ${primary.clusters} clusters, fewer than the ${minimumPairs(alpha)} a one-sided test of cluster means at α = ${alpha} needs.${aaLine}`;
+    return { success: false, outcome: 'inconclusive', line, rule, against: [] };
+  }
   if (primary.pairs < minimumPairs(alpha)) {
     const line = `Inconclusive: ${primary.pairs} pair(s) on ${primary.key}, fewer than the ${minimumPairs(alpha)} a one-sided test at α = ${alpha} needs.${aaLine}`;
     return { success: false, outcome: 'inconclusive', line, rule, against: [] };
   }
   const better = primary.delta !== null && primary.pvalue !== null && primary.pvalue < alpha;
-  const primaryWorse = worse(values, primary, DECISION_RULE.primary.direction);
+  const primaryWorse = worse(values, primary, DECISION_RULE.primary.direction, clusters);
   const against = (list: readonly { key: string; direction: Direction }[]) =>
     list.flatMap((g) => {
       const row = find(g.key);
       if (row === undefined || row.pairs === 0) return [];
-      const p = worse(values, row, g.direction);
+      const p = worse(values, row, g.direction, clusters);
       return p !== null && p < alpha ? [{ row, p }] : [];
     });
   const guards = against(DECISION_RULE.guards);

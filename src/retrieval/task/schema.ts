@@ -36,6 +36,8 @@ export const taskSchema = z
     question: z.string().min(1),
     gold: goldSchema,
     corpus: corpusSchema.optional(),
+    /** The cluster the task belongs to for paired tests (default: its corpus): see `clusterOf`. */
+    cluster: z.string().min(1).optional(),
     meta: z.record(z.string(), z.unknown()).optional(),
     /** Which repeat of a campaign's task this rollout is (2..K; absent for the first): see `rolloutTask`. */
     repeat: z.number().int().min(2).optional(),

@@ -72,6 +72,7 @@ export function confirmCandidate(options: ConfirmOptions): ConfirmationEntry {
     incumbent_hash: incumbent.hash,
     slice: options.slice,
     test: paired.test,
+    ...(paired.clusters === undefined ? {} : { clusters: paired.clusters }),
     pairs: paired.pairs,
     delta: paired.delta,
     low: paired.low,

@@ -14,7 +14,9 @@ export const confirmationEntrySchema = z
     incumbent: z.string(),
     incumbent_hash: z.string(),
     slice: z.string(),
-    test: z.enum(['wilcoxon', 'mcnemar']),
+    test: z.enum(['wilcoxon', 'mcnemar', 'clustered']),
+    /** Clusters the held-out pairs spanned, when the test was `clustered`. */
+    clusters: z.number().int().optional(),
     pairs: z.number().int().min(0),
     delta: z.number().nullable(),
     low: z.number().nullable(),

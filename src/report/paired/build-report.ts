@@ -2,7 +2,7 @@ import type { MaybeNumber } from '../../stats/index.js';
 import { bootstrapCI, pairedComparison, percentile } from '../../stats/index.js';
 import type { TrajectoryMetrics } from '../../trajectory/index.js';
 import { METRIC_COLUMNS, type MetricColumn } from '../../trajectory/index.js';
-import { clusteringNote, clusteringOf } from './clustering.js';
+import { clusteringOf } from './clustering.js';
 import { groupByTask, type RepeatPlan, repeatSummary, taskValue } from './repeats.js';
 import type { ArmCell, ArmInfo, Report, ReportRow } from './report-schema.js';
 import { verdictOf } from './verdict.js';
@@ -130,7 +130,7 @@ export function buildReport(
 ): Report {
   const alpha = options.alpha ?? 0.05;
   const k = options.repeats?.count ?? 1;
-  const clusters = clusteringOf(options.clusters, options.taskIds);
+  const { tested: clusters, note: clustering } = clusteringOf(options.clusters, options.taskIds);
   const groups = new Map([
     [baseline, groupByTask(baseline.metrics, options.repeats)],
     [candidate, groupByTask(candidate.metrics, options.repeats)],
@@ -169,7 +169,7 @@ export function buildReport(
       aa: options.aa ?? false,
       ...(clusters === undefined ? {} : { clusters }),
     }),
-    ...(clusters === undefined ? {} : { clustering: clusteringNote(clusters, options.taskIds) }),
+    ...(clustering === undefined ? {} : { clustering }),
     arms: [
       armInfo('baseline', baseline, groups.get(baseline)!.size),
       armInfo('candidate', candidate, groups.get(candidate)!.size),

@@ -2,35 +2,29 @@ import { MIN_CLUSTERS_FOR_INTERVAL } from '../../stats/index.js';
 import type { Clustering } from './report-schema.js';
 
 /**
- * The task -> cluster map a report tests with: only when the split's tasks are clustered, in more
- * than one cluster and fewer clusters than tasks (one task a cluster is no clustering at all).
+ * How a report treats its clusters. The split is clustered when its tasks fall in more than one
+ * cluster and fewer clusters than tasks (one task a cluster is no clustering at all). With at
+ * least `MIN_CLUSTERS_FOR_INTERVAL` clusters every row is tested per cluster (`tested`, the map
+ * for `pairedComparison`); with fewer the rows keep the task-level tests and `note` says why the
+ * clustered test and interval are not available.
+ *
+ * @example
+ * clusteringOf(new Map([['t1', 'a'], ['t2', 'a'], ['t3', 'b']]), ['t1', 't2', 't3']);
+ * // { tested: undefined, note: { clusters: 2, interval: false, line: 'Tasks in 2 clusters ...' } }
  */
 export function clusteringOf(
   clusters: ReadonlyMap<string, string> | undefined,
   taskIds: readonly string[],
-): ReadonlyMap<string, string> | undefined {
-  if (clusters === undefined) return undefined;
-  const spanned = new Set(taskIds.map((task) => clusters.get(task) ?? task));
-  return spanned.size > 1 && spanned.size < taskIds.length ? clusters : undefined;
-}
-
-/**
- * What the report says about its clusters: how many the split spans, and, under
- * `MIN_CLUSTERS_FOR_INTERVAL`, why the delta has no interval.
- *
- * @example
- * clusteringNote(new Map([['t1', 'a'], ['t2', 'b']]), ['t1', 't2']);
- * // { clusters: 2, interval: false, line: 'Tasks in 2 clusters: ...' }
- */
-export function clusteringNote(
-  clusters: ReadonlyMap<string, string>,
-  taskIds: readonly string[],
-): Clustering {
+): { tested?: ReadonlyMap<string, string>; note?: Clustering } {
+  if (clusters === undefined) return {};
   const count = new Set(taskIds.map((task) => clusters.get(task) ?? task)).size;
-  const interval = count >= MIN_CLUSTERS_FOR_INTERVAL;
-  const head = `Tasks in ${count} clusters (a task's \`cluster\`, else its corpus): every row is tested per cluster, the delta the mean of the cluster means, p a sign flip of the ${count} cluster means (${2 ** Math.min(count, 16)} flips${count > 16 ? ', sampled' : ''}).`;
-  const tail = interval
-    ? ' The interval is a cluster bootstrap.'
-    : ` The clustered interval is not available: a bootstrap over ${count} clusters has too few distinct resamples to be an interval (it needs ${MIN_CLUSTERS_FOR_INTERVAL}); the smallest p ${count} clusters can give is ${(1 / 2 ** count).toPrecision(3)} one-sided.`;
-  return { clusters: count, interval, line: head + tail };
+  if (count <= 1 || count >= taskIds.length) return {};
+  const source = "a task's `cluster`, else its corpus";
+  if (count < MIN_CLUSTERS_FOR_INTERVAL) {
+    const line = `Tasks in ${count} clusters (${source}). The clustered test and interval are not available: a sign flip of ${count} cluster means cannot reach p below ${(1 / 2 ** count).toPrecision(3)} one-sided, and a bootstrap over ${count} clusters has too few distinct resamples to be an interval (both need ${MIN_CLUSTERS_FOR_INTERVAL} clusters). The rows are tested per task, which treats tasks of one cluster as independent: read small p-values with care.`;
+    return { note: { clusters: count, interval: false, line } };
+  }
+  const flips = count > 16 ? `${count} cluster means, sampled flips` : `${count} cluster means, all ${2 ** count} flips`;
+  const line = `Tasks in ${count} clusters (${source}): every row is tested per cluster, the delta the mean of the cluster means with a cluster bootstrap interval, p a sign-flip test of the ${flips}.`;
+  return { tested: clusters, note: { clusters: count, interval: true, line } };
 }

@@ -35,11 +35,28 @@ export const reportRowSchema = z
   })
   .strict();
 
-/** How the tasks were clustered, present when the split spans more than one cluster. */
+/**
+ * How the tasks were clustered, present when the split spans more than one cluster: `interval`
+ * false under 5 clusters, where the rows keep the task-level tests.
+ */
 export const clusteringSchema = z
   .object({ clusters: z.number().int(), interval: z.boolean(), line: z.string() })
   .strict();
 export type Clustering = z.infer<typeof clusteringSchema>;
+
+/** A margin's own verdict line: non-inferiority for a guard, equivalence (TOST) for any other row. */
+export const marginVerdictSchema = z
+  .object({
+    key: z.string(),
+    test: z.enum(['non-inferiority', 'equivalence']),
+    margin: z.number().positive(),
+    pvalue: nullableNumber,
+    passed: z.boolean(),
+    pairs: z.number().int(),
+    line: z.string(),
+  })
+  .strict();
+export type MarginVerdict = z.infer<typeof marginVerdictSchema>;
 
 export const armInfoSchema = z
   .object({
@@ -138,7 +155,9 @@ export const reportSchema = z
     per_task: z.object({ baseline: taskValuesSchema, candidate: taskValuesSchema }).strict().optional(),
     /** K > 1 repeats per task: each row's value per task is the mean of its repeats. */
     repeats: reportRepeatsSchema.optional(),
-    /** The split spans more than one cluster: every row was tested per cluster. */
+    /** `--margin` rows: each margin's test and its line, printed under the verdict. */
+    margins: z.array(marginVerdictSchema).optional(),
+    /** The split spans more than one cluster: how many, and whether the rows were tested per cluster. */
     clustering: clusteringSchema.optional(),
     cost: z
       .object({

@@ -47,15 +47,17 @@ describe('a report over clustered tasks', () => {
     expect(md).toContain('0.0781 (clustered, 6 clusters)');
   });
 
-  test('under 5 clusters: no interval, and the verdict says why it is inconclusive', () => {
+  test('under 5 clusters: the task-level tests, and the report says why the clustered ones are not available', () => {
     const few = new Map(ids.map((id, i) => [id, `c${Math.floor(i / 4) + 1}`]));
     const report = buildReport(base, cand, options(ids, few));
     const row = report.rows.find((r) => r.key === 'needless_call_rate')!;
-    expect(row).toMatchObject({ test: 'clustered', clusters: 3, delta_low: null, delta_high: null });
-    expect(report.clustering?.interval).toBe(false);
-    expect(report.clustering?.line).toContain('The clustered interval is not available');
-    expect(report.verdict.outcome).toBe('inconclusive');
-    expect(report.verdict.line).toContain('fall in 3 clusters, fewer than the 5');
+    // Scipy's wilcoxon 'less' on the twelve task differences: 0.0107421875.
+    expect(row).toMatchObject({ test: 'wilcoxon', pvalue: 0.0107421875 });
+    expect(row.clusters).toBeUndefined();
+    expect(report.clustering).toMatchObject({ clusters: 3, interval: false });
+    expect(report.clustering?.line).toContain('The clustered test and interval are not available');
+    expect(report.verdict.outcome).toBe('succeeds');
+    expect(renderReportMarkdown(report)).toContain('**Clusters:** Tasks in 3 clusters');
   });
 
   test('one cluster, or one task a cluster, is no clustering: the task-level test as before', () => {

@@ -1,0 +1,69 @@
+import { equivalenceTest, nonInferiorityTest } from '../../stats/index.js';
+import type { MarginVerdict, ReportRow } from './report-schema.js';
+import type { RowValues } from './verdict.js';
+
+const fmt = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));
+
+// candidate - baseline over the tasks both arms defined, in the baseline's task order.
+function differences(values: RowValues, key: string): number[] {
+  const [base, cand] = values(key);
+  const out: number[] = [];
+  for (const [task, value] of base) {
+    const other = cand.get(task);
+    if (value !== null && other !== null && other !== undefined) out.push(other - value);
+  }
+  return out;
+}
+
+/**
+ * The margins' verdicts: a guard row with a margin gets a non-inferiority test (one-sided paired t
+ * at the margin against the guard's direction: "no worse than 0.05 on needle_reached"), any other
+ * row an equivalence test (TOST within plus or minus the margin: "within 0.5 of the baseline on
+ * turns"). Each is its own line; a guard whose test does not pass keeps a change from succeeding.
+ *
+ * @example
+ * marginVerdicts(rows, values, { needle_reached: 0.05 }, 0.05, new Map([['needle_reached', 'higher']]));
+ * // [{ key: 'needle_reached', test: 'non-inferiority', passed: true, line: 'no worse than 0.05 on needle_reached (p = 0.0123, ...)' }]
+ */
+export function marginVerdicts(
+  rows: readonly ReportRow[],
+  values: RowValues,
+  margins: Readonly<Record<string, number>>,
+  alpha: number,
+  guards: ReadonlyMap<string, 'lower' | 'higher'>,
+): MarginVerdict[] {
+  return Object.entries(margins).flatMap(([key, margin]): MarginVerdict[] => {
+    const row = rows.find((r) => r.key === key);
+    if (row === undefined) return [];
+    const d = differences(values, key);
+    const guard = guards.get(key);
+    if (guard !== undefined) {
+      const result = nonInferiorityTest(d, { margin, direction: guard, alpha });
+      const head = result.passed ? 'no worse than' : 'not shown no worse than';
+      return [
+        {
+          key,
+          test: 'non-inferiority',
+          margin,
+          pvalue: result.pvalue,
+          passed: result.passed,
+          pairs: result.n,
+          line: `${head} ${margin} on ${key} (p = ${fmt(result.pvalue)}, one-sided paired t at the margin, ${result.n} pairs)`,
+        },
+      ];
+    }
+    const result = equivalenceTest(d, { low: -margin, high: margin, alpha });
+    const head = result.passed ? 'within' : 'not shown within';
+    return [
+      {
+        key,
+        test: 'equivalence',
+        margin,
+        pvalue: result.pvalue,
+        passed: result.passed,
+        pairs: result.n,
+        line: `${head} ±${margin} of the baseline on ${key} (p = ${fmt(result.pvalue)}, two one-sided paired t-tests, ${result.n} pairs)`,
+      },
+    ];
+  });
+}

@@ -3,9 +3,10 @@ import { bootstrapCI, pairedComparison, percentile } from '../../stats/index.js'
 import type { TrajectoryMetrics } from '../../trajectory/index.js';
 import { METRIC_COLUMNS, type MetricColumn } from '../../trajectory/index.js';
 import { clusteringOf } from './clustering.js';
+import { marginVerdicts } from './margins.js';
 import { groupByTask, type RepeatPlan, repeatSummary, taskValue } from './repeats.js';
 import type { ArmCell, ArmInfo, Report, ReportRow } from './report-schema.js';
-import { verdictOf } from './verdict.js';
+import { DECISION_RULE, verdictOf } from './verdict.js';
 
 /** What one arm produced: per task its metrics, the rollouts that failed outright, and those never run. */
 export interface ArmResults {
@@ -38,6 +39,11 @@ export interface BuildReportOptions {
    * spans more than one cluster every row is tested per cluster (`clusteredPairedTest`).
    */
   clusters?: ReadonlyMap<string, string>;
+  /**
+   * Row key -> margin (`--margin`): a guard row gets a non-inferiority test at it (a success needs
+   * it passed), any other row an equivalence test within plus or minus it (`marginVerdicts`).
+   */
+  margins?: Readonly<Record<string, number>>;
 }
 
 const cell = (values: Iterable<MaybeNumber>): ArmCell => bootstrapCI(values);
@@ -158,6 +164,12 @@ export function buildReport(
       clusters,
     ),
   );
+  const values = (key: string) => tested.get(key) ?? [new Map(), new Map()];
+  const guards = new Map(DECISION_RULE.guards.map((g) => [g.key, g.direction] as const));
+  const margins =
+    options.margins === undefined || Object.keys(options.margins).length === 0
+      ? undefined
+      : marginVerdicts(rows, values, options.margins, alpha, guards);
   const quoted = (arm: ArmResults) => sum([...arm.metrics.values()].map((m) => m.usage?.cost_usd ?? null));
   return {
     title: options.title,
@@ -165,10 +177,12 @@ export function buildReport(
     offline: options.offline,
     ...(options.standIn === undefined ? {} : { stand_in: options.standIn }),
     alpha,
-    verdict: verdictOf(rows, (key) => tested.get(key) ?? [new Map(), new Map()], alpha, {
+    verdict: verdictOf(rows, values, alpha, {
       aa: options.aa ?? false,
       ...(clusters === undefined ? {} : { clusters }),
+      ...(margins === undefined ? {} : { margins }),
     }),
+    ...(margins === undefined ? {} : { margins }),
     ...(clustering === undefined ? {} : { clustering }),
     arms: [
       armInfo('baseline', baseline, groups.get(baseline)!.size),

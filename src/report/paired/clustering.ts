@@ -24,7 +24,8 @@ export function clusteringOf(
     const line = `Tasks in ${count} clusters (${source}). The clustered test and interval are not available: a sign flip of ${count} cluster means cannot reach p below ${(1 / 2 ** count).toPrecision(3)} one-sided, and a bootstrap over ${count} clusters has too few distinct resamples to be an interval (both need ${MIN_CLUSTERS_FOR_INTERVAL} clusters). The rows are tested per task, which treats tasks of one cluster as independent: read small p-values with care.`;
     return { note: { clusters: count, interval: false, line } };
   }
-  const flips = count > 16 ? `${count} cluster means, sampled flips` : `${count} cluster means, all ${2 ** count} flips`;
+  const flips =
+    count > 16 ? `${count} cluster means, sampled flips` : `${count} cluster means, all ${2 ** count} flips`;
   const line = `Tasks in ${count} clusters (${source}): every row is tested per cluster, the delta the mean of the cluster means with a cluster bootstrap interval, p a sign-flip test of the ${flips}.`;
   return { tested: clusters, note: { clusters: count, interval: true, line } };
 }

@@ -72,6 +72,8 @@ export function renderReportMarkdown(report: Report, options: RenderReportOption
   }
   out.push(`**${verdictMark(report)} ${report.verdict.line}**`, '');
   if (report.verdict.rule !== undefined) out.push(report.verdict.rule, '');
+  for (const margin of report.margins ?? [])
+    out.push(`${margin.passed ? '✅' : '❔'} Margin: ${margin.line}.`, '');
   if (report.clustering !== undefined) out.push(`**Clusters:** ${report.clustering.line}`, '');
   const notRun = base!.not_run + cand!.not_run;
   const failed = base!.failed + cand!.failed;

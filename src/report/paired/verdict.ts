@@ -1,5 +1,5 @@
 import { pairedComparison } from '../../stats/index.js';
-import type { ReportRow, ReportVerdict } from './report-schema.js';
+import type { MarginVerdict, ReportRow, ReportVerdict } from './report-schema.js';
 
 const fmt = (x: number | null, digits = 3) => (x === null ? 'n/a' : x.toFixed(digits));
 const signed = (x: number | null) => (x === null ? 'n/a' : `${x > 0 ? '+' : ''}${x.toFixed(3)}`);
@@ -72,9 +72,13 @@ export function verdictOf(
   rows: readonly ReportRow[],
   values: RowValues,
   alpha: number,
-  options: { aa?: boolean; clusters?: ReadonlyMap<string, string> } = {},
+  options: { aa?: boolean; clusters?: ReadonlyMap<string, string>; margins?: readonly MarginVerdict[] } = {},
 ): ReportVerdict {
   const clusters = options.clusters;
+  const guardKeys = new Set<string>(DECISION_RULE.guards.map((g) => g.key));
+  const unearned = (options.margins ?? []).filter(
+    (m) => m.test === 'non-inferiority' && guardKeys.has(m.key) && !m.passed,
+  );
   const rule = decisionRuleText(alpha);
   const find = (key: string) => rows.find((r) => r.key === key);
   const primary = find(DECISION_RULE.primary.key)!;
@@ -105,24 +109,29 @@ export function verdictOf(
     });
   const guards = against(DECISION_RULE.guards);
   const watched = against(DECISION_RULE.watched);
+  // A guard with a margin must be shown no worse than it: a success it is not shown for is inconclusive.
   const outcome: ReportVerdict['outcome'] =
     (primaryWorse !== null && primaryWorse < alpha) || guards.length > 0
       ? 'fails'
       : better
-        ? 'succeeds'
+        ? unearned.length > 0
+          ? 'inconclusive'
+          : 'succeeds'
         : 'no_change';
   const head = {
     succeeds: 'The change succeeds:',
     fails: 'The change fails:',
     no_change: `No change: ${primary.key} did not move significantly at α = ${alpha}:`,
-    inconclusive: 'Inconclusive:',
+    inconclusive:
+      'Inconclusive, the primary moved its way but a guard is not shown no worse than its margin:',
   }[outcome];
   const primaryText = `${primary.key} ${fmt(primary.baseline.mean)} → ${fmt(primary.candidate.mean)} (Δ ${fmt(primary.delta)}, p = ${fmt(primary.pvalue, 4)}, ${primary.pairs} pairs)`;
   const moved = [...guards, ...watched].map(
     ({ row, p }) =>
       `${row.key} ${row.delta !== null && row.delta > 0 ? 'rose' : 'fell'} ${signed(row.delta)} (p = ${fmt(p, 4)})`,
   );
-  const but = moved.length === 0 ? '' : `; but ${moved.join(', ')}`;
+  const unshown = unearned.map((m) => m.line);
+  const but = [...moved, ...unshown].length === 0 ? '' : `; but ${[...moved, ...unshown].join(', ')}`;
   const line = `${head} ${primaryText}${but}.${aaLine}`;
   return {
     success: outcome === 'succeeds',

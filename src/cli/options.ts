@@ -7,6 +7,7 @@ import {
   parseQueueUrl,
   type QueueTarget,
 } from '../core/index.js';
+import { parseMargin } from '../report/index.js';
 import { loadToolRoles, type ToolRoles } from '../trajectory/index.js';
 
 /**
@@ -50,6 +51,17 @@ export function nonNegativeInteger(option: string, max?: number): FlagParser<num
       );
     }
     return value;
+  };
+}
+
+/**
+ * A repeatable `METRIC=VALUE` margin (`--margin needle_reached=0.05`), collected into one record;
+ * the metric must be a report row and the value above 0 (`parseMargin`).
+ */
+export function margins(option: string) {
+  return (text: string, previous: Record<string, number> = {}): Record<string, number> => {
+    const [key, value] = parseMargin(option, text);
+    return { ...previous, [key]: value };
   };
 }
 

@@ -24,6 +24,7 @@ export {
 export { type ArmResults, type BuildReportOptions, buildReport, reportRow } from './paired/build-report.js';
 export { armCellText } from './paired/cell-text.js';
 export { type ArmComparison, type CompareArmsOptions, compareArms } from './paired/compare-arms.js';
+export { marginVerdicts, parseMargin, REPORT_ROW_KEYS } from './paired/margins.js';
 export { type ArmMetrics, readArmMetrics } from './paired/read-arm.js';
 export { type RenderReportOptions, renderReportMarkdown } from './paired/render-markdown.js';
 export type { RepeatPlan } from './paired/repeats.js';

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { commands } from '../../src/cli/commands.js';
 import { createProgram } from '../../src/cli/program.js';
+import { REPORT_ROW_KEYS } from '../../src/report/index.js';
 
 // Every flag is parsed where the command line is parsed: a bad value is refused by flag and value
 // before any action starts. Each row would otherwise reach its action (git, datasets, servers) and
@@ -20,6 +21,20 @@ test.each([
   ['before-after', ['--detect', '-0.1'], '--detect', 'a positive number', '-0.1'],
   ['before-after', ['--temperature', 'hot'], '--temperature', 'a non-negative number', 'hot'],
   ['before-after', ['--looks', '0'], '--looks', 'a positive integer', '0'],
+  [
+    'before-after',
+    ['--margin', 'speed=0.1'],
+    '--margin',
+    `METRIC=VALUE with METRIC one of the report's rows (${REPORT_ROW_KEYS.join(', ')})`,
+    'speed=0.1',
+  ],
+  [
+    'before-after',
+    ['--margin', 'turns=-1'],
+    '--margin',
+    "METRIC=VALUE with VALUE a number above 0 in turns's units",
+    'turns=-1',
+  ],
   ['before-after', ['--looks', '2.5'], '--looks', 'a positive integer', '2.5'],
   [
     'before-after',

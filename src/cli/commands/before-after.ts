@@ -2,6 +2,7 @@ import { AgentTrackError, type QueueTarget } from '../../core/index.js';
 import {
   dollars,
   integer,
+  margins,
   nonNegativeInteger,
   nonNegativeNumber,
   oneOf,
@@ -27,6 +28,7 @@ interface Flags {
   varianceFrom?: string;
   detect?: number;
   looks?: number;
+  margin?: Record<string, number>;
   spending?: 'obrien-fleming' | 'pocock';
   temperature?: number;
   seed?: number;
@@ -96,6 +98,11 @@ export const beforeAfterCommand: CliCommand = {
         '--detect <x>',
         'a change to detect: the plan names the tasks each headline row needs',
         positiveNumber('--detect'),
+      )
+      .option(
+        '--margin <metric=value>',
+        'test a guard row for non-inferiority at this margin (a success needs it), any other row for equivalence within it; repeatable',
+        margins('--margin'),
       )
       .option(
         '--looks <k>',
@@ -221,6 +228,7 @@ export const beforeAfterCommand: CliCommand = {
           ...(flags.varianceFrom === undefined ? {} : { varianceFrom: flags.varianceFrom }),
           ...(flags.detect === undefined ? {} : { detect: flags.detect }),
           ...(flags.looks === undefined ? {} : { looks: flags.looks }),
+          ...(flags.margin === undefined ? {} : { margins: flags.margin }),
           ...(flags.spending === undefined ? {} : { spending: flags.spending }),
           ...standIn(flags),
           ...(flags.repo ? { repo: flags.repo } : {}),

@@ -34,6 +34,11 @@ export interface BeforeAfterOptions {
    * group-sequential boundary and the expected spend (`looks.json`).
    */
   looks?: number;
+  /**
+   * Row key -> margin: a guard row is tested for non-inferiority at it (a success needs it passed),
+   * any other row for equivalence within plus or minus it. Stated in the plan, before any number.
+   */
+  margins?: Readonly<Record<string, number>>;
   /** The looks' Lan-DeMets alpha spending (default `obrien-fleming`). */
   spending?: Spending;
   /** The offline stand-in's sampling (`--model offline` only): written into its LLM block. */

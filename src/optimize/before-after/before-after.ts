@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadLlmBlock } from '../../agent/index.js';
 import { AgentTrackError, invalidOption, resolveCacheDir } from '../../core/index.js';
+import { parseMargin } from '../../report/index.js';
 import { loadSplit } from '../../retrieval/index.js';
 import { resolveCommit } from '../campaign/arms/commits.js';
 import { prepareArms } from '../campaign/arms/prepare-arms.js';
@@ -40,6 +41,8 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
   }
   // `--looks` and `--spending` refused before any work (a non-integer or K < 1 never gets here from the CLI).
   if (options.looks !== undefined) checkLooks(options.looks, options.spending);
+  for (const [key, margin] of Object.entries(options.margins ?? {}))
+    parseMargin('margins', `${key}=${margin}`);
   const arms = [
     { arm: 'baseline', commit: await resolveCommit(repo, options.baseline) },
     { arm: 'candidate', commit: await resolveCommit(repo, options.candidate) },

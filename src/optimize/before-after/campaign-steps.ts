@@ -148,6 +148,7 @@ export async function planCampaign(campaign: Campaign) {
       ? {}
       : { outputTokensPerTurn: options.outputTokensPerTurn }),
     ...(options.prices ? { prices: options.prices } : {}),
+    ...(options.margins ? { margins: options.margins } : {}),
     corpora,
     buildIndexes: options.buildIndexes ?? false,
   });

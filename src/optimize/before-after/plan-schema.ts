@@ -92,6 +92,11 @@ export const planSchema = z
       })
       .strict(),
     metrics: z.array(z.string()),
+    /**
+     * Row key -> margin, stated before any number (`--margin`): a guard's non-inferiority, any
+     * other row's equivalence. A plan written before margins existed reads none.
+     */
+    margins: z.record(z.string(), z.number().positive()).default({}),
   })
   .strict();
 

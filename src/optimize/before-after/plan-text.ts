@@ -1,4 +1,4 @@
-import { decisionRuleText } from '../../report/index.js';
+import { DECISION_RULE, decisionRuleText } from '../../report/index.js';
 import { formatUsd } from '../campaign/spend/usd.js';
 import type { Plan } from './plan-schema.js';
 
@@ -116,5 +116,15 @@ export function renderPlan(plan: Plan): string {
   }
   lines.push(`Metrics the report will carry (${plan.metrics.length}): ${plan.metrics.join(', ')}`);
   lines.push(decisionRuleText(0.05));
+  const margins = Object.entries(plan.margins);
+  if (margins.length > 0) {
+    const guards = new Set<string>(DECISION_RULE.guards.map((g) => g.key));
+    const text = margins.map(([key, margin]) =>
+      guards.has(key)
+        ? `${key} no worse than ${margin} (non-inferiority, one-sided paired t; a success needs it)`
+        : `${key} within ±${margin} of the baseline (equivalence, two one-sided paired t-tests)`,
+    );
+    lines.push(`Margins, each its own verdict line: ${text.join('; ')}`);
+  }
   return `${lines.join('\n')}\n`;
 }

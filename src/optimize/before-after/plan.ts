@@ -37,6 +37,8 @@ export interface PlanInput {
   buildIndexes?: boolean;
   /** The serving config searches densely (an `embeddings` endpoint): building an index pays for embedding it. */
   embeddings?: boolean;
+  /** Row key -> margin (`--margin`): the report's non-inferiority and equivalence tests. */
+  margins?: Readonly<Record<string, number>>;
 }
 
 function nonNegativeInteger(option: string, value: number): number {
@@ -232,6 +234,7 @@ export function buildPlan(input: PlanInput): Plan {
       usd: rolloutsUsd + indexBuildUsd,
     },
     metrics: METRIC_COLUMNS.map((column) => column.key),
+    margins: input.margins ?? {},
   });
 }
 

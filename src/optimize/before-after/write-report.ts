@@ -55,6 +55,7 @@ export async function writeBeforeAfterReport(
     ...(k > 1 ? { repeats: { count: k, taskOf } } : {}),
     aa: byArm.get('baseline')!.sha === byArm.get('candidate')!.sha,
     clusters: clustersOf(tasks),
+    margins: plan.margins,
   });
   const json = join(dir, 'report.json');
   const md = join(dir, 'report.md');

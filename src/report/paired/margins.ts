@@ -1,6 +1,38 @@
+import { invalidOption } from '../../core/index.js';
 import { equivalenceTest, nonInferiorityTest } from '../../stats/index.js';
+import { METRIC_COLUMNS } from '../../trajectory/index.js';
 import type { MarginVerdict, ReportRow } from './report-schema.js';
 import type { RowValues } from './verdict.js';
+
+/** Every row a paired report carries: the metric columns and the estimated dollars. */
+export const REPORT_ROW_KEYS: readonly string[] = [
+  ...METRIC_COLUMNS.map((column) => column.key),
+  'estimated_usd',
+];
+
+/**
+ * One `METRIC=VALUE` margin read and checked: the metric a report row, the value a finite number
+ * above 0. Refused by option name and value otherwise, before any work.
+ *
+ * @example
+ * parseMargin('--margin', 'needle_reached=0.05'); // ['needle_reached', 0.05]
+ */
+export function parseMargin(option: string, text: string): [string, number] {
+  const at = text.lastIndexOf('=');
+  const key = at < 0 ? '' : text.slice(0, at).trim();
+  const value = at < 0 ? Number.NaN : Number(text.slice(at + 1));
+  if (!REPORT_ROW_KEYS.includes(key)) {
+    throw invalidOption(
+      option,
+      `METRIC=VALUE with METRIC one of the report's rows (${REPORT_ROW_KEYS.join(', ')})`,
+      text,
+    );
+  }
+  if (text.slice(at + 1).trim() === '' || !Number.isFinite(value) || value <= 0) {
+    throw invalidOption(option, `METRIC=VALUE with VALUE a number above 0 in ${key}'s units`, text);
+  }
+  return [key, value];
+}
 
 const fmt = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));
 

@@ -34,7 +34,12 @@ describe('before-after on a product with two real commits', () => {
   test('plan only: the plan is printed and written, nothing is set up, no arm runs, nothing is spent', async () => {
     const dir = join(scratch, 'plan-only');
     const lines: string[] = [];
-    const result = await beforeAfter({ ...common(), dir, log: (line) => lines.push(line) });
+    const result = await beforeAfter({
+      ...common(),
+      dir,
+      margins: { needle_reached: 0.05, turns: 2 },
+      log: (line) => lines.push(line),
+    });
     // Both commits checked out and read, neither set up (no install, no build): the first line says so.
     expect(lines[0]).toMatch(
       /^before-after: baseline .* on fixture-code\/small_test; a plan: both commits checked out, nothing set up, nothing spent$/,
@@ -45,6 +50,11 @@ describe('before-after on a product with two real commits', () => {
     expect(existsSync(join(dir, 'arms'))).toBe(false);
     expect(existsSync(join(dir, 'ledger.jsonl'))).toBe(false);
     expect(result.plan.tasks.count).toBe(4);
+    // Margins are stated in the plan, before any number: a guard's non-inferiority, a row's equivalence.
+    expect(result.plan.margins).toEqual({ needle_reached: 0.05, turns: 2 });
+    expect(readFileSync(join(dir, 'plan.txt'), 'utf8')).toContain(
+      'Margins, each its own verdict line: needle_reached no worse than 0.05 (non-inferiority, one-sided paired t; a success needs it); turns within ±2 of the baseline (equivalence, two one-sided paired t-tests)',
+    );
     expect(result.plan.arms.map((arm) => arm.commit.sha)).toEqual([product.baseline, product.candidate]);
     // No server was started: each arm's tool descriptions are estimated from its tool_docs at its commit.
     for (const arm of result.plan.arms) {

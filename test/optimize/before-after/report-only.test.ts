@@ -90,6 +90,7 @@ test('the report of a scripted run, re-derived from its files, matches the hand-
       model: 'scripted-model',
       llmBlock: loadLlmBlock(blockFile),
       prices: { inputPer1m: 2, outputPer1m: 8 },
+      margins: { turns: 2 },
     }),
   );
   const blobs = new BlobStore(paths.blobs);
@@ -149,6 +150,12 @@ test('the report of a scripted run, re-derived from its files, matches the hand-
   expect(row('usage.prompt')).toMatchObject({ baseline: { mean: 200 }, candidate: { mean: 200 }, delta: 0 });
   // turns: totals 3 + 1 and 2 + 2
   expect(row('turns').totals).toEqual({ baseline: 4, candidate: 4 });
+  // The plan's margin on turns (not a guard): TOST within ±2 on differences -1, +1 (mean 0, se 1,
+  // df 1): both one-sided p = P(T_1 >= 2) = 0.14758 (scipy), not shown within.
+  expect(report.margins).toHaveLength(1);
+  expect(report.margins![0]).toMatchObject({ key: 'turns', test: 'equivalence', passed: false, pairs: 2 });
+  expect(report.margins![0]!.pvalue).toBeCloseTo(0.14758361765043326, 10);
+  expect(report.margins![0]!.line).toContain('not shown within ±2 of the baseline on turns (p = 0.1476');
   // dollars at $2 / $8 per 1M: baseline (300*2 + 30*8 + 100*2 + 10*8) / 1e6 = 0.00112; candidate 2 * (200*2 + 20*8) / 1e6
   expect(report.cost.estimated_usd.baseline).toBeCloseTo(0.00112, 12);
   expect(report.cost.estimated_usd.candidate).toBeCloseTo(0.00112, 12);

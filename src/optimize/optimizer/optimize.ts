@@ -5,6 +5,7 @@ import { defaultRunLog } from '../../report/index.js';
 import { createProgress } from '../campaign/progress.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import { ConfirmationLog, confirmationEntrySchema } from './accept/confirmation-log.js';
+import { guardValues } from './accept/guard-values.js';
 import { openCampaignModels } from './campaign-models.js';
 import { campaignFingerprint, claimRunDir } from './config/fingerprint.js';
 import { campaignSlices, defaultProposer, incumbentOf } from './config/inputs.js';
@@ -207,6 +208,15 @@ export async function optimize(
           offlineUrl: models.agent.endpoint?.openaiBaseUrl ?? null,
           log,
         }),
+        guardValues: (candidate, slice) =>
+          guardValues({
+            dir,
+            candidate,
+            slice,
+            repeats: loaded.config.repeats,
+            tasks: slices.byId,
+            metrics: loaded.config.acceptance.guards.map((g) => g.metric),
+          }),
         onConfirmation: (entry, means) =>
           trace.confirmation(entry, {
             incumbentMean: means.incumbent,

@@ -142,8 +142,9 @@ export function renderResultMarkdown(result: OptimizationResult): string {
           '|---|---|---|---|---|---|---|---|---|',
           ...result.confirmations.map(
             (c) =>
-              `| ${c.index} | ${c.candidate} | ${c.test} | ${c.pairs} | ${num(c.delta)} | [${num(c.low)}, ${num(c.high)}] | ${num(c.pvalue, 4)} | ${num(c.alpha, 4)} | ${c.decision}: ${c.reason} |`,
+              `| ${c.index} | ${c.candidate} | objective: ${c.test} | ${c.pairs} | ${num(c.delta)} | [${num(c.low)}, ${num(c.high)}] | ${num(c.pvalue, 4)} | ${num(c.alpha, 4)} | ${c.decision}: ${c.reason} |`,
           ),
+          ...guardLines(result.confirmations),
         ]),
     '',
     '## Spend',
@@ -245,4 +246,14 @@ export async function assembleResult(input: {
       ? `${input.estimate.calls.judge} sample(s) judged this run; verdicts with transcript paths in judgments.jsonl`
       : 'not in the objective (judge_score weight 0, or no judge configured)',
   };
+}
+
+// Each guard objective's test at each confirmation, under the table: what a single objective hides.
+function guardLines(confirmations: readonly ConfirmationEntry[]): string[] {
+  const lines = confirmations.flatMap((c) =>
+    (c.guards ?? []).map((g) => `- #${c.index} ${c.candidate}, guard: ${g.line} ${g.passed ? '✅' : '❌'}`),
+  );
+  return lines.length === 0
+    ? []
+    : ['', 'Guard objectives (each must be shown no worse for an acceptance):', ...lines];
 }

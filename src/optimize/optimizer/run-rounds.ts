@@ -33,6 +33,11 @@ export interface RoundsContext {
     incumbent: Candidate,
     candidates: Candidate[],
   ) => Promise<{ survivors: Candidate[]; dropped: { id: string; reason: string }[] }>;
+  /**
+   * A candidate's per-task values of the guard metrics on a slice, read from the rollouts its
+   * evaluation wrote (`guardValues`); without it the guard objectives are not tested.
+   */
+  guardValues?: (candidate: Candidate, slice: string) => Promise<Map<string, Map<string, number | null>>>;
   /** Called after each confirmation with both sides' held-out means (the objective trace). */
   onConfirmation?: (
     entry: ConfirmationEntry,
@@ -173,9 +178,12 @@ export async function runRounds(
     log(`Step: confirm ${winner.id} against ${incumbent.id} on ${slices.acceptance.name}`);
     const a = await evaluateCandidate(incumbent, acceptIds, held);
     const b = await evaluateCandidate(winner, acceptIds, held);
+    const guards = replay === undefined ? await guardPairs(ctx, incumbent, winner) : [];
     const entry =
       replay ??
       confirmCandidate({
+        guards,
+        guardAlpha: config.acceptance.alpha,
         candidate: winner,
         ancestors,
         incumbent,
@@ -211,4 +219,18 @@ export async function runRounds(
     }
   }
   return { stop, rounds: partial.rounds, incumbent, incumbentMean: partial.incumbentMean, records };
+}
+
+// Each guard objective with both sides' held-out values (none without guards or a reader).
+async function guardPairs(ctx: RoundsContext, incumbent: Candidate, winner: Candidate) {
+  const objectives = ctx.loaded.config.acceptance.guards;
+  if (objectives.length === 0 || ctx.guardValues === undefined) return [];
+  const slice = ctx.loaded.config.acceptance.slice;
+  const a = await ctx.guardValues(incumbent, slice);
+  const b = await ctx.guardValues(winner, slice);
+  return objectives.map((objective) => ({
+    objective,
+    incumbent: a.get(objective.metric) ?? new Map<string, number | null>(),
+    candidate: b.get(objective.metric) ?? new Map<string, number | null>(),
+  }));
 }

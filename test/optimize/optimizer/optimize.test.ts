@@ -97,6 +97,14 @@ describe('optimize --dry-run', () => {
           );
       }
       if (axis === 'tool_docs') {
+        // Its guard objectives were tested on the held-out pairs, read back from the rollouts.
+        expect(result!.confirmations[0]!.guards?.map((g) => [g.metric, g.pairs, g.passed])).toEqual([
+          ['needle_reached', 12, true],
+          ['tool_calls_total', 12, true],
+        ]);
+        expect(readFileSync(join(out, 'result.md'), 'utf8')).toContain(
+          ', guard: tool_calls_total no worse than +10%',
+        );
         expect(result!.candidates.every((c) => c.operator === 'reflective')).toBe(true);
         // The campaign's record is in the run log of the cache directory, beside other runs.
         const records = readFileSync(join(cacheDir, 'runs.jsonl'), 'utf8').trim().split('\n');

@@ -1,7 +1,9 @@
 import { AgentTrackError } from '../../../core/index.js';
 import { pairedComparison, type ValuesByTask } from '../../../stats/index.js';
 import type { Candidate } from '../candidate.js';
+import type { GuardObjective } from '../config/config-schema.js';
 import type { ConfirmationEntry, ConfirmationLog } from './confirmation-log.js';
+import { guardTests } from './guard-tests.js';
 
 export interface ConfirmOptions {
   candidate: Candidate;
@@ -19,12 +21,24 @@ export interface ConfirmOptions {
   log: ConfirmationLog;
   /** Seed of the delta's bootstrap interval (default 0). */
   seed?: number;
+  /**
+   * Guard objectives with each side's held-out values per task: each must be shown non-inferior
+   * at its margin (at the campaign's `guardAlpha`) for the candidate to be accepted.
+   */
+  guards?: readonly {
+    objective: GuardObjective;
+    incumbent: ReadonlyMap<string, number | null>;
+    candidate: ReadonlyMap<string, number | null>;
+  }[];
+  /** The level of each guard's test (the campaign's alpha: an intersection-union test). */
+  guardAlpha?: number;
 }
 
 /**
  * Confirms a candidate against the incumbent on the held-out slice and logs the decision. Paired
  * per task (tasks both defined); accepted only when the one-sided paired test (higher is better)
- * gives p <= the corrected level of `log.nextAlpha()` AND the mean delta exceeds the margin.
+ * gives p <= the corrected level of `log.nextAlpha()` AND the mean delta exceeds the margin AND
+ * every guard objective is shown non-inferior at its margin (`guardTests`).
  * Refused (`CONFIRMATION_REFUSED`, nothing logged) when the log refuses the candidate: ask
  * `log.refusal` first, before paying for the rollouts.
  *
@@ -51,6 +65,8 @@ export function confirmCandidate(options: ConfirmOptions): ConfirmationEntry {
     direction: 'higher',
     seed: options.seed ?? 0,
   });
+  const guards = guardTests(options.guards ?? [], options.guardAlpha ?? alpha);
+  const failedGuards = guards.filter((g) => !g.passed);
   let reason: string;
   let accepted = false;
   if (paired.pairs === 0 || paired.delta === null || paired.pvalue === null) {
@@ -59,9 +75,11 @@ export function confirmCandidate(options: ConfirmOptions): ConfirmationEntry {
     reason = `p = ${paired.pvalue.toPrecision(3)} is above the corrected level ${alpha.toPrecision(3)}`;
   } else if (!(paired.delta > margin)) {
     reason = `mean delta ${paired.delta.toPrecision(3)} does not exceed the margin ${margin}`;
+  } else if (failedGuards.length > 0) {
+    reason = `the objective passed (p = ${paired.pvalue.toPrecision(3)}) but ${failedGuards.map((g) => g.line).join('; ')}`;
   } else {
     accepted = true;
-    reason = `p = ${paired.pvalue.toPrecision(3)} <= ${alpha.toPrecision(3)} and mean delta ${paired.delta.toPrecision(3)} > ${margin}`;
+    reason = `p = ${paired.pvalue.toPrecision(3)} <= ${alpha.toPrecision(3)} and mean delta ${paired.delta.toPrecision(3)} > ${margin}${guards.length === 0 ? '' : `; ${guards.map((g) => g.line).join('; ')}`}`;
   }
   const entry: ConfirmationEntry = {
     index: log.entries.length + 1,
@@ -82,6 +100,7 @@ export function confirmCandidate(options: ConfirmOptions): ConfirmationEntry {
     margin,
     decision: accepted ? 'accepted' : 'rejected',
     reason,
+    ...(guards.length === 0 ? {} : { guards }),
   };
   log.append(entry);
   return entry;

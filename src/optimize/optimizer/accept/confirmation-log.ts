@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AgentTrackError } from '../../../core/index.js';
 import type { Candidate } from '../candidate.js';
 import { confirmationAlpha } from './confirmation-alpha.js';
+import { guardResultSchema } from './guard-tests.js';
 
 /** One confirmation on the held-out slice, as logged (one JSONL line of the campaign). */
 export const confirmationEntrySchema = z
@@ -27,6 +28,8 @@ export const confirmationEntrySchema = z
     margin: z.number(),
     decision: z.enum(['accepted', 'rejected']),
     reason: z.string(),
+    /** The guard objectives' non-inferiority tests (absent in a log written before guards existed). */
+    guards: z.array(guardResultSchema).optional(),
   })
   .strict();
 

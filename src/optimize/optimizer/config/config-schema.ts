@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { METRIC_COLUMNS } from '../../../trajectory/index.js';
 
 /**
  * The campaign config of `agent-track optimize` (`configs/optimize/*.yaml`): zod, strict at every
@@ -84,6 +85,26 @@ export const searchSchema = z
   })
   .strict();
 
+/** The metrics a guard objective can watch: every metric row with a better direction. */
+export const GUARD_METRICS: readonly string[] = METRIC_COLUMNS.filter((c) => c.direction !== 'neither').map(
+  (c) => c.key,
+);
+
+/**
+ * A guard objective: the candidate must be shown no worse than the incumbent on this metric, by
+ * `margin` in its units, or by `margin` times the incumbent's held-out mean when `relative`
+ * ("steps no worse than +10%": `{metric: tool_calls_total, margin: 0.1, relative: true}`).
+ */
+export const guardObjectiveSchema = z
+  .object({
+    metric: z.string().refine((key) => GUARD_METRICS.includes(key), {
+      message: `must be a metric with a better direction: ${GUARD_METRICS.join(', ')}`,
+    }),
+    margin: z.number().positive().max(1e6),
+    relative: z.boolean().default(false),
+  })
+  .strict();
+
 export const acceptanceSchema = z
   .object({
     slice: z.enum(['small_test', 'test']),
@@ -93,6 +114,8 @@ export const acceptanceSchema = z
     margin: z.number().min(0),
     /** Pre-declared: the most confirmations the held-out slice will be asked for (Holm's m). */
     max_confirmations: z.number().int().positive(),
+    /** Guard objectives: a candidate is accepted only when each is shown non-inferior at its margin. */
+    guards: z.array(guardObjectiveSchema).max(20).default([]),
   })
   .strict();
 
@@ -186,6 +209,7 @@ export const campaignConfigSchema = z.discriminatedUnion('axis', [
 
 export type CampaignConfig = z.infer<typeof campaignConfigSchema>;
 export type ObjectiveConfig = z.infer<typeof objectiveSchema>;
+export type GuardObjective = z.infer<typeof guardObjectiveSchema>;
 export type ArchitectureGrid = z.infer<typeof gridSchema>;
 export type OverlaySpace = z.infer<typeof overlaysSchema>;
 export type FreeChecksConfig = z.infer<typeof freeChecksSchema>;

@@ -9,6 +9,20 @@ export function verdictMark(report: Report): string {
   return { succeeds: '✅', fails: '❌', no_change: '➖', inconclusive: '❔' }[outcome];
 }
 
+/**
+ * The lines under the verdict, the same in `report.md` and the viewer: each margin's own verdict
+ * and how the tasks were clustered.
+ *
+ * @example
+ * verdictNotes(report); // ['✅ Margin: no worse than 0.05 on needle_reached (p = 0.0123, ...).', 'Clusters: Tasks in 6 clusters ...']
+ */
+export function verdictNotes(report: Report): string[] {
+  return [
+    ...(report.margins ?? []).map((margin) => `${margin.passed ? '✅' : '❔'} Margin: ${margin.line}.`),
+    ...(report.clustering === undefined ? [] : [`Clusters: ${report.clustering.line}`]),
+  ];
+}
+
 /** Section titles of the report's row groups, in report order. */
 export const GROUP_TITLES: Readonly<Record<string, string>> = {
   outcome: 'Outcomes',
@@ -72,9 +86,7 @@ export function renderReportMarkdown(report: Report, options: RenderReportOption
   }
   out.push(`**${verdictMark(report)} ${report.verdict.line}**`, '');
   if (report.verdict.rule !== undefined) out.push(report.verdict.rule, '');
-  for (const margin of report.margins ?? [])
-    out.push(`${margin.passed ? '✅' : '❔'} Margin: ${margin.line}.`, '');
-  if (report.clustering !== undefined) out.push(`**Clusters:** ${report.clustering.line}`, '');
+  for (const note of verdictNotes(report)) out.push(note, '');
   const notRun = base!.not_run + cand!.not_run;
   const failed = base!.failed + cand!.failed;
   if (notRun + failed > 0)

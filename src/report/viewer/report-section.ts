@@ -1,5 +1,5 @@
 import { armCellText, deltaText, pValueText } from '../paired/cell-text.js';
-import { GROUP_TITLES, verdictMark } from '../paired/render-markdown.js';
+import { GROUP_TITLES, verdictMark, verdictNotes } from '../paired/render-markdown.js';
 import { type RepeatTable, repeatTable, taskRepeatTable } from '../paired/repeat-table.js';
 import type { Report, ReportRow } from '../paired/report-schema.js';
 import { rowVerdict } from '../plots/forest.js';
@@ -69,7 +69,10 @@ export function reportSection(
     ? `<p class="offline">Model: the <strong>offline policy</strong>, a ${report.stand_in === undefined ? 'deterministic' : `seeded, sampling (temperature ${report.stand_in.temperature}, seed ${report.stand_in.seed})`} stand-in for a model. These numbers exercise the pipeline; they say nothing about a real model.</p>`
     : `<p>Model: <code>${h(report.model)}</code></p>`;
   const rule = report.verdict.rule === undefined ? '' : `<p class="rule">${h(report.verdict.rule)}</p>`;
-  const verdict = `<p class="verdict ${report.verdict.success ? 'ok' : 'fail'}">${verdictMark(report)} ${h(report.verdict.line)}</p>${rule}`;
+  const notes = verdictNotes(report)
+    .map((note) => `<p class="rule">${h(note)}</p>`)
+    .join('');
+  const verdict = `<p class="verdict ${report.verdict.success ? 'ok' : 'fail'}">${verdictMark(report)} ${h(report.verdict.line)}</p>${rule}${notes}`;
   const body: string[] = [];
   let group = '';
   for (const row of report.rows) {

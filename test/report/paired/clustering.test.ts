@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { type ArmResults, buildReport } from '../../../src/report/paired/build-report.js';
 import { renderReportMarkdown } from '../../../src/report/paired/render-markdown.js';
 import { reportSchema } from '../../../src/report/paired/report-schema.js';
+import { reportSection } from '../../../src/report/viewer/report-section.js';
 import { computeMetrics, type TrajectoryMetrics } from '../../../src/trajectory/index.js';
 import { buildTrajectory } from '../../trajectory/build-trajectory.js';
 
@@ -43,8 +44,10 @@ describe('a report over clustered tasks', () => {
     expect(report.clustering).toMatchObject({ clusters: 6, interval: true });
     expect(reportSchema.parse(report)).toEqual(report);
     const md = renderReportMarkdown(report);
-    expect(md).toContain('**Clusters:** Tasks in 6 clusters');
+    expect(md).toContain('Clusters: Tasks in 6 clusters');
     expect(md).toContain('0.0781 (clustered, 6 clusters)');
+    // The viewer shows the same line under its verdict.
+    expect(reportSection(report, [], new Set())).toContain('<p class="rule">Clusters: Tasks in 6 clusters');
   });
 
   test('under 5 clusters: the task-level tests, and the report says why the clustered ones are not available', () => {
@@ -57,7 +60,7 @@ describe('a report over clustered tasks', () => {
     expect(report.clustering).toMatchObject({ clusters: 3, interval: false });
     expect(report.clustering?.line).toContain('The clustered test and interval are not available');
     expect(report.verdict.outcome).toBe('succeeds');
-    expect(renderReportMarkdown(report)).toContain('**Clusters:** Tasks in 3 clusters');
+    expect(renderReportMarkdown(report)).toContain('Clusters: Tasks in 3 clusters');
   });
 
   test('one cluster, or one task a cluster, is no clustering: the task-level test as before', () => {

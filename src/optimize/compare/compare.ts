@@ -10,7 +10,7 @@ import {
   renderCompareMarkdown,
   type SystemResults,
 } from '../../report/index.js';
-import { loadSplit, type Task } from '../../retrieval/index.js';
+import { clustersOf, loadSplit, type Task } from '../../retrieval/index.js';
 import { loadToolRoles } from '../../trajectory/index.js';
 import { startOfflineModel } from '../before-after/offline-model.js';
 import { buildPlan, writePlan } from '../before-after/plan.js';
@@ -214,6 +214,7 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
         model: options.model,
         offline: offline !== null,
         reference: config.reference,
+        clusters: clustersOf(tasks),
       });
       const files = [join(dir, 'report.json'), join(dir, 'report.md')];
       writeFileSync(files[0]!, `${JSON.stringify(report, null, 2)}\n`);

@@ -1,6 +1,7 @@
 import { holmAdjusted } from '../../stats/index.js';
 import { METRIC_COLUMNS, type MetricColumn, type TrajectoryMetrics } from '../../trajectory/index.js';
 import { type ArmResults, reportRow } from '../paired/build-report.js';
+import { clusteringOf } from '../paired/clustering.js';
 import type { CompareReport, CompareRow } from './compare-schema.js';
 
 /** One system's results, as a before-after arm's are read (`readArmMetrics`). */
@@ -30,6 +31,8 @@ export interface BuildCompareOptions {
   /** The system every other is compared against. */
   reference: string;
   alpha?: number;
+  /** Task id -> cluster (`clustersOf`): from 5 clusters every comparison is tested per cluster. */
+  clusters?: ReadonlyMap<string, string>;
 }
 
 const column = (arm: ArmResults, read: (m: TrajectoryMetrics) => number | null) =>
@@ -60,6 +63,7 @@ export function buildCompareReport(
   const alpha = options.alpha ?? 0.05;
   const reference = systems.find((system) => system.name === options.reference)!;
   const others = systems.filter((system) => system !== reference);
+  const { tested, note } = clusteringOf(options.clusters, [...reference.results.metrics.keys()]);
   const compareColumn = (
     metric: Pick<MetricColumn, 'key' | 'kind' | 'direction'> & { group: string },
     read: (system: SystemResults) => ReadonlyMap<string, number | null>,
@@ -67,7 +71,7 @@ export function buildCompareReport(
     const base = read(reference);
     const paired = others.map((system) =>
       // Two-sided: a head-to-head asks whether the systems differ, not whether one improved.
-      reportRow({ ...metric, direction: 'neither' }, base, read(system)),
+      reportRow({ ...metric, direction: 'neither' }, base, read(system), tested),
     );
     const adjusted = holmAdjusted(paired.map((row) => (row.test === 'none' ? null : row.pvalue)));
     const cells = Object.fromEntries([
@@ -89,6 +93,7 @@ export function buildCompareReport(
         pvalue: paired[index]!.test === 'none' ? null : paired[index]!.pvalue,
         p_holm: adjusted[index]!,
         test: paired[index]!.test,
+        ...(paired[index]!.clusters === undefined ? {} : { clusters: paired[index]!.clusters }),
         significant: adjusted[index] !== null && adjusted[index]! <= alpha,
       })),
     };
@@ -123,5 +128,6 @@ export function buildCompareReport(
       systems.map((system) => [system.name, needle?.cells[system.name]?.mean ?? null]),
     ),
     rows,
+    ...(note === undefined ? {} : { clustering: note }),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { armCellSchema } from '../paired/report-schema.js';
+import { armCellSchema, clusteringSchema } from '../paired/report-schema.js';
 
 const nullableNumber = z.number().nullable();
 
@@ -36,6 +36,8 @@ export const compareRowSchema = z
           pvalue: nullableNumber,
           p_holm: nullableNumber,
           test: z.enum(['wilcoxon', 'mcnemar', 'clustered', 'none']),
+          /** Clusters the pairs spanned when the test was `clustered`. */
+          clusters: z.number().int().optional(),
           significant: z.boolean(),
         })
         .strict(),
@@ -58,6 +60,8 @@ export const compareReportSchema = z
     /** System name -> the share of tasks whose gold a call reached (`null`: no task had gold). */
     needle_reached: z.record(z.string(), nullableNumber),
     rows: z.array(compareRowSchema),
+    /** The split spans more than one cluster: how many, and whether the rows were tested per cluster. */
+    clustering: clusteringSchema.optional(),
   })
   .strict();
 

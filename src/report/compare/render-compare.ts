@@ -32,6 +32,7 @@ export function renderCompareMarkdown(report: CompareReport): string {
       .map((name) => `${name} ${num(report.needle_reached[name] ?? null)}`)
       .join(', ')}. Reference: \`${report.reference}\`.`,
     '',
+    ...(report.clustering === undefined ? [] : [`Clusters: ${report.clustering.line}`, '']),
     '| system | what ran | search tool | tasks | outcomes | failed rollouts |',
     '| --- | --- | --- | --- | --- | --- |',
     ...report.systems.map(

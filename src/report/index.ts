@@ -23,6 +23,7 @@ export {
 } from './objective-schema.js';
 export { type ArmResults, type BuildReportOptions, buildReport, reportRow } from './paired/build-report.js';
 export { armCellText } from './paired/cell-text.js';
+export { clusteringOf } from './paired/clustering.js';
 export { type ArmComparison, type CompareArmsOptions, compareArms } from './paired/compare-arms.js';
 export { marginVerdicts, parseMargin, REPORT_ROW_KEYS } from './paired/margins.js';
 export { type ArmMetrics, readArmMetrics } from './paired/read-arm.js';

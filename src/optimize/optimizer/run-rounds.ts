@@ -1,4 +1,6 @@
 import type { JsonlLog } from '../../core/index.js';
+import { clusteringOf } from '../../report/index.js';
+import { clustersOf, type Task } from '../../retrieval/index.js';
 import { confirmCandidate } from './accept/acceptance.js';
 import type { ConfirmationEntry, ConfirmationLog } from './accept/confirmation-log.js';
 import { ancestorsOf, type Candidate } from './candidate.js';
@@ -182,6 +184,7 @@ export async function runRounds(
     const entry =
       replay ??
       confirmCandidate({
+        ...heldOutClusters(slices.acceptance.tasks),
         guards,
         guardAlpha: config.acceptance.alpha,
         candidate: winner,
@@ -233,4 +236,13 @@ async function guardPairs(ctx: RoundsContext, incumbent: Candidate, winner: Cand
     incumbent: a.get(objective.metric) ?? new Map<string, number | null>(),
     candidate: b.get(objective.metric) ?? new Map<string, number | null>(),
   }));
+}
+
+// The held-out slice's clusters, when it has enough of them to test per cluster (as the reports do).
+function heldOutClusters(tasks: readonly Task[]): { clusters?: ReadonlyMap<string, string> } {
+  const { tested } = clusteringOf(
+    clustersOf(tasks),
+    tasks.map((task) => task.id),
+  );
+  return tested === undefined ? {} : { clusters: tested };
 }

@@ -166,3 +166,25 @@ describe('the held-out slice is a budget', () => {
     expect(() => resumed.append(forged)).toThrow(/Expected confirmation #2 at level `0.016666/);
   });
 });
+
+describe('a clustered held-out slice', () => {
+  test('the objective is tested by the cluster sign flip, and the entry says how many clusters', () => {
+    const log = new ConfirmationLog({ alpha: 0.05, maxConfirmations: 1 });
+    // Ten tasks in five clusters of two, better on every task: cluster means all positive, the
+    // one-sided sign flip's p = 1/32 = 0.03125 <= 0.05 (the task-level Wilcoxon would say 1/1024).
+    const entry = confirmCandidate({
+      candidate: cand('c1.0', 'docs v2'),
+      ancestors: ['incumbent'],
+      incumbent,
+      incumbentScores: base,
+      candidateScores: better,
+      kind: 'continuous',
+      margin: 0.02,
+      slice: 'fixture-code/test',
+      log,
+      clusters: new Map(tasks.map((t, i) => [t, `c${Math.floor(i / 2)}`])),
+    });
+    expect(entry).toMatchObject({ test: 'clustered', clusters: 5, decision: 'accepted' });
+    expect(entry.pvalue).toBeCloseTo(1 / 32, 14);
+  });
+});

@@ -32,6 +32,11 @@ export interface ConfirmOptions {
   }[];
   /** The level of each guard's test (the campaign's alpha: an intersection-union test). */
   guardAlpha?: number;
+  /**
+   * Held-out task id -> cluster, when the slice is clustered enough to test per cluster
+   * (`clusteringOf(...).tested`): the objective is then tested by the cluster sign flip.
+   */
+  clusters?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -64,6 +69,7 @@ export function confirmCandidate(options: ConfirmOptions): ConfirmationEntry {
     kind: options.kind,
     direction: 'higher',
     seed: options.seed ?? 0,
+    ...(options.clusters === undefined ? {} : { clusters: options.clusters }),
   });
   const guards = guardTests(options.guards ?? [], options.guardAlpha ?? alpha);
   const failedGuards = guards.filter((g) => !g.passed);

@@ -32,6 +32,7 @@ export type { RepeatPlan } from './paired/repeats.js';
 export {
   type ArmCell,
   type ArmInfo,
+  type LooksSummary,
   type Report,
   type ReportRow,
   type ReportVerdict,

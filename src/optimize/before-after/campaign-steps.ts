@@ -149,6 +149,10 @@ export async function planCampaign(campaign: Campaign) {
       : { outputTokensPerTurn: options.outputTokensPerTurn }),
     ...(options.prices ? { prices: options.prices } : {}),
     ...(options.margins ? { margins: options.margins } : {}),
+    looks:
+      (options.looks ?? 1) > 1
+        ? { count: options.looks!, spending: options.spending ?? 'obrien-fleming' }
+        : null,
     corpora,
     buildIndexes: options.buildIndexes ?? false,
   });

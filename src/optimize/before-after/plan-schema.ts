@@ -97,6 +97,12 @@ export const planSchema = z
      * other row's equivalence. A plan written before margins existed reads none.
      */
     margins: z.record(z.string(), z.number().positive()).default({}),
+    /** `--looks K > 1`: the group-sequential design the run follows (`looks.json` has its boundaries). */
+    looks: z
+      .object({ count: z.number().int().min(2), spending: z.enum(['obrien-fleming', 'pocock']) })
+      .strict()
+      .nullable()
+      .default(null),
   })
   .strict();
 

@@ -92,11 +92,13 @@ export function assertSamePlan(dir: string, plan: Plan): void {
       block: p.llm_block.hash,
       turns: p.turn_budget,
       repeats: p.tasks.repeats,
+      margins: Object.entries(p.margins).sort(([a], [b]) => a.localeCompare(b)),
+      looks: p.looks,
     });
   if (fingerprint(before) !== fingerprint(plan)) {
     throw new AgentTrackError(
       'CAMPAIGN_PLAN_CHANGED',
-      `The campaign \`${dir}\` was started with another plan (arms, commits, model, LLM block, turn budget or repeats differ from \`${file}\`): resume it with the same settings, or start a new campaign`,
+      `The campaign \`${dir}\` was started with another plan (arms, commits, model, LLM block, turn budget, repeats, margins or looks differ from \`${file}\`: a decision rule is fixed before any number is seen): resume it with the same settings, or start a new campaign`,
       { data: { dir, file } },
     );
   }

@@ -1,6 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DECISION_RULE } from '../../report/index.js';
+import { z } from 'zod';
+import { DECISION_RULE, type LooksSummary } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { type LookDecision, lookDecision, sequentialBoundaries, sequentialZ } from '../../stats/index.js';
 import type { LooksPlan } from './looks-plan.js';
@@ -68,4 +69,50 @@ export async function runInLooks<R extends { run: { stoppedBy: unknown } }>(opti
       return { ran, tasks, observed };
     }
   }
+}
+
+const looksFileSchema = z.object({
+  looks: z.number().int().min(2),
+  spending: z.enum(['obrien-fleming', 'pocock']),
+  tasks_at: z.array(z.number().int()),
+  z: z.array(z.number()),
+  observed: z
+    .array(
+      z.object({
+        look: z.number().int().positive(),
+        tasks: z.number().int(),
+        pairs: z.number().int(),
+        z: z.number().nullable(),
+        decision: z.enum(['success', 'harm', 'futility', 'continue']),
+      }),
+    )
+    .default([]),
+});
+
+/**
+ * What a run in looks did, for its report: each look as `looks.json` kept it and one line saying
+ * where it stopped and why. `null` when the run was not in looks or no look was taken yet.
+ *
+ * @example
+ * looksSummary('runs/demo')?.line; // 'stopped for success at look 2 of 3 after 8 of 12 tasks (...)'
+ */
+export function looksSummary(dir: string): LooksSummary | null {
+  const file = join(dir, 'looks.json');
+  if (!existsSync(file)) return null;
+  const parsed = looksFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success || parsed.data.observed.length === 0) return null;
+  const { looks, spending, tasks_at, observed } = parsed.data;
+  const last = observed.at(-1)!;
+  const total = tasks_at.at(-1)!;
+  const z = last.z === null ? 'n/a' : last.z.toFixed(3);
+  const bound = parsed.data.z[last.look - 1]!;
+  const key = DECISION_RULE.primary.key;
+  const fixed = 'the rows below are tested as a fixed design over the tasks run';
+  const line =
+    last.decision === 'continue'
+      ? `${last.look} of ${looks} looks taken (${last.tasks} of ${total} tasks), no boundary crossed (${key} z = ${z}, success at >= ${bound.toFixed(3)}); ${fixed}.`
+      : last.look < looks
+        ? `stopped for ${last.decision} at look ${last.look} of ${looks} after ${last.tasks} of ${total} tasks (${key} z = ${z}; success at >= ${bound.toFixed(3)}, harm at <= ${(-bound).toFixed(3)}); ${fixed}.`
+        : `all ${looks} looks ran (${last.tasks} tasks): ${last.decision} at the last (${key} z = ${z}); ${fixed}.`;
+  return { looks, spending, observed: observed.map((o) => ({ ...o })), line };
 }

@@ -7,6 +7,7 @@ import { campaignPaths } from '../campaign/campaign-dir.js';
 import { readArmResults } from './arm-results.js';
 import { readPlan } from './plan.js';
 import type { Plan } from './plan-schema.js';
+import { looksSummary } from './run-looks.js';
 
 // The stand-in's sampling, read back from the offline block's canonical JSON in the plan.
 function standInOf(plan: Plan): { standIn?: { temperature: number; seed: number } } {
@@ -43,6 +44,7 @@ export async function writeBeforeAfterReport(
   const base = await readArmResults(dir, 'baseline', byArm.get('baseline')!, rollouts);
   const cand = await readArmResults(dir, 'candidate', byArm.get('candidate')!, rollouts);
   const short = (sha: string) => sha.slice(0, 10);
+  const looks = plan.looks === null ? null : looksSummary(dir);
   const report = buildReport(base.results, cand.results, {
     title:
       options.title ??
@@ -56,6 +58,7 @@ export async function writeBeforeAfterReport(
     aa: byArm.get('baseline')!.sha === byArm.get('candidate')!.sha,
     clusters: clustersOf(tasks),
     margins: plan.margins,
+    ...(looks === null ? {} : { looks }),
   });
   const json = join(dir, 'report.json');
   const md = join(dir, 'report.md');

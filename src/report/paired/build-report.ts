@@ -5,7 +5,7 @@ import { METRIC_COLUMNS, type MetricColumn } from '../../trajectory/index.js';
 import { clusteringOf } from './clustering.js';
 import { marginVerdicts } from './margins.js';
 import { groupByTask, type RepeatPlan, repeatSummary, taskValue } from './repeats.js';
-import type { ArmCell, ArmInfo, Report, ReportRow } from './report-schema.js';
+import type { ArmCell, ArmInfo, LooksSummary, Report, ReportRow } from './report-schema.js';
 import { DECISION_RULE, verdictOf } from './verdict.js';
 
 /** What one arm produced: per task its metrics, the rollouts that failed outright, and those never run. */
@@ -44,6 +44,8 @@ export interface BuildReportOptions {
    * it passed), any other row an equivalence test within plus or minus it (`marginVerdicts`).
    */
   margins?: Readonly<Record<string, number>>;
+  /** The run went in looks: carried into the report, its line under the verdict. */
+  looks?: LooksSummary;
 }
 
 const cell = (values: Iterable<MaybeNumber>): ArmCell => bootstrapCI(values);
@@ -184,6 +186,7 @@ export function buildReport(
     }),
     ...(margins === undefined ? {} : { margins }),
     ...(clustering === undefined ? {} : { clustering }),
+    ...(options.looks === undefined ? {} : { looks: options.looks }),
     arms: [
       armInfo('baseline', baseline, groups.get(baseline)!.size),
       armInfo('candidate', candidate, groups.get(candidate)!.size),

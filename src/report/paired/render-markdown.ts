@@ -10,14 +10,15 @@ export function verdictMark(report: Report): string {
 }
 
 /**
- * The lines under the verdict, the same in `report.md` and the viewer: each margin's own verdict
- * and how the tasks were clustered.
+ * The lines under the verdict, the same in `report.md` and the viewer: where a run in looks
+ * stopped, each margin's own verdict and how the tasks were clustered.
  *
  * @example
  * verdictNotes(report); // ['✅ Margin: no worse than 0.05 on needle_reached (p = 0.0123, ...).', 'Clusters: Tasks in 6 clusters ...']
  */
 export function verdictNotes(report: Report): string[] {
   return [
+    ...(report.looks === undefined ? [] : [`Looks: ${report.looks.line}`]),
     ...(report.margins ?? []).map((margin) => `${margin.passed ? '✅' : '❔'} Margin: ${margin.line}.`),
     ...(report.clustering === undefined ? [] : [`Clusters: ${report.clustering.line}`]),
   ];

@@ -58,6 +58,27 @@ export const marginVerdictSchema = z
   .strict();
 export type MarginVerdict = z.infer<typeof marginVerdictSchema>;
 
+/** A run in looks, as it happened: each look's tasks, z and decision, and one line saying where it stopped. */
+export const looksSummarySchema = z
+  .object({
+    looks: z.number().int().min(2),
+    spending: z.enum(['obrien-fleming', 'pocock']),
+    observed: z.array(
+      z
+        .object({
+          look: z.number().int().positive(),
+          tasks: z.number().int(),
+          pairs: z.number().int(),
+          z: nullableNumber,
+          decision: z.enum(['success', 'harm', 'futility', 'continue']),
+        })
+        .strict(),
+    ),
+    line: z.string(),
+  })
+  .strict();
+export type LooksSummary = z.infer<typeof looksSummarySchema>;
+
 export const armInfoSchema = z
   .object({
     name: z.enum(['baseline', 'candidate']),
@@ -155,6 +176,8 @@ export const reportSchema = z
     per_task: z.object({ baseline: taskValuesSchema, candidate: taskValuesSchema }).strict().optional(),
     /** K > 1 repeats per task: each row's value per task is the mean of its repeats. */
     repeats: reportRepeatsSchema.optional(),
+    /** The run went in looks (`--looks`): where it stopped and why. */
+    looks: looksSummarySchema.optional(),
     /** `--margin` rows: each margin's test and its line, printed under the verdict. */
     margins: z.array(marginVerdictSchema).optional(),
     /** The split spans more than one cluster: how many, and whether the rows were tested per cluster. */

@@ -89,6 +89,12 @@ test('--repeats 3 on a sampling stand-in: 2 tasks x 3 repeats x 2 arms, per-task
     'was started with another plan',
   );
   expect(JSON.parse(readFileSync(join(run, 'plan.json'), 'utf8')).tasks.repeats).toBe(3);
+  // The decision rule is fixed before any number is seen: other margins or looks are refused too.
+  for (const other of [{ margins: { turns: 1 } }, { looks: 2 }]) {
+    await expect(beforeAfter({ ...options, ...other, confirmSpend: false })).rejects.toThrow(
+      'repeats, margins or looks differ',
+    );
+  }
 
   // That run's paired differences give a plan its power, before anything of the new plan runs.
   const printed: string[] = [];

@@ -64,4 +64,12 @@ test('a before-after in looks on the offline model: batches, the z at each look,
   expect(ledger).toHaveLength(16);
   expect(result.report).not.toBeNull();
   expect(result.report!.verdict.line).toMatch(/succe/i);
+  // The report says where the looks stopped, under its verdict (report.md and the viewer alike).
+  expect(result.report!.looks).toMatchObject({ looks: 3, spending: 'obrien-fleming' });
+  expect(result.report!.looks!.observed.map((o) => o.decision)).toEqual(['continue', 'success']);
+  expect(result.report!.looks!.line).toBe(
+    `stopped for success at look 2 of 3 after 8 of 12 tasks (needless_call_rate z = ${second.z.toFixed(3)}; success at >= 2.141, harm at <= -2.141); the rows below are tested as a fixed design over the tasks run.`,
+  );
+  expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('Looks: stopped for success at look 2 of 3');
+  expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Looks: stopped for success at look 2 of 3');
 }, 300_000);

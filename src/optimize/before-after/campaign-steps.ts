@@ -3,7 +3,7 @@ import { type LoadedLlmBlock, PRODUCT_MANIFEST_FILE, servedPlaces } from '../../
 import { AgentTrackError } from '../../core/index.js';
 import { indexCodeId, loadServingConfig, materializeCorpus } from '../../product/index.js';
 import { appendRunRecord, defaultRunLog, reportRunRecords } from '../../report/index.js';
-import type { LoadedSplit, Task } from '../../retrieval/index.js';
+import { clusterOf, type LoadedSplit, type Task } from '../../retrieval/index.js';
 import { type BlockVerdict, checkLlmBlock } from '../campaign/arms/check-llm-block.js';
 import type { CommitInfo } from '../campaign/arms/commits.js';
 import type { PreparedArms } from '../campaign/arms/prepare-arms.js';
@@ -149,6 +149,7 @@ export async function planCampaign(campaign: Campaign) {
       : { outputTokensPerTurn: options.outputTokensPerTurn }),
     ...(options.prices ? { prices: options.prices } : {}),
     ...(options.margins ? { margins: options.margins } : {}),
+    clusters: new Set(tasks.map(clusterOf)).size,
     looks:
       (options.looks ?? 1) > 1
         ? { count: options.looks!, spending: options.spending ?? 'obrien-fleming' }

@@ -97,6 +97,8 @@ export const planSchema = z
      * other row's equivalence. A plan written before margins existed reads none.
      */
     margins: z.record(z.string(), z.number().positive()).default({}),
+    /** Clusters the tasks fall in (a task's `cluster`, else its corpus); a plan written before reads 1. */
+    clusters: z.number().int().min(1).default(1),
     /** `--looks K > 1`: the group-sequential design the run follows (`looks.json` has its boundaries). */
     looks: z
       .object({ count: z.number().int().min(2), spending: z.enum(['obrien-fleming', 'pocock']) })

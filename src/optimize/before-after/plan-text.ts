@@ -1,4 +1,5 @@
 import { DECISION_RULE, decisionRuleText } from '../../report/index.js';
+import { MIN_CLUSTERS_FOR_INTERVAL } from '../../stats/index.js';
 import { formatUsd } from '../campaign/spend/usd.js';
 import type { Plan } from './plan-schema.js';
 
@@ -116,6 +117,13 @@ export function renderPlan(plan: Plan): string {
   }
   lines.push(`Metrics the report will carry (${plan.metrics.length}): ${plan.metrics.join(', ')}`);
   lines.push(decisionRuleText(0.05));
+  if (plan.clusters > 1 && plan.clusters < plan.tasks.count) {
+    lines.push(
+      plan.clusters >= MIN_CLUSTERS_FOR_INTERVAL
+        ? `Clusters: the tasks fall in ${plan.clusters} clusters (a task's \`cluster\`, else its corpus): every row is tested per cluster (a sign flip of the cluster means), so the evidence is ${plan.clusters} clusters, not ${plan.tasks.count} tasks`
+        : `Clusters: the tasks fall in ${plan.clusters} clusters (a task's \`cluster\`, else its corpus): too few to test per cluster (${MIN_CLUSTERS_FOR_INTERVAL} needed); the rows are tested per task and the report says so`,
+    );
+  }
   const margins = Object.entries(plan.margins);
   if (margins.length > 0) {
     const guards = new Set<string>(DECISION_RULE.guards.map((g) => g.key));

@@ -39,6 +39,8 @@ export interface PlanInput {
   embeddings?: boolean;
   /** Row key -> margin (`--margin`): the report's non-inferiority and equivalence tests. */
   margins?: Readonly<Record<string, number>>;
+  /** Clusters the tasks fall in (`clusterOf`: a task's `cluster`, else its corpus). */
+  clusters?: number;
   /** The looks of a group-sequential run (`--looks K > 1`). */
   looks?: { count: number; spending: 'obrien-fleming' | 'pocock' } | null;
 }
@@ -238,6 +240,7 @@ export function buildPlan(input: PlanInput): Plan {
     metrics: METRIC_COLUMNS.map((column) => column.key),
     margins: input.margins ?? {},
     looks: input.looks ?? null,
+    clusters: input.clusters ?? 1,
   });
 }
 

@@ -52,6 +52,9 @@ describe('before-after on a product with two real commits', () => {
     expect(result.plan.tasks.count).toBe(4);
     // Margins are stated in the plan, before any number: a guard's non-inferiority, a row's equivalence.
     expect(result.plan.margins).toEqual({ needle_reached: 0.05, turns: 2 });
+    // The first 4 tasks share one corpus: one cluster, nothing to say about clusters.
+    expect(result.plan.clusters).toBe(1);
+    expect(readFileSync(join(dir, 'plan.txt'), 'utf8')).not.toContain('Clusters:');
     expect(readFileSync(join(dir, 'plan.txt'), 'utf8')).toContain(
       'Margins, each its own verdict line: needle_reached no worse than 0.05 (non-inferiority, one-sided paired t; a success needs it); turns within ±2 of the baseline (equivalence, two one-sided paired t-tests)',
     );

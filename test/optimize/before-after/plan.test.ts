@@ -21,6 +21,31 @@ function blockIn(dir: string) {
   return loadLlmBlock(file);
 }
 
+describe('the plan says how many clusters the tasks fall in', () => {
+  test.each([
+    [3, 'too few to test per cluster (5 needed); the rows are tested per task and the report says so'],
+    [
+      6,
+      'every row is tested per cluster (a sign flip of the cluster means), so the evidence is 6 clusters, not 12 tasks',
+    ],
+  ])('%i clusters of 12 tasks', (clusters, says) => {
+    using dir = tempDir();
+    const commit = { rev: 'HEAD', sha: 'a'.repeat(40), subject: 's' };
+    const plan = buildPlan({
+      campaign: 'clusters',
+      tasks: { count: 12 },
+      arms: [{ arm: 'baseline', commit, descriptionTokens: 100 }],
+      model: 'offline',
+      llmBlock: blockIn(dir.path),
+      clusters,
+    });
+    expect(plan.clusters).toBe(clusters);
+    expect(renderPlan(plan)).toContain(
+      `Clusters: the tasks fall in ${clusters} clusters (a task's \`cluster\`, else its corpus): ${says}`,
+    );
+  });
+});
+
 describe('buildPlan', () => {
   test('every number, by hand: 3 tasks, 2 arms, 10 turns, 2 calls, 3000 context, 200 output, $2/$8/$0.1', async () => {
     using dir = tempDir();

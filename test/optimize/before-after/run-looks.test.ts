@@ -71,5 +71,7 @@ test('a before-after in looks on the offline model: batches, the z at each look,
     `stopped for success at look 2 of 3 after 8 of 12 tasks (needless_call_rate z = ${second.z.toFixed(3)}; success at >= 2.141, harm at <= -2.141); the rows below are tested as a fixed design over the tasks run.`,
   );
   expect(readFileSync(join(dir, 'report.md'), 'utf8')).toContain('Looks: stopped for success at look 2 of 3');
-  expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Looks: stopped for success at look 2 of 3');
+  expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(
+    'Looks: stopped for success at look 2 of 3',
+  );
 }, 300_000);

@@ -6,6 +6,7 @@ import { createProgress } from '../campaign/progress.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import { ConfirmationLog, confirmationEntrySchema } from './accept/confirmation-log.js';
 import { guardValues } from './accept/guard-values.js';
+import { checkHeldOutLooks } from './accept/held-out.js';
 import { openCampaignModels } from './campaign-models.js';
 import { campaignFingerprint, claimRunDir } from './config/fingerprint.js';
 import { campaignSlices, defaultProposer, incumbentOf } from './config/inputs.js';
@@ -60,6 +61,7 @@ export async function optimize(
     reposDir,
     ...(options.limit === undefined ? {} : { limit: options.limit }),
   });
+  checkHeldOutLooks(loaded, slices);
   const k = Math.min(config.search.candidates_per_round, options.candidates ?? Number.POSITIVE_INFINITY);
   const rounds = Math.min(config.search.rounds, options.rounds ?? Number.POSITIVE_INFINITY);
   const prices = campaignPrices(config, options);

@@ -1,8 +1,7 @@
 import type { JsonlLog } from '../../core/index.js';
-import { clusteringOf } from '../../report/index.js';
-import { clustersOf, type Task } from '../../retrieval/index.js';
 import { confirmCandidate } from './accept/acceptance.js';
 import type { ConfirmationEntry, ConfirmationLog } from './accept/confirmation-log.js';
+import { confirmHeldOut } from './accept/held-out.js';
 import { ancestorsOf, type Candidate } from './candidate.js';
 import type { CandidateRecord } from './candidate-record.js';
 import type { CampaignSlices } from './config/inputs.js';
@@ -178,15 +177,12 @@ export async function runRounds(
       continue;
     }
     log(`Step: confirm ${winner.id} against ${incumbent.id} on ${slices.acceptance.name}`);
-    const a = await evaluateCandidate(incumbent, acceptIds, held);
-    const b = await evaluateCandidate(winner, acceptIds, held);
-    const guards = replay === undefined ? await guardPairs(ctx, incumbent, winner) : [];
+    const heldOut = await confirmHeldOut(ctx, { incumbent, winner, replayed: replay !== undefined, held });
+    const { a, b } = heldOut;
     const entry =
       replay ??
       confirmCandidate({
-        ...heldOutClusters(slices.acceptance.tasks),
-        guards,
-        guardAlpha: config.acceptance.alpha,
+        ...heldOut.options,
         candidate: winner,
         ancestors,
         incumbent,
@@ -222,27 +218,4 @@ export async function runRounds(
     }
   }
   return { stop, rounds: partial.rounds, incumbent, incumbentMean: partial.incumbentMean, records };
-}
-
-// Each guard objective with both sides' held-out values (none without guards or a reader).
-async function guardPairs(ctx: RoundsContext, incumbent: Candidate, winner: Candidate) {
-  const objectives = ctx.loaded.config.acceptance.guards;
-  if (objectives.length === 0 || ctx.guardValues === undefined) return [];
-  const slice = ctx.loaded.config.acceptance.slice;
-  const a = await ctx.guardValues(incumbent, slice);
-  const b = await ctx.guardValues(winner, slice);
-  return objectives.map((objective) => ({
-    objective,
-    incumbent: a.get(objective.metric) ?? new Map<string, number | null>(),
-    candidate: b.get(objective.metric) ?? new Map<string, number | null>(),
-  }));
-}
-
-// The held-out slice's clusters, when it has enough of them to test per cluster (as the reports do).
-function heldOutClusters(tasks: readonly Task[]): { clusters?: ReadonlyMap<string, string> } {
-  const { tested } = clusteringOf(
-    clustersOf(tasks),
-    tasks.map((task) => task.id),
-  );
-  return tested === undefined ? {} : { clusters: tested };
 }

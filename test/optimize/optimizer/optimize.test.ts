@@ -219,6 +219,35 @@ test('a dry run with a sampling stand-in and 2 repeats runs each task twice, the
   expect(existsSync(join(second, `${tasks[0]}~2`))).toBe(true);
 }, 120_000);
 
+test('a held-out confirmation in looks stops at its first boundary and pays only for the tasks it ran', async () => {
+  const dir = join(scratch, 'looks');
+  mkdirSync(dir, { recursive: true });
+  const shippedConfig = parse(readFileSync(shipped('tool_docs'), 'utf8')) as { acceptance: object };
+  const file = campaignFile(dir, 'tool_docs', { acceptance: { ...shippedConfig.acceptance, looks: 3 } });
+  const lines: string[] = [];
+  const out = join(dir, 'run');
+  const result = await optimize(loadCampaignConfig(file), {
+    ...CONFIRMING,
+    out,
+    log: (line) => lines.push(line),
+  });
+  // The one-call cap wins every held-out task by the same margin (z is infinite at the first look):
+  // it stops for success after 4 of the 12 tasks, and its guards are tested on those 4 pairs.
+  const entry = result!.confirmations[0]!;
+  expect(entry).toMatchObject({ decision: 'accepted', pairs: 4 });
+  expect(entry.looks?.map((o) => [o.look, o.tasks, o.decision])).toEqual([[1, 4, 'success']]);
+  expect(entry.guards?.map((g) => g.pairs)).toEqual([4, 4]);
+  expect(lines.some((l) => /^ {2}look 1 of 3 after 4 held-out tasks: .*stop for success$/.test(l))).toBe(
+    true,
+  );
+  const heldOut = readFileSync(join(out, 'evaluations.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { hash: string; slice: string })
+    .filter((e) => e.slice === 'test' && e.hash === entry.hash);
+  expect(heldOut).toHaveLength(4);
+}, 120_000);
+
 test('a resumed campaign pays for nothing it already evaluated', async () => {
   const loaded = loadCampaignConfig(shipped('usage_skill'));
   const out = join(scratch, 'resume');

@@ -1,7 +1,8 @@
 import { AgentTrackError } from '../../../core/index.js';
-import { pairedComparison, type ValuesByTask } from '../../../stats/index.js';
+import { type LookDecision, pairedComparison, type ValuesByTask } from '../../../stats/index.js';
 import type { Candidate } from '../candidate.js';
 import type { GuardObjective } from '../config/config-schema.js';
+import type { HeldOutLook } from './confirm-looks.js';
 import type { ConfirmationEntry, ConfirmationLog } from './confirmation-log.js';
 import { guardTests } from './guard-tests.js';
 
@@ -37,6 +38,11 @@ export interface ConfirmOptions {
    * (`clusteringOf(...).tested`): the objective is then tested by the cluster sign flip.
    */
   clusters?: ReadonlyMap<string, string>;
+  /**
+   * The confirmation ran in looks (`confirmInLooks`): the objective wins when a success boundary
+   * was crossed (the scores are those of the tasks run), instead of the fixed test's p.
+   */
+  sequential?: { observed: readonly HeldOutLook[]; decision: LookDecision };
 }
 
 /**
@@ -71,13 +77,16 @@ export function confirmCandidate(options: ConfirmOptions): ConfirmationEntry {
     seed: options.seed ?? 0,
     ...(options.clusters === undefined ? {} : { clusters: options.clusters }),
   });
+  const sequential = options.sequential;
   const guards = guardTests(options.guards ?? [], options.guardAlpha ?? alpha);
   const failedGuards = guards.filter((g) => !g.passed);
   let reason: string;
   let accepted = false;
   if (paired.pairs === 0 || paired.delta === null || paired.pvalue === null) {
     reason = 'no held-out task was defined for both';
-  } else if (paired.pvalue > alpha) {
+  } else if (sequential !== undefined && sequential.decision !== 'success') {
+    reason = `${lookText(sequential)}: no success boundary crossed at the corrected level ${alpha.toPrecision(3)}`;
+  } else if (sequential === undefined && paired.pvalue > alpha) {
     reason = `p = ${paired.pvalue.toPrecision(3)} is above the corrected level ${alpha.toPrecision(3)}`;
   } else if (!(paired.delta > margin)) {
     reason = `mean delta ${paired.delta.toPrecision(3)} does not exceed the margin ${margin}`;
@@ -85,7 +94,7 @@ export function confirmCandidate(options: ConfirmOptions): ConfirmationEntry {
     reason = `the objective passed (p = ${paired.pvalue.toPrecision(3)}) but ${failedGuards.map((g) => g.line).join('; ')}`;
   } else {
     accepted = true;
-    reason = `p = ${paired.pvalue.toPrecision(3)} <= ${alpha.toPrecision(3)} and mean delta ${paired.delta.toPrecision(3)} > ${margin}${guards.length === 0 ? '' : `; ${guards.map((g) => g.line).join('; ')}`}`;
+    reason = `${sequential === undefined ? `p = ${paired.pvalue.toPrecision(3)} <= ${alpha.toPrecision(3)}` : `${lookText(sequential)} at the corrected level ${alpha.toPrecision(3)}`} and mean delta ${paired.delta.toPrecision(3)} > ${margin}${guards.length === 0 ? '' : `; ${guards.map((g) => g.line).join('; ')}`}`;
   }
   const entry: ConfirmationEntry = {
     index: log.entries.length + 1,
@@ -107,7 +116,17 @@ export function confirmCandidate(options: ConfirmOptions): ConfirmationEntry {
     decision: accepted ? 'accepted' : 'rejected',
     reason,
     ...(guards.length === 0 ? {} : { guards }),
+    ...(sequential === undefined ? {} : { looks: [...sequential.observed] }),
   };
   log.append(entry);
   return entry;
+}
+
+// Where a confirmation in looks stopped: "stopped for success at look 2 (z = 3.412, success at >= 2.141)".
+function lookText(sequential: { observed: readonly HeldOutLook[]; decision: LookDecision }): string {
+  const last = sequential.observed.at(-1)!;
+  const z = last.z === null ? 'n/a' : last.z.toFixed(3);
+  return sequential.decision === 'continue'
+    ? `all ${last.look} looks ran (z = ${z} < ${last.bound.toFixed(3)})`
+    : `stopped for ${sequential.decision} at look ${last.look} (z = ${z}, success at >= ${last.bound.toFixed(3)})`;
 }

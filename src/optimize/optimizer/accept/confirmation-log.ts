@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AgentTrackError } from '../../../core/index.js';
 import type { Candidate } from '../candidate.js';
+import { heldOutLookSchema } from './confirm-looks.js';
 import { confirmationAlpha } from './confirmation-alpha.js';
 import { guardResultSchema } from './guard-tests.js';
 
@@ -30,6 +31,8 @@ export const confirmationEntrySchema = z
     reason: z.string(),
     /** The guard objectives' non-inferiority tests (absent in a log written before guards existed). */
     guards: z.array(guardResultSchema).optional(),
+    /** A confirmation in looks (`acceptance.looks`): each look's tasks, z, boundary and decision. */
+    looks: z.array(heldOutLookSchema).optional(),
   })
   .strict();
 

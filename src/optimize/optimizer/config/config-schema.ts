@@ -116,6 +116,10 @@ export const acceptanceSchema = z
     max_confirmations: z.number().int().positive(),
     /** Guard objectives: a candidate is accepted only when each is shown non-inferior at its margin. */
     guards: z.array(guardObjectiveSchema).max(20).default([]),
+    /** Confirm in K looks over the held-out slice, stopping at a group-sequential boundary (1: the fixed test). */
+    looks: z.number().int().min(1).max(10).default(1),
+    /** The looks' Lan-DeMets alpha spending. */
+    spending: z.enum(['obrien-fleming', 'pocock']).default('obrien-fleming'),
   })
   .strict();
 

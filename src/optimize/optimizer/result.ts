@@ -248,12 +248,23 @@ export async function assembleResult(input: {
   };
 }
 
-// Each guard objective's test at each confirmation, under the table: what a single objective hides.
+// Each guard objective's test and each look at each confirmation, under the table.
 function guardLines(confirmations: readonly ConfirmationEntry[]): string[] {
-  const lines = confirmations.flatMap((c) =>
+  const guards = confirmations.flatMap((c) =>
     (c.guards ?? []).map((g) => `- #${c.index} ${c.candidate}, guard: ${g.line} ${g.passed ? '✅' : '❌'}`),
   );
-  return lines.length === 0
-    ? []
-    : ['', 'Guard objectives (each must be shown no worse for an acceptance):', ...lines];
+  const looks = confirmations.flatMap((c) =>
+    (c.looks ?? []).map(
+      (o) =>
+        `- #${c.index} ${c.candidate}, look ${o.look} after ${o.tasks} tasks (${o.pairs} pairs): z = ${o.z === null ? 'n/a' : o.z.toFixed(3)}, success at >= ${o.bound.toFixed(3)}: ${o.decision}`,
+    ),
+  );
+  return [
+    ...(guards.length === 0
+      ? []
+      : ['', 'Guard objectives (each must be shown no worse for an acceptance):', ...guards]),
+    ...(looks.length === 0
+      ? []
+      : ['', 'Looks (the confirmation stops at the first boundary crossed):', ...looks]),
+  ];
 }

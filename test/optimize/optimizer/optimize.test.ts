@@ -246,6 +246,9 @@ test('a held-out confirmation in looks stops at its first boundary and pays only
     .map((line) => JSON.parse(line) as { hash: string; slice: string })
     .filter((e) => e.slice === 'test' && e.hash === entry.hash);
   expect(heldOut).toHaveLength(4);
+  expect(readFileSync(join(out, 'result.md'), 'utf8')).toContain(
+    `- #1 ${entry.candidate}, look 1 after 4 tasks (4 pairs): z = n/a, success at >= 4.171: success`,
+  );
 }, 120_000);
 
 test('a resumed campaign pays for nothing it already evaluated', async () => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   AgentTrackError,
@@ -62,6 +63,33 @@ export function margins(option: string) {
   return (text: string, previous: Record<string, number> = {}): Record<string, number> => {
     const [key, value] = parseMargin(option, text);
     return { ...previous, [key]: value };
+  };
+}
+
+/**
+ * A path that must already be a file (`--config serving.yaml`) or a directory (`--workspace DIR`),
+ * checked while the command line is parsed, so a typo is refused before any worktree or server.
+ *
+ * @example
+ * existingPath('--config', 'file')('missing.yaml'); // throws: Expected the `--config` option to be an existing file, got `missing.yaml`
+ */
+export function existingPath(option: string, kind: 'file' | 'directory'): FlagParser<string> {
+  return (text) => {
+    const stat = text.trim() === '' ? undefined : statSync(text, { throwIfNoEntry: false });
+    const ok = kind === 'file' ? stat?.isFile() : stat?.isDirectory();
+    if (ok !== true) throw invalidOption(option, `an existing ${kind}`, text);
+    return text;
+  };
+}
+
+/** A directory to use or create (`--cache-dir`): refused when it names something that is not one. */
+export function directoryOrNew(option: string): FlagParser<string> {
+  return (text) => {
+    const stat = text.trim() === '' ? undefined : statSync(text, { throwIfNoEntry: false });
+    if (text.trim() === '' || (stat !== undefined && !stat.isDirectory())) {
+      throw invalidOption(option, 'a directory (existing, or to be made)', text);
+    }
+    return text;
   };
 }
 

@@ -26,7 +26,7 @@ export const paramsSchema = z
     thinking: thinkingSchema.optional(),
     temperature: z.number().min(0).max(2).optional(),
     top_p: z.number().gt(0).max(1).optional(),
-    max_tokens: z.number().int().positive().optional(),
+    max_tokens: z.number().int().positive().max(10_000_000).optional(),
     seed: z.number().int().optional(),
   })
   .strict();

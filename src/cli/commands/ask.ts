@@ -1,3 +1,4 @@
+import { invalidOption } from '../../core/index.js';
 import { type AgentRunFlags, agentRunOptions, assertSpendConfirmed } from '../options.js';
 import type { CliCommand } from '../program.js';
 
@@ -35,6 +36,8 @@ export const askCommand: CliCommand = {
         'where the corpus is indexed (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
       )
       .action(async (question: string, flags: AskFlags) => {
+        if (question.trim() === '')
+          throw invalidOption('<question>', 'a question with words in it', question);
         assertSpendConfirmed('ask', flags);
         // Loaded when the command runs, so `serve` does not pay for the agent layer.
         const { askQuestion } = await import('../../agent/index.js');

@@ -1,6 +1,8 @@
 import { AgentTrackError, type QueueTarget } from '../../core/index.js';
 import {
+  directoryOrNew,
   dollars,
+  existingPath,
   integer,
   margins,
   nonNegativeInteger,
@@ -80,8 +82,16 @@ export const beforeAfterCommand: CliCommand = {
         'offline',
       )
       .option('--llm-block <file>', 'the LLM block both arms send (required unless --model offline)')
-      .option('--config <file>', 'a serving config both arms use instead of their own')
-      .option('--workspace <dir>', 'the indexed workspace for tasks that name no corpus')
+      .option(
+        '--config <file>',
+        'a serving config both arms use instead of their own',
+        existingPath('--config', 'file'),
+      )
+      .option(
+        '--workspace <dir>',
+        'the indexed workspace for tasks that name no corpus',
+        existingPath('--workspace', 'directory'),
+      )
       .option('--limit <n>', 'the first N tasks', positiveInteger('--limit'))
       .option(
         '--repeats <k>',
@@ -148,7 +158,7 @@ export const beforeAfterCommand: CliCommand = {
       .option(
         '--calls-per-turn <n>',
         'assumed tool calls per turn (default 2)',
-        nonNegativeInteger('--calls-per-turn'),
+        positiveInteger('--calls-per-turn'),
       )
       .option(
         '--context-tokens-per-turn <n>',
@@ -175,7 +185,7 @@ export const beforeAfterCommand: CliCommand = {
         'embedding price for missing indexes, dollars per million tokens',
         dollars('--usd-per-1m-embed'),
       )
-      .option('--cache-dir <dir>', 'corpus, index and install cache')
+      .option('--cache-dir <dir>', 'corpus, index and install cache', directoryOrNew('--cache-dir'))
       .option(
         '--run-log <file>',
         "the run log to append the arms' records to (default: the cache directory's runs.jsonl)",

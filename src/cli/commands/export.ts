@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { AgentTrackError, envSecrets } from '../../core/index.js';
+import { AgentTrackError, envSecrets, invalidOption } from '../../core/index.js';
 import { readTasks } from '../../retrieval/index.js';
 import { exportOtlp, type OtlpDestination, type ToolRoles } from '../../trajectory/index.js';
 import { collect, positiveInteger, toolRoles } from '../options.js';
@@ -74,6 +74,9 @@ export const exportCommand: CliCommand = {
             data: { path: run },
           });
         const http = /^https?:\/\//.test(flags.otlp);
+        // Another scheme is not a file name: `ftp://x` would be written as a local `ftp:/x`.
+        if (!http && /^[a-z][a-z0-9+.-]*:\/\//i.test(flags.otlp))
+          throw invalidOption('--otlp', 'an http(s):// URL or a file path', flags.otlp);
         const { headers, envs } = headersOf(flags.header);
         if (!http && flags.header.length > 0)
           throw new AgentTrackError(

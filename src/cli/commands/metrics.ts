@@ -10,7 +10,7 @@ import {
   type ToolRoles,
 } from '../../trajectory/index.js';
 import { formatTable } from '../format.js';
-import { errorPattern, toolRoles } from '../options.js';
+import { errorPattern, existingPath, toolRoles } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface MetricsFlags {
@@ -41,6 +41,7 @@ export const metricsCommand: CliCommand = {
       .option(
         '--corpus-root <dir>',
         "with --tools: the directory a transcript's agent worked in; paths under it become relative, as gold is written",
+        existingPath('--corpus-root', 'directory'),
       )
       .option(
         '--error-pattern <regex>',

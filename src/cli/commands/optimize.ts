@@ -1,3 +1,4 @@
+import { Option } from 'commander';
 import type { QueueTarget } from '../../core/index.js';
 import { dollars, positiveInteger, queueUrl } from '../options.js';
 import type { CliCommand } from '../program.js';
@@ -40,9 +41,11 @@ export const optimizeCommand: CliCommand = {
         'search tool docs, prompts, architecture or retrieval config; accept a candidate only on a held-out paired win (plan only without --dry-run or --confirm-spend)',
       )
       .requiredOption('--config <file>', 'the campaign config (configs/optimize/<axis>.yaml)')
-      .option(
-        '--dry-run',
-        'walk the whole pipeline with the offline policy as model, proposer and judge ($0.00)',
+      .addOption(
+        new Option(
+          '--dry-run',
+          'walk the whole pipeline with the offline policy as model, proposer and judge ($0.00)',
+        ).conflicts('confirmSpend'),
       )
       .option('--confirm-spend', 'run it for real (nothing that costs money runs without this)')
       .option(

@@ -43,6 +43,16 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
   if (options.looks !== undefined) checkLooks(options.looks, options.spending);
   for (const [key, margin] of Object.entries(options.margins ?? {}))
     parseMargin('margins', `${key}=${margin}`);
+  if (
+    options.callsPerTurn !== undefined &&
+    !(Number.isInteger(options.callsPerTurn) && options.callsPerTurn > 0)
+  )
+    throw invalidOption('calls-per-turn', 'a positive integer', options.callsPerTurn);
+  // A queue the run would use is reached before any worktree is set up.
+  if (options.queue !== undefined && options.confirmSpend === true) {
+    const { checkQueueReachable } = await import('../campaign/remote/connect-queue.js');
+    await checkQueueReachable(options.queue);
+  }
   const arms = [
     { arm: 'baseline', commit: await resolveCommit(repo, options.baseline) },
     { arm: 'candidate', commit: await resolveCommit(repo, options.candidate) },

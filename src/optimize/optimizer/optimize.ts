@@ -78,6 +78,11 @@ export async function optimize(
   const texts = [head.text, ...(enumeration?.texts ?? [])];
   const confirmSpend = options.confirmSpend === true;
   if (!options.dryRun && !paidGate(check, { texts, confirmSpend, ceiling, log })) return null;
+  // An unreachable queue is refused before the run directory is claimed or a model is started.
+  if (options.queue !== undefined) {
+    const { checkQueueReachable } = await import('../campaign/remote/connect-queue.js');
+    await checkQueueReachable(options.queue);
+  }
   const dir = resolve(options.resume ?? options.out ?? join('runs', `optimize-${config.axis}-${Date.now()}`));
   claimRunDir(
     dir,
@@ -134,6 +139,10 @@ export async function optimize(
           dryRun: options.dryRun,
           model: models.agent.model,
           log,
+        }).catch(async (error: unknown) => {
+          // The models started above would keep the process alive: close them, then refuse.
+          await models.close();
+          throw error;
         });
   const evaluate = harnessEvaluator({
     loaded,

@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AgentTrackError } from '../../core/index.js';
 
 /** A file the walk will index: its `/`-separated path relative to the corpus root, and its text. */
 export interface CorpusFile {
@@ -26,6 +27,23 @@ export interface WalkOptions {
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+
+// A file the corpus lists but the system will not read (a /proc entry, no permission): one clear
+// refusal naming it, never a stack trace.
+function readCorpusFile(full: string): Buffer {
+  try {
+    return readFileSync(full);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new AgentTrackError(
+      'CORPUS_FILE_UNREADABLE',
+      `Cannot read \`${full}\` in the corpus (${code}): point --corpus at a directory of source files`,
+      {
+        data: { path: full, code },
+      },
+    );
+  }
+}
 
 /**
  * Every text file under `root`, sorted by path. Hidden entries and `excludeDirs` are never
@@ -54,7 +72,7 @@ export function walkCorpus(root: string, options: WalkOptions): WalkResult {
         skipped.too_large += 1;
         continue;
       }
-      const buffer = readFileSync(full);
+      const buffer = readCorpusFile(full);
       if (buffer.subarray(0, 8192).includes(0)) {
         skipped.binary += 1;
         continue;

@@ -185,6 +185,15 @@ provider_routing: {order: [deepinfra], allow_fallbacks: false}
     });
     expect(() => parseLlmBlock([1], 'inline')).toThrow('The LLM block `inline` must be a mapping');
   });
+
+  test('a max_tokens past any model (1e12) is refused by key with its bound', () => {
+    expect(() =>
+      parseLlmBlock(
+        { provider: 'openai', base_url: 'http://127.0.0.1:9/v1', params: { max_tokens: 1e12 } },
+        'inline',
+      ),
+    ).toThrow(/params\.max_tokens.*10000000/);
+  });
 });
 
 describe('model settings from elsewhere', () => {

@@ -165,6 +165,30 @@ describe('refusals name the key and the file', () => {
       'search.rounds',
     ],
     [
+      'a rollout budget past any campaign',
+      'tool_docs',
+      (d) => {
+        (d.budgets as Record<string, unknown>).max_rollouts = 1e12;
+      },
+      'budgets.max_rollouts',
+    ],
+    [
+      'repeats past any campaign',
+      'tool_docs',
+      (d) => {
+        d.repeats = 1e9;
+      },
+      'repeats',
+    ],
+    [
+      'a guard on a metric with no better direction',
+      'tool_docs',
+      (d) => {
+        (d.acceptance as Record<string, unknown>).guards = [{ metric: 'distinct_tools_used', margin: 1 }];
+      },
+      'acceptance.guards.0.metric',
+    ],
+    [
       'a length check no candidate could pass',
       'tool_docs',
       (d) => {
@@ -179,6 +203,9 @@ describe('refusals name the key and the file', () => {
     const error = refusal(() => parseCampaignConfig(value, shipped(axis)));
     expect(error.message).toContain(`\`${key}`);
     expect(error.message).toContain(shipped(axis));
+    // A bound is refused with the bound itself in the message.
+    if (key === 'budgets.max_rollouts') expect(error.message).toMatch(/1000000/);
+    if (key === 'repeats') expect(error.message).toMatch(/100\b/);
   });
 
   test('a typo in a file on disk is refused naming that file and the key', () => {

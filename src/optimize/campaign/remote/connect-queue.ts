@@ -31,3 +31,17 @@ export async function connectQueue(
   }
   return redis;
 }
+
+/**
+ * Refuses an unreachable queue before any work (`QUEUE_UNREACHABLE`): connects, pings, and lets go.
+ *
+ * @example
+ * await checkQueueReachable(parseQueueUrl('redis://nohost')); // throws: Cannot reach the queue redis://nohost/0: ...
+ */
+export async function checkQueueReachable(
+  target: QueueTarget,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<void> {
+  const redis = await connectQueue(target, env);
+  redis.disconnect();
+}

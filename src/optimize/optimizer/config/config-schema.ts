@@ -58,9 +58,9 @@ export const objectiveSchema = z
 
 export const budgetsSchema = z
   .object({
-    max_usd: z.number().positive(),
-    max_rollouts: z.number().int().positive(),
-    max_judge_calls: z.number().int().min(0).default(0),
+    max_usd: z.number().positive().max(1_000_000),
+    max_rollouts: z.number().int().positive().max(1_000_000),
+    max_judge_calls: z.number().int().min(0).max(1_000_000).default(0),
   })
   .strict();
 
@@ -197,7 +197,7 @@ const common = {
     lint: 'no_regression',
   }),
   seed: z.number().int().min(0).default(0),
-  repeats: z.number().int().positive().default(1),
+  repeats: z.number().int().positive().max(100).default(1),
   /** The offline stand-in's sampling in a dry run (a paid run's model samples by its block). */
   stand_in: z
     .object({ temperature: z.number().min(0).max(2), seed: z.number().int().min(0).default(0) })

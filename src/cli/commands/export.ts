@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import { AgentTrackError, envSecrets, invalidOption } from '../../core/index.js';
 import { readTasks } from '../../retrieval/index.js';
 import { exportOtlp, type OtlpDestination, type ToolRoles } from '../../trajectory/index.js';
+import { refuseClobber } from '../clobber.js';
 import { collect, positiveInteger, toolRoles } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface ExportFlags {
   otlp: string;
+  force?: boolean;
   task?: string;
   only?: string;
   tools?: ToolRoles;
@@ -52,6 +54,7 @@ export const exportCommand: CliCommand = {
       )
       .argument('<run>', 'a run directory or a trajectory directory')
       .requiredOption('--otlp <url|file>', 'http(s)://HOST:PORT/v1/traces, or a file to write (.otlp.jsonl)')
+      .option('--force', "write the --otlp file over one that exists (never over a run's own files)")
       .option('--task <file>', 'tasks.jsonl with the gold, for the gold metrics exported')
       .option('--only <ids>', 'only these task ids, comma-separated (a repeat t~2 is task t)')
       .option(
@@ -86,6 +89,7 @@ export const exportCommand: CliCommand = {
               data: { option: '--header' },
             },
           );
+        if (!http) refuseClobber('--otlp', flags.otlp, { force: flags.force === true });
         const destination: OtlpDestination = http
           ? { kind: 'http', url: flags.otlp, headers, timeoutMs: flags.timeout }
           : { kind: 'file', path: flags.otlp };

@@ -3,11 +3,13 @@ import { dirname, join } from 'node:path';
 import { resolveCacheDir } from '../../core/index.js';
 import { defaultRunLog, formatNumber } from '../../report/index.js';
 import type { RungComparisonRow, RungPairing, RungRun } from '../../retrieval/index.js';
+import { refuseClobber } from '../clobber.js';
 import { formatTable } from '../format.js';
 import { collect, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface RetrievalFlags {
+  force?: boolean;
   dataset: string;
   split: string;
   overlay: string[];
@@ -35,6 +37,7 @@ export const retrievalCommand: CliCommand = {
       .option('--config <file>', 'the serving config the overlays merge over')
       .option('--limit <n>', 'the first N tasks of the slice', positiveInteger('--limit'))
       .option('--out <file>', 'where to save the run (default runs/retrieval/<time>.json)')
+      .option('--force', "write --out over a file that exists (never over a run's own files)")
       .option('--compare <file>', 'an earlier run to pair against')
       .option(
         '--cache-dir <dir>',
@@ -47,6 +50,7 @@ export const retrievalCommand: CliCommand = {
         "the run log to append one record per overlay to (default: the cache directory's runs.jsonl)",
       )
       .action(async (flags: RetrievalFlags) => {
+        if (flags.out !== undefined) refuseClobber('--out', flags.out, { force: flags.force === true });
         const { runRetrievalRung } = await import('../../product/index.js');
         const { appendRunRecord, rungRunRecords } = await import('../../report/index.js');
         const cacheDir = resolveCacheDir(flags.cacheDir);

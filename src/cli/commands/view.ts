@@ -1,11 +1,13 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { invalidOption } from '../../core/index.js';
 import type { ToolRoles } from '../../trajectory/index.js';
+import { refuseClobber } from '../clobber.js';
 import { toolRoles } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface ViewFlags {
   out?: string;
+  force?: boolean;
   tasks?: string;
   tools: ToolRoles;
   compare?: string;
@@ -24,6 +26,7 @@ export const viewCommand: CliCommand = {
         '--out <file>',
         'where to write the page (default <run>/report.html; a rung run: its file with .html)',
       )
+      .option('--force', "write --out over a file that exists (never over a run's own files)")
       .option('--tasks <file>', "a tasks.jsonl with the gold (default the run's inputs/)")
       .option(
         '--tools <profile>',
@@ -36,6 +39,10 @@ export const viewCommand: CliCommand = {
         const { findRun, writeDataPage, writeRungViewer, writeViewer } = await import(
           '../../report/index.js'
         );
+        // Its own default page (`<run>/report.html`) is this command's to rewrite, named or not.
+        const ownPage = flags.out !== undefined && resolve(flags.out) === resolve(join(run, 'report.html'));
+        if (flags.out !== undefined && !ownPage)
+          refuseClobber('--out', flags.out, { force: flags.force === true });
         const kind = findRun(run);
         if (flags.compare !== undefined && kind !== 'rung')
           throw invalidOption(

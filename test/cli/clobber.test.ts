@@ -1,0 +1,55 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { cli, ROOT } from './run-cli.js';
+
+// Issue 39: each of these exited 0 having replaced a run's record with something else.
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-clobber-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const run = join(scratch, 'run');
+cpSync(join(ROOT, 'fixtures/runs/viewer-small'), run, { recursive: true });
+writeFileSync(join(run, 'ledger.jsonl'), '{"kept":true}\n');
+const bytes = (file: string) => readFileSync(file, 'utf8');
+
+test.each([
+  ['view --out the report', ['view', run, '--out', join(run, 'report.json')], 'report.json'],
+  ['export --otlp the ledger', ['export', run, '--otlp', join(run, 'ledger.jsonl')], 'ledger.jsonl'],
+  [
+    "retrieval --out another run's report",
+    ['retrieval', '--dataset', 'fixture-code', '--split', 'small_test', '--out', join(run, 'report.json')],
+    'report.json',
+  ],
+])(
+  "%s: refused naming the file, exit 2, the run's file unchanged, --force or not",
+  async (_name, args, file) => {
+    const before = bytes(join(run, file));
+    for (const force of [[], ['--force']]) {
+      const result = await cli(...args, ...force);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `agent-track: \`${args[args.indexOf(join(run, file)) - 1]}\` names \`${join(run, file)}\`, the run's own ${file}: nothing writes over a run's record; choose another path\n`,
+      );
+      expect(bytes(join(run, file))).toBe(before);
+    }
+  },
+  60_000,
+);
+
+test('any other existing file is replaced only with --force; the default page is the command own', async () => {
+  const other = join(scratch, 'notes.txt');
+  writeFileSync(other, 'mine\n');
+  const refused = await cli('export', run, '--otlp', other);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain(
+    'which exists and was not made by this command: add --force to replace it',
+  );
+  expect(bytes(other)).toBe('mine\n');
+  const forced = await cli('export', run, '--otlp', other, '--force');
+  expect(forced.code).toBe(0);
+  expect(bytes(other)).not.toBe('mine\n');
+  // `view RUN` rewrites its own default page, run after run.
+  for (let i = 0; i < 2; i++) expect((await cli('view', run)).code).toBe(0);
+  expect((await cli('view', run, '--out', join(run, 'report.html'))).code).toBe(0);
+  expect(existsSync(join(run, 'report.html'))).toBe(true);
+}, 60_000);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -7,6 +7,8 @@ import { cli, ROOT } from './run-cli.js';
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-paths-'));
 const file = join(scratch, 'a-file');
 writeFileSync(file, 'not a directory\n');
+const empty = join(scratch, 'empty');
+mkdirSync(empty);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const SPLIT = ['--split', 'fixture-code/small_test', '--model', 'offline'];
@@ -128,6 +130,7 @@ test.each([
     ['metrics', 'fixtures/runs/viewer-small', '--corpus-root', '/nonexistent'],
     'Expected the `--corpus-root` option to be an existing directory, got `/nonexistent`',
   ],
+  ['metrics on a directory holding no trajectory', ['metrics', empty], `No trajectory in \`${empty}\``],
   [
     'index --corpus /proc/self',
     ['index', '--corpus', '/proc/self', '--out', join(scratch, 'proc-index')],

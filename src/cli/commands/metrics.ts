@@ -89,6 +89,13 @@ export const metricsCommand: CliCommand = {
           if (!flags.json) for (const warning of item.warnings) io.err(`warning: ${warning}\n`);
           if (flags.json || scored.length < 200) scored.push(item);
         }
+        // Nothing found is not "0 scored": the path was likely not what the user meant.
+        if (aggregate.count === 0 && errors.length === 0)
+          throw new AgentTrackError(
+            'NO_TRAJECTORY',
+            `No trajectory in \`${path}\`: a run directory (with tasks/<id>/events.jsonl), a trajectory folder, or a transcript file`,
+            { data: { path } },
+          );
         if (flags.json) {
           io.out(
             `${JSON.stringify({ trajectories: scored, aggregate: aggregate.summary(), errors }, null, 2)}\n`,

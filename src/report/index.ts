@@ -26,6 +26,7 @@ export { armCellText } from './paired/cell-text.js';
 export { clusteringOf } from './paired/clustering.js';
 export { type ArmComparison, type CompareArmsOptions, compareArms } from './paired/compare-arms.js';
 export { marginVerdicts, parseMargin, REPORT_ROW_KEYS } from './paired/margins.js';
+export { flatMetrics } from './paired/metrics-file.js';
 export { type ArmMetrics, readArmMetrics } from './paired/read-arm.js';
 export { type RenderReportOptions, renderReportMarkdown } from './paired/render-markdown.js';
 export type { RepeatPlan } from './paired/repeats.js';

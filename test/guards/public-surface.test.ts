@@ -191,6 +191,7 @@ const SURFACE: Record<string, string[]> = {
     'defaultRunLog',
     'findRun',
     'findRunRecord',
+    'flatMetrics',
     'formatNumber',
     'marginVerdicts',
     'minimumPairs',

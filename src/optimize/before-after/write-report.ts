@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Report } from '../../report/index.js';
-import { buildReport, renderReportMarkdown, writeViewer } from '../../report/index.js';
+import { buildReport, flatMetrics, renderReportMarkdown, writeViewer } from '../../report/index.js';
 import { clustersOf, readTasks, rolloutTasks, type Task, taskIdOf } from '../../retrieval/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { readArmResults } from './arm-results.js';
@@ -64,6 +64,9 @@ export async function writeBeforeAfterReport(
   const md = join(dir, 'report.md');
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(md, renderReportMarkdown(report));
+  // Flat keys beside the report, for `dvc metrics diff` and other tools that diff runs.
+  const metricsFile = join(dir, 'metrics.json');
+  writeFileSync(metricsFile, `${JSON.stringify(flatMetrics(report), null, 2)}\n`);
   // Drawing loads vega: only here, and only when a task finished on both arms (no empty plot).
   const paired = report.rows.some((row) => row.pairs > 0);
   const { plotRun } = await import('../../report/plots/index.js');
@@ -74,7 +77,13 @@ export async function writeBeforeAfterReport(
   return {
     report,
     problems: [...base.problems, ...cand.problems],
-    files: [md, json, viewer.file, ...plots.figures.flatMap((f) => [f.svg, ...(f.png ? [f.png] : [])])],
+    files: [
+      md,
+      json,
+      metricsFile,
+      viewer.file,
+      ...plots.figures.flatMap((f) => [f.svg, ...(f.png ? [f.png] : [])]),
+    ],
     warnings: plots.warnings,
   };
 }

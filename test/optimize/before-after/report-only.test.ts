@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -164,4 +164,18 @@ test('the report of a scripted run, re-derived from its files, matches the hand-
   expect(report.arms.map((a) => a.outcomes)).toEqual([{ answered: 1, unanswered_empty: 1 }, { answered: 2 }]);
   for (const file of files.filter((f) => !f.endsWith('.png'))) expect(existsSync(file)).toBe(true);
   expect(files.some((f) => f.endsWith('report.html'))).toBe(true);
+  // metrics.json: the report as flat keys, for `dvc metrics diff` and other run diffs.
+  const flat = JSON.parse(readFileSync(join(dir, 'metrics.json'), 'utf8'));
+  expect(flat).toMatchObject({
+    'verdict.success': 0,
+    'needless_call_rate.baseline': 0.75,
+    'needless_call_rate.candidate': 0,
+    'needless_call_rate.delta': -0.75,
+    'needless_call_rate.p': 0.25,
+    'needless_call_rate.pairs': 2,
+    'answered.p': 0.5,
+    'margin.turns.passed': 0,
+  });
+  expect(flat['margin.turns.p']).toBeCloseTo(0.14758361765043326, 10);
+  expect(Object.values(flat).every((v) => v === null || typeof v === 'number')).toBe(true);
 });

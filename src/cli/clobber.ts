@@ -7,6 +7,7 @@ import { TRAJECTORY_FILES } from '../trajectory/index.js';
 const RUN_FILES = new Set([
   'report.json',
   'report.md',
+  'metrics.json',
   'ledger.jsonl',
   'spend.jsonl',
   'queue.jsonl',

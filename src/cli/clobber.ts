@@ -44,7 +44,12 @@ function isRunDirectory(dir: string): boolean {
  * refuseClobber('--out', 'runs/demo/report.json', { force: true }); // throws: `runs/demo/report.json` is the run's own report.json ...
  */
 export function refuseClobber(option: string, path: string, options: { force?: boolean } = {}): void {
-  const stat = statSync(path, { throwIfNoEntry: false });
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return; // no file can be there (a NUL byte, a name too long): the write itself refuses it
+  }
   if (stat === undefined || stat.isDirectory()) return;
   if (RUN_FILES.has(basename(path)) && isRunDirectory(dirname(path))) {
     throw new AgentTrackError(

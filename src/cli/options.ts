@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   AgentTrackError,
@@ -66,6 +66,17 @@ export function margins(option: string) {
   };
 }
 
+// A path's stat: `undefined` when nothing is there, `unusable` when no path could be (empty, a NUL
+// byte, a name too long, no permission to look).
+function statOrUnusable(text: string): Stats | undefined | 'unusable' {
+  if (text.trim() === '') return 'unusable';
+  try {
+    return statSync(text, { throwIfNoEntry: false });
+  } catch {
+    return 'unusable';
+  }
+}
+
 /**
  * A path that must already be a file (`--config serving.yaml`) or a directory (`--workspace DIR`),
  * checked while the command line is parsed, so a typo is refused before any worktree or server.
@@ -75,8 +86,8 @@ export function margins(option: string) {
  */
 export function existingPath(option: string, kind: 'file' | 'directory'): FlagParser<string> {
   return (text) => {
-    const stat = text.trim() === '' ? undefined : statSync(text, { throwIfNoEntry: false });
-    const ok = kind === 'file' ? stat?.isFile() : stat?.isDirectory();
+    const stat = statOrUnusable(text);
+    const ok = stat !== 'unusable' && (kind === 'file' ? stat?.isFile() : stat?.isDirectory());
     if (ok !== true) throw invalidOption(option, `an existing ${kind}`, text);
     return text;
   };
@@ -85,8 +96,8 @@ export function existingPath(option: string, kind: 'file' | 'directory'): FlagPa
 /** A directory to use or create (`--cache-dir`): refused when it names something that is not one. */
 export function directoryOrNew(option: string): FlagParser<string> {
   return (text) => {
-    const stat = text.trim() === '' ? undefined : statSync(text, { throwIfNoEntry: false });
-    if (text.trim() === '' || (stat !== undefined && !stat.isDirectory())) {
+    const stat = statOrUnusable(text);
+    if (stat === 'unusable' || (stat !== undefined && !stat.isDirectory())) {
       throw invalidOption(option, 'a directory (existing, or to be made)', text);
     }
     return text;

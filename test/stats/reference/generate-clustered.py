@@ -23,6 +23,17 @@ def mean_stat(x, axis):
     return np.mean(x, axis=axis)
 
 
+def exact_case(d, c):
+    """The differences, their clusters, the mean of the cluster means and scipy's exact p each way."""
+    means = np.array(cluster_means(d, c))
+    case = {"differences": d, "clusters": c, "statistic": float(np.mean(means)), "pvalue": {}}
+    for alt in ["two-sided", "greater", "less"]:
+        r = stats.permutation_test((means,), mean_stat, permutation_type="samples", n_resamples=np.inf,
+                                   vectorized=True, alternative=alt)
+        case["pvalue"][alt] = float(r.pvalue)
+    return case
+
+
 def cluster_means(d, c):
     keys = list(dict.fromkeys(c))
     return [float(np.mean([v for v, k in zip(d, c) if k == key])) for key in keys]
@@ -36,24 +47,12 @@ for k, sizes, shift in [(2, 3, 0.0), (3, 2, 0.4), (5, 3, 0.2), (6, 2, -0.1), (8,
         for _ in range(sizes + int(rng.integers(0, 3))):
             d.append(round(float(effect + rng.normal(0, 0.2)), 4))
             c.append(f"c{j}")
-    means = np.array(cluster_means(d, c))
-    case = {"differences": d, "clusters": c, "statistic": float(np.mean(means)), "pvalue": {}}
-    for alt in ["two-sided", "greater", "less"]:
-        r = stats.permutation_test((means,), mean_stat, permutation_type="samples", n_resamples=np.inf,
-                                   vectorized=True, alternative=alt)
-        case["pvalue"][alt] = float(r.pvalue)
-    clustered.append(case)
+    clustered.append(exact_case(d, c))
 
 # Ties on the null distribution: binary outcomes give cluster means that repeat exactly.
 d = [1, 0, 1, 1, -1, 0, 1, 0, 1, 0, 0, 1]
 c = ["a", "a", "b", "b", "c", "c", "d", "d", "e", "e", "f", "f"]
-means = np.array(cluster_means(d, c))
-case = {"differences": d, "clusters": c, "statistic": float(np.mean(means)), "pvalue": {}}
-for alt in ["two-sided", "greater", "less"]:
-    r = stats.permutation_test((means,), mean_stat, permutation_type="samples", n_resamples=np.inf,
-                               vectorized=True, alternative=alt)
-    case["pvalue"][alt] = float(r.pvalue)
-clustered.append(case)
+clustered.append(exact_case(d, c))
 
 # Beyond 16 clusters agent-track draws seeded sign flips: the exact p (2^18 flips) is the target the
 # Monte Carlo estimate must come near.
@@ -63,12 +62,7 @@ for j in range(18):
     for _ in range(2):
         d.append(round(float(effect + rng.normal(0, 0.2)), 4))
         c.append(f"c{j}")
-means = np.array(cluster_means(d, c))
-monte_carlo = {"differences": d, "clusters": c, "statistic": float(np.mean(means)), "pvalue": {}}
-for alt in ["two-sided", "greater", "less"]:
-    r = stats.permutation_test((means,), mean_stat, permutation_type="samples", n_resamples=np.inf,
-                               vectorized=True, alternative=alt)
-    monte_carlo["pvalue"][alt] = float(r.pvalue)
+monte_carlo = exact_case(d, c)
 
 equivalence = []
 for n, loc, scale, low, high in [(5, 0.0, 0.02, -0.05, 0.05), (12, 0.03, 0.1, -0.1, 0.1), (30, 0.08, 0.2, -0.1, 0.1),

@@ -128,7 +128,7 @@ export function verdictOf(
   const primaryText = `${primary.key} ${fmt(primary.baseline.mean)} → ${fmt(primary.candidate.mean)} (Δ ${fmt(primary.delta)}, p = ${fmt(primary.pvalue, 4)}, ${primary.pairs} pairs)`;
   const moved = [...guards, ...watched].map(
     ({ row, p }) =>
-      `${row.key} ${row.delta !== null && row.delta > 0 ? 'rose' : 'fell'} ${signed(row.delta)} (p = ${fmt(p, 4)})`,
+      `${row.key} ${row.delta !== null && row.delta > 0 ? 'rose' : 'fell'} ${signed(row.delta)} (p = ${fmt(p, 4)} that it is worse, one-sided ${row.test})`,
   );
   const unshown = unearned.map((m) => m.line);
   const but = [...moved, ...unshown].length === 0 ? '' : `; but ${[...moved, ...unshown].join(', ')}`;

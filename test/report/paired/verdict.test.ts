@@ -41,7 +41,7 @@ test('succeeds, and a watched row that rose significantly is named beside the he
   const verdict = judge([needless(fewer), flat('tool_calls_to_first_gold'), turns]);
   expect(verdict).toMatchObject({ success: true, outcome: 'succeeds', against: ['turns'] });
   expect(verdict.line).toBe(
-    'The change succeeds: needless_call_rate 0.750 → 0.200 (Δ -0.550, p = 0.0156, 6 pairs); but turns rose +3.500 (p = 0.0156).',
+    'The change succeeds: needless_call_rate 0.750 → 0.200 (Δ -0.550, p = 0.0156, 6 pairs); but turns rose +3.500 (p = 0.0156 that it is worse, one-sided wilcoxon).',
   );
 });
 

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { QueueTarget } from '../../core/index.js';
 import { seedInstall } from '../campaign/arms/setup-arm.js';
 import { type BeforeAfterResult, beforeAfter } from './before-after.js';
+import { demoPhases } from './demo-phases.js';
 import { makeDemoProduct } from './demo-product.js';
 
 /**
@@ -24,6 +25,11 @@ export async function runDemo(options: {
   log?: (line: string) => void;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
 }): Promise<BeforeAfterResult> {
+  const phases = demoPhases();
+  const log = (line: string) => {
+    phases.saw(line);
+    options.log?.(line);
+  };
   const scratch = mkdtempSync(join(tmpdir(), 'agent-track-demo-'));
   // Each demo makes a fresh product (new commits), so its campaign starts fresh too: a previous
   // demo's plan would otherwise be refused as another plan.
@@ -38,10 +44,10 @@ export async function runDemo(options: {
       modules: join(resolve(options.source), 'node_modules'),
       installCache: join(cacheDir, 'installs'),
     });
-    options.log?.(
+    log(
       `demo product: ${product.repo} (baseline ${product.baseline.slice(0, 10)}, candidate ${product.candidate.slice(0, 10)})`,
     );
-    return await beforeAfter({
+    const result = await beforeAfter({
       repo: product.repo,
       baseline: product.baseline,
       candidate: product.candidate,
@@ -56,9 +62,12 @@ export async function runDemo(options: {
       ...(options.queue === undefined ? {} : { queue: options.queue }),
       dir: resolve(options.out),
       cacheDir,
-      ...(options.log ? { log: options.log } : {}),
+      log,
       ...(options.progress ? { progress: options.progress } : {}),
     });
+    // Where the time went: the demo's own account, for anyone chasing its 20-second goal.
+    options.log?.(phases.summary());
+    return result;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

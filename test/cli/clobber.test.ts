@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -52,4 +52,73 @@ test('any other existing file is replaced only with --force; the default page is
   for (let i = 0; i < 2; i++) expect((await cli('view', run)).code).toBe(0);
   expect((await cli('view', run, '--out', join(run, 'report.html'))).code).toBe(0);
   expect(existsSync(join(run, 'report.html'))).toBe(true);
+}, 60_000);
+
+test.each([
+  [
+    'track --report the report',
+    [
+      'track',
+      '--agent-bin',
+      'fixtures/bin/fake-claude.mjs',
+      '--dataset',
+      'fixtures/track/tasks.jsonl',
+      '--split',
+      'all',
+      '--out',
+      join(scratch, 'track'),
+      '--confirm-spend',
+      '--report',
+      join(run, 'report.json'),
+    ],
+    '--report',
+    'report.json',
+  ],
+  ['plot --out the report', ['plot', run, '--out', join(run, 'report.md')], '--out', 'report.md'],
+])(
+  "%s: refused naming the file before any work, exit 2, the run's file unchanged",
+  async (_name, args, option, file) => {
+    const before = bytes(join(run, file));
+    for (const force of option === '--report' ? [[], ['--force']] : [[]]) {
+      const result = await cli(...args, ...force);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `agent-track: \`${option}\` names \`${join(run, file)}\`, the run's own ${file}: nothing writes over a run's record; choose another path\n`,
+      );
+      expect(bytes(join(run, file))).toBe(before);
+    }
+    expect(existsSync(join(scratch, 'track'))).toBe(false);
+  },
+  60_000,
+);
+
+test("track's own OUT/report.md is its to name; another file needs --force", async () => {
+  const track = ['track', '--agent-bin', 'fixtures/bin/fake-claude.mjs', '--dataset'];
+  const plan = [...track, 'fixtures/track/tasks.jsonl', '--split', 'all', '--out', join(scratch, 't')];
+  expect((await cli(...plan, '--report', join(scratch, 't', 'report.md'))).code).toBe(0);
+  const other = join(scratch, 'track-notes.md');
+  writeFileSync(other, 'mine\n');
+  const refused = await cli(...plan, '--report', other);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toBe(
+    `agent-track: \`--report\` names \`${other}\`, which exists and was not made by this command: add --force to replace it, or choose another path\n`,
+  );
+  expect((await cli(...plan, '--report', other, '--force')).code).toBe(0);
+}, 60_000);
+
+test("ask --out DIR keeps an earlier answer's trajectory unless --force", async () => {
+  const out = join(scratch, 'ask');
+  const events = join(out, 'tasks', 'ask', 'events.jsonl');
+  mkdirSync(join(out, 'tasks', 'ask'), { recursive: true });
+  writeFileSync(events, '{"earlier":true}\n');
+  const ask = ['ask', 'where is the invoice total', '--corpus', 'fixtures/corpora/py-shop'];
+  const refused = await cli(...ask, '--model', 'offline', '--out', out);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toBe(
+    `agent-track: \`--out\` names \`${out}\`, which already holds \`${join(out, 'tasks', 'ask')}\` from an earlier run: add --force to replace it, or choose another directory\n`,
+  );
+  expect(bytes(events)).toBe('{"earlier":true}\n');
+  const forced = await cli(...ask, '--model', 'offline', '--out', out, '--force');
+  expect(forced.code).toBe(0);
+  expect(bytes(events)).not.toBe('{"earlier":true}\n');
 }, 60_000);

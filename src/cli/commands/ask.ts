@@ -1,4 +1,6 @@
 import { invalidOption } from '../../core/index.js';
+import { importedTaskDir } from '../../trajectory/index.js';
+import { refuseClobberDirectory } from '../clobber.js';
 import { type AgentRunFlags, agentRunOptions, assertSpendConfirmed } from '../options.js';
 import type { CliCommand } from '../program.js';
 
@@ -9,6 +11,7 @@ interface AskFlags extends AgentRunFlags {
   confirmSpend?: boolean;
   endpointUrl?: string;
   out?: string;
+  force?: boolean;
   config?: string;
   product?: string;
   cacheDir?: string;
@@ -29,6 +32,7 @@ export const askCommand: CliCommand = {
       .option('--endpoint-url <url>', "replaces the block's base_url")
       .option('--confirm-spend', 'call the model: anything but --model offline may cost money')
       .option('--out <dir>', 'run directory for the trajectory (default: a fresh temp dir)')
+      .option('--force', "replace the trajectory an earlier ask left in --out's tasks/ask/")
       .option('--config <file>', 'the serving config')
       .option('--product <dir>', 'the product root (default: the embedded reference product)')
       .option(
@@ -39,6 +43,12 @@ export const askCommand: CliCommand = {
         if (question.trim() === '')
           throw invalidOption('<question>', 'a question with words in it', question);
         assertSpendConfirmed('ask', flags);
+        // `askQuestion` records its one rollout as the task `ask`: an earlier answer's trajectory
+        // there is replaced only with --force, and refused before the corpus is indexed.
+        if (flags.out !== undefined)
+          refuseClobberDirectory('--out', flags.out, importedTaskDir(flags.out, 'ask'), {
+            force: flags.force === true,
+          });
         // Loaded when the command runs, so `serve` does not pay for the agent layer.
         const { askQuestion } = await import('../../agent/index.js');
         const result = await askQuestion({

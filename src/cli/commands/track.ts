@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { AgentTrackError, type QueueTarget } from '../../core/index.js';
 import { TRANSCRIPT_FORMATS } from '../../trajectory/index.js';
+import { refuseClobber } from '../clobber.js';
 import {
   collect,
   dollars,
@@ -25,6 +26,7 @@ interface TrackFlags {
   usdPerRollout?: number;
   confirmSpend?: boolean;
   report?: string;
+  force?: boolean;
   out?: string;
   preflight?: boolean;
   product?: string;
@@ -49,6 +51,10 @@ interface TrackFlags {
 }
 
 async function track(flags: TrackFlags, io: CliIo): Promise<void> {
+  const out = flags.out ?? 'runs/track';
+  // Its own report (`OUT/report.md`) is the track's to rewrite; any other file only with --force.
+  if (flags.report !== undefined)
+    refuseClobber('--report', flags.report, { force: flags.force === true, own: join(out, 'report.md') });
   const { runPreflight, runTrack } = await import('../../optimize/index.js');
   const { selectAgent } = await import('../../agent/index.js');
   const agentOptions = {
@@ -62,7 +68,6 @@ async function track(flags: TrackFlags, io: CliIo): Promise<void> {
     ...(flags.config === undefined ? {} : { config: flags.config }),
     ...(flags.cacheDir === undefined ? {} : { cacheDir: flags.cacheDir }),
   };
-  const out = flags.out ?? 'runs/track';
   if (flags.preflight === true) {
     const checks = await runPreflight({
       agent,
@@ -190,6 +195,7 @@ export const trackCommand: CliCommand = {
       )
       .option('--confirm-spend', 'run (without it the plan is printed and nothing runs)')
       .option('--report <file>', 'where report.md goes (default OUT/report.md)')
+      .option('--force', "write --report over a file that exists (never over a run's own files)")
       .option('--out <dir>', 'the track directory (ledger, transcripts, trajectories, report)', 'runs/track')
       .option(
         '--preflight',

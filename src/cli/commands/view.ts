@@ -1,4 +1,5 @@
-import { join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { invalidOption } from '../../core/index.js';
 import type { ToolRoles } from '../../trajectory/index.js';
 import { refuseClobber } from '../clobber.js';
@@ -39,10 +40,10 @@ export const viewCommand: CliCommand = {
         const { findRun, writeDataPage, writeRungViewer, writeViewer } = await import(
           '../../report/index.js'
         );
-        // Its own default page (`<run>/report.html`) is this command's to rewrite, named or not.
-        const ownPage = flags.out !== undefined && resolve(flags.out) === resolve(join(run, 'report.html'));
-        if (flags.out !== undefined && !ownPage)
-          refuseClobber('--out', flags.out, { force: flags.force === true });
+        // Its own default page (`<run>/report.html`, a rung run's file with .html) is this command's
+        // to rewrite, named or not.
+        if (flags.out !== undefined)
+          refuseClobber('--out', flags.out, { force: flags.force === true, own: defaultPage(run) });
         const kind = findRun(run);
         if (flags.compare !== undefined && kind !== 'rung')
           throw invalidOption(
@@ -73,5 +74,16 @@ export const viewCommand: CliCommand = {
         );
       }),
 };
+
+// The page `view RUN` writes with no --out: a run directory's report.html, a rung run's file with .html.
+function defaultPage(run: string): string {
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(run, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    // No file can have this name (a NUL byte, too long): `findRun` refuses it next.
+  }
+  return isDirectory ? join(run, 'report.html') : run.replace(/(\.json)?$/, '.html');
+}
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;

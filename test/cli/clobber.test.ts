@@ -122,3 +122,14 @@ test("ask --out DIR keeps an earlier answer's trajectory unless --force", async 
   expect(forced.code).toBe(0);
   expect(bytes(events)).not.toBe('{"earlier":true}\n');
 }, 60_000);
+
+test("demo --out another run's directory: refused before any work (it emptied it), nothing removed", async () => {
+  const files = ['report.json', 'ledger.jsonl', 'arms/baseline/tasks/task-000/events.jsonl'];
+  const before = files.map((file) => bytes(join(run, file)));
+  const result = await cli('demo', '--out', run);
+  expect(result.code).toBe(2);
+  expect(result.stderr).toBe(
+    `agent-track: \`--out\` names \`${run}\`, which holds files that are not an earlier demo's run: the demo replaces only its own; choose another directory\n`,
+  );
+  expect(files.map((file) => bytes(join(run, file)))).toEqual(before);
+}, 60_000);

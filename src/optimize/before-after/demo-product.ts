@@ -20,6 +20,12 @@ tools:
 
 const SERVING = 'configs/serving/default.yaml';
 
+/** The subjects of the demo product's two commits: a plan that names them is a demo's. */
+export const DEMO_COMMITS = {
+  baseline: 'baseline: strict all-words search, no fallback',
+  candidate: 'candidate: any-word search, stop words dropped, fallback on',
+} as const;
+
 /**
  * A small product repository made on the fly from the launching checkout's tracked files, with
  * two commits that differ in what the agent's search returns:
@@ -56,10 +62,10 @@ export async function makeDemoProduct(
     .addConfig('user.name', 'agent-track demo')
     .addConfig('user.email', 'demo@agent-track.invalid');
   writeFileSync(join(into, SERVING), strict);
-  await git.add('.').commit('baseline: strict all-words search, no fallback');
+  await git.add('.').commit(DEMO_COMMITS.baseline);
   const baseline = (await git.revparse(['HEAD'])).trim();
   writeFileSync(join(into, SERVING), serving);
-  await git.add('.').commit('candidate: any-word search, stop words dropped, fallback on');
+  await git.add('.').commit(DEMO_COMMITS.candidate);
   const candidate = (await git.revparse(['HEAD'])).trim();
   return { repo: into, baseline, candidate };
 }

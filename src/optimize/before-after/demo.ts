@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { QueueTarget } from '../../core/index.js';
 import { seedInstall } from '../campaign/arms/setup-arm.js';
 import { type BeforeAfterResult, beforeAfter } from './before-after.js';
+import { clearDemoOut } from './demo-out.js';
 import { demoPhases } from './demo-phases.js';
 import { makeDemoProduct } from './demo-product.js';
 
@@ -30,10 +31,10 @@ export async function runDemo(options: {
     phases.saw(line);
     options.log?.(line);
   };
+  // Each demo makes a fresh product (new commits), so its campaign starts fresh too; refused
+  // before any work when `out` holds anything but an earlier demo's run.
+  clearDemoOut(resolve(options.out));
   const scratch = mkdtempSync(join(tmpdir(), 'agent-track-demo-'));
-  // Each demo makes a fresh product (new commits), so its campaign starts fresh too: a previous
-  // demo's plan would otherwise be refused as another plan.
-  rmSync(resolve(options.out), { recursive: true, force: true });
   try {
     const product = await makeDemoProduct(resolve(options.source), join(scratch, 'product'));
     const cacheDir = join(scratch, 'cache');

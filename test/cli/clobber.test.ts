@@ -133,3 +133,17 @@ test("demo --out another run's directory: refused before any work (it emptied it
   );
   expect(files.map((file) => bytes(join(run, file)))).toEqual(before);
 }, 60_000);
+
+test("track --out another run's directory: refused before its plan is written over", async () => {
+  writeFileSync(join(run, 'plan.json'), '{"format":1,"campaign":"kept"}\n');
+  const result = await cli(
+    ...['track', '--agent-bin', 'fixtures/bin/fake-claude.mjs', '--dataset', 'fixtures/track/tasks.jsonl'],
+    ...['--split', 'all', '--out', run, '--confirm-spend'],
+  );
+  expect(result.code).toBe(2);
+  expect(result.stderr).toBe(
+    `agent-track: \`${run}\` holds a before-after run (\`arms/baseline/\`): a track writes only into a directory of its own; choose another --out\n`,
+  );
+  expect(bytes(join(run, 'plan.json'))).toBe('{"format":1,"campaign":"kept"}\n');
+  expect(bytes(join(run, 'ledger.jsonl'))).toBe('{"kept":true}\n');
+}, 60_000);

@@ -15,6 +15,7 @@ import type { Task } from '../../retrieval/index.js';
 import { parseSplitName, rolloutTasks } from '../../retrieval/index.js';
 import { openSpendLedger } from '../campaign/spend/spend-ledger.js';
 import type { RolloutContext } from './run-rollout.js';
+import { assertTrackDirectory } from './track-dir.js';
 import { openTrackLedger } from './track-ledger.js';
 import { assertTrackSpend, buildTrackPlan, renderTrackPlan, type TrackPlan } from './track-plan.js';
 import { openTrackQueue } from './track-queue.js';
@@ -103,6 +104,7 @@ export async function runTrack(options: TrackOptions): Promise<TrackResult> {
     maxUsd: options.maxUsd ?? null,
   });
   const ledgerFile = join(options.out, 'ledger.jsonl');
+  assertTrackDirectory(options.out);
   say(renderTrackPlan(plan));
   if (options.confirmSpend !== true) {
     say('Nothing ran: add `--confirm-spend` to run it.');

@@ -20,6 +20,19 @@ test.each([
     ['retrieval', '--dataset', 'fixture-code', '--split', 'small_test', '--out', join(run, 'report.json')],
     'report.json',
   ],
+  [
+    'retrieval --run-log the ledger (appended to, before the rung ran)',
+    [
+      'retrieval',
+      '--dataset',
+      'fixture-code',
+      '--split',
+      'small_test',
+      '--run-log',
+      join(run, 'ledger.jsonl'),
+    ],
+    'ledger.jsonl',
+  ],
 ])(
   "%s: refused naming the file, exit 2, the run's file unchanged, --force or not",
   async (_name, args, file) => {

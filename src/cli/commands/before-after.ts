@@ -1,4 +1,5 @@
 import { AgentTrackError, type QueueTarget } from '../../core/index.js';
+import { refuseRunFile } from '../clobber.js';
 import {
   directoryOrNew,
   dollars,
@@ -212,6 +213,8 @@ export const beforeAfterCommand: CliCommand = {
               data: { option: name },
             });
         }
+        // The run log is appended to: never one of a run's own files (its ledger, its report).
+        if (flags.runLog !== undefined) refuseRunFile('--run-log', flags.runLog);
         // An interrupt stops the rollouts, reports what finished and exits 3; a second one kills.
         const interrupt = new AbortController();
         const onInterrupt = () => {

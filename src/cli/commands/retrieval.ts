@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { resolveCacheDir } from '../../core/index.js';
 import { defaultRunLog, formatNumber } from '../../report/index.js';
 import type { RungComparisonRow, RungPairing, RungRun } from '../../retrieval/index.js';
-import { refuseClobber } from '../clobber.js';
+import { refuseClobber, refuseRunFile } from '../clobber.js';
 import { formatTable } from '../format.js';
 import { collect, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
@@ -51,6 +51,8 @@ export const retrievalCommand: CliCommand = {
       )
       .action(async (flags: RetrievalFlags) => {
         if (flags.out !== undefined) refuseClobber('--out', flags.out, { force: flags.force === true });
+        // The run log is appended to: never one of a run's own files (its ledger, its report).
+        if (flags.runLog !== undefined) refuseRunFile('--run-log', flags.runLog);
         const { runRetrievalRung } = await import('../../product/index.js');
         const { appendRunRecord, rungRunRecords } = await import('../../report/index.js');
         const cacheDir = resolveCacheDir(flags.cacheDir);

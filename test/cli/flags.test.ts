@@ -43,7 +43,13 @@ test.each([
     'one of `obrien-fleming`, `pocock`',
     'haybittle',
   ],
-  ['optimize', ['--config', 'missing.yaml', '--repeats', '2.5'], '--repeats', 'a positive integer', '2.5'],
+  [
+    'optimize',
+    ['--config', 'configs/optimize/tool_docs.yaml', '--repeats', '2.5'],
+    '--repeats',
+    'a positive integer',
+    '2.5',
+  ],
   [
     'before-after',
     ['--usd-per-1m-input', '-1'],
@@ -60,12 +66,18 @@ test.each([
   ],
   [
     'optimize',
-    ['--config', 'missing.yaml', '--max-usd', 'abc'],
+    ['--config', 'configs/optimize/tool_docs.yaml', '--max-usd', 'abc'],
     '--max-usd',
     'a non-negative number of dollars',
     'abc',
   ],
-  ['optimize', ['--config', 'missing.yaml', '--rounds', '1.5'], '--rounds', 'a positive integer', '1.5'],
+  [
+    'optimize',
+    ['--config', 'configs/optimize/tool_docs.yaml', '--rounds', '1.5'],
+    '--rounds',
+    'a positive integer',
+    '1.5',
+  ],
   [
     'track',
     ['--dataset', 'x', '--split', 'y', '--usd-per-rollout', 'free'],

@@ -1,7 +1,13 @@
 import { invalidOption } from '../../core/index.js';
 import { importedTaskDir } from '../../trajectory/index.js';
 import { refuseClobberDirectory } from '../clobber.js';
-import { type AgentRunFlags, agentRunOptions, assertSpendConfirmed } from '../options.js';
+import {
+  type AgentRunFlags,
+  agentRunOptions,
+  assertSpendConfirmed,
+  directoryOrNew,
+  existingPath,
+} from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface AskFlags extends AgentRunFlags {
@@ -33,11 +39,12 @@ export const askCommand: CliCommand = {
       .option('--confirm-spend', 'call the model: anything but --model offline may cost money')
       .option('--out <dir>', 'run directory for the trajectory (default: a fresh temp dir)')
       .option('--force', "replace the trajectory an earlier ask left in --out's tasks/ask/")
-      .option('--config <file>', 'the serving config')
+      .option('--config <file>', 'the serving config', existingPath('--config', 'file'))
       .option('--product <dir>', 'the product root (default: the embedded reference product)')
       .option(
         '--cache-dir <dir>',
         'where the corpus is indexed (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
+        directoryOrNew('--cache-dir'),
       )
       .action(async (question: string, flags: AskFlags) => {
         if (question.trim() === '')

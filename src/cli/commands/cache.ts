@@ -1,6 +1,6 @@
 import { resolveCacheDir } from '../../core/index.js';
 import { formatTable } from '../format.js';
-import { nonNegativeNumber } from '../options.js';
+import { directoryOrNew, nonNegativeNumber } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
@@ -13,7 +13,7 @@ export const cacheCommand: CliCommand = {
     command
       .command('info')
       .description('list cached corpora and indexes')
-      .option('--cache-dir <dir>', 'the cache directory')
+      .option('--cache-dir <dir>', 'the cache directory', directoryOrNew('--cache-dir'))
       .action(async (flags: { cacheDir?: string }) => {
         const { cacheContents } = await import('../../product/index.js');
         const dir = resolveCacheDir(flags.cacheDir);
@@ -29,7 +29,7 @@ export const cacheCommand: CliCommand = {
     command
       .command('evict [names...]')
       .description('remove cached entries: the named ones, --all, or --older-than DAYS')
-      .option('--cache-dir <dir>', 'the cache directory')
+      .option('--cache-dir <dir>', 'the cache directory', directoryOrNew('--cache-dir'))
       .option('--all', 'remove everything')
       .option(
         '--older-than <days>',

@@ -1,4 +1,4 @@
-import { dollars, positiveInteger } from '../options.js';
+import { directoryOrNew, dollars, existingPath, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
 
@@ -25,7 +25,11 @@ export const compareCommand: CliCommand = {
       .description(
         'run one split against N systems (products, pinned packages, URLs, repos at a commit) and report each against a reference (plan only without --confirm-spend)',
       )
-      .requiredOption('--config <file>', 'the comparison config (configs/compare/*.yaml)')
+      .requiredOption(
+        '--config <file>',
+        'the comparison config (configs/compare/*.yaml)',
+        existingPath('--config', 'file'),
+      )
       .option(
         '--model <name>',
         'the model every system uses (offline: the deterministic offline policy)',
@@ -47,7 +51,7 @@ export const compareCommand: CliCommand = {
         'output price, dollars per million tokens',
         dollars('--usd-per-1m-output'),
       )
-      .option('--cache-dir <dir>', 'corpus, index and install cache')
+      .option('--cache-dir <dir>', 'corpus, index and install cache', directoryOrNew('--cache-dir'))
       .option('--repos <dir>', 'local clones of pinned repositories')
       .action(async (flags: Flags) => {
         const { compareSystems } = await import('../../optimize/index.js');

@@ -2,7 +2,14 @@ import type { Command } from 'commander';
 import type { LedgerLine } from '../../agent/index.js';
 import { AgentTrackError } from '../../core/index.js';
 import { formatNumber } from '../../report/index.js';
-import { type AgentRunFlags, agentRunOptions, assertSpendConfirmed, positiveInteger } from '../options.js';
+import {
+  type AgentRunFlags,
+  agentRunOptions,
+  assertSpendConfirmed,
+  directoryOrNew,
+  existingPath,
+  positiveInteger,
+} from '../options.js';
 import type { CliCommand, CliIo } from '../program.js';
 import { describeRunner, type RunnerShared } from './harness-runner.js';
 
@@ -122,8 +129,16 @@ function describeRun(command: Command, io: CliIo, shared: RunnerShared): void {
       "replaces the block's base_url (with --model offline: the endpoint to use)",
     )
     .option('--concurrency <n>', 'tasks in flight at once', positiveInteger('--concurrency'), 1)
-    .option('--workspace <dir>', 'the indexed workspace of tasks that name no corpus')
-    .option('--config <file>', 'the serving config passed to the server as {config}')
+    .option(
+      '--workspace <dir>',
+      'the indexed workspace of tasks that name no corpus',
+      existingPath('--workspace', 'directory'),
+    )
+    .option(
+      '--config <file>',
+      'the serving config passed to the server as {config}',
+      existingPath('--config', 'file'),
+    )
     .option(
       '--product <dir>',
       'the product root holding agent-track.product.yaml (default: the embedded reference product)',
@@ -137,6 +152,7 @@ function describeRun(command: Command, io: CliIo, shared: RunnerShared): void {
     .option(
       '--cache-dir <dir>',
       'where corpora are materialized and indexed (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
+      directoryOrNew('--cache-dir'),
     )
     .option('--repos-dir <dir>', 'local clones of pinned repositories (default <cache-dir>/repos)')
     .option('--retry-failed', 're-run tasks the ledger records as failed')

@@ -1,4 +1,4 @@
-import { collect } from '../options.js';
+import { collect, existingPath } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface IndexFlags {
@@ -16,7 +16,11 @@ export const indexCommand: CliCommand = {
       .description('index a corpus directory into a workspace bundle the code-search server reads')
       .requiredOption('--corpus <dir>', 'the directory to index')
       .requiredOption('--out <workspace>', 'the workspace directory to write the bundle to')
-      .option('--config <file>', "the serving config (default: the package's configs/serving/default.yaml)")
+      .option(
+        '--config <file>',
+        "the serving config (default: the package's configs/serving/default.yaml)",
+        existingPath('--config', 'file'),
+      )
       .option('--overlay <file>', 'a retrieval overlay merged over the config (repeatable)', collect, [])
       .action(async (flags: IndexFlags) => {
         const { buildIndex, DEFAULT_SERVING_CONFIG, embedBundle, loadServingConfig } = await import(

@@ -1,6 +1,6 @@
 import { Option } from 'commander';
 import type { QueueTarget } from '../../core/index.js';
-import { dollars, positiveInteger, queueUrl } from '../options.js';
+import { directoryOrNew, dollars, existingPath, positiveInteger, queueUrl } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface Flags {
@@ -40,7 +40,11 @@ export const optimizeCommand: CliCommand = {
       .description(
         'search tool docs, prompts, architecture or retrieval config; accept a candidate only on a held-out paired win (plan only without --dry-run or --confirm-spend)',
       )
-      .requiredOption('--config <file>', 'the campaign config (configs/optimize/<axis>.yaml)')
+      .requiredOption(
+        '--config <file>',
+        'the campaign config (configs/optimize/<axis>.yaml)',
+        existingPath('--config', 'file'),
+      )
       .addOption(
         new Option(
           '--dry-run',
@@ -108,7 +112,7 @@ export const optimizeCommand: CliCommand = {
         "the judge model's output price",
         dollars('--judge-usd-per-1m-output'),
       )
-      .option('--cache-dir <dir>', 'corpus and index cache')
+      .option('--cache-dir <dir>', 'corpus and index cache', directoryOrNew('--cache-dir'))
       .option('--repos <dir>', 'local clones of pinned repositories')
       .action(async (flags: Flags) => {
         const { incompleteRun, loadCampaignConfig, optimize } = await import('../../optimize/index.js');

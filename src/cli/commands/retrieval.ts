@@ -5,7 +5,7 @@ import { defaultRunLog, formatNumber } from '../../report/index.js';
 import type { RungComparisonRow, RungPairing, RungRun } from '../../retrieval/index.js';
 import { refuseClobber, refuseRunFile } from '../clobber.js';
 import { formatTable } from '../format.js';
-import { collect, positiveInteger } from '../options.js';
+import { collect, directoryOrNew, existingPath, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface RetrievalFlags {
@@ -34,7 +34,11 @@ export const retrievalCommand: CliCommand = {
       .requiredOption('--dataset <name>', 'a registered dataset, loader:FILE, or a tasks.jsonl path')
       .requiredOption('--split <slice>', 'all | dev | test | small_dev | small_test')
       .option('--overlay <file>', 'a retrieval overlay to compare (repeatable)', collect, [])
-      .option('--config <file>', 'the serving config the overlays merge over')
+      .option(
+        '--config <file>',
+        'the serving config the overlays merge over',
+        existingPath('--config', 'file'),
+      )
       .option('--limit <n>', 'the first N tasks of the slice', positiveInteger('--limit'))
       .option('--out <file>', 'where to save the run (default runs/retrieval/<time>.json)')
       .option('--force', "write --out over a file that exists (never over a run's own files)")
@@ -42,9 +46,14 @@ export const retrievalCommand: CliCommand = {
       .option(
         '--cache-dir <dir>',
         'corpus and index cache (default $AGENT_TRACK_CACHE or ~/.cache/agent-track)',
+        directoryOrNew('--cache-dir'),
       )
       .option('--repos <dir>', 'local clones of pinned repositories (default <cache>/repos)')
-      .option('--workspace <dir>', 'an indexed workspace for tasks that name no corpus')
+      .option(
+        '--workspace <dir>',
+        'an indexed workspace for tasks that name no corpus',
+        existingPath('--workspace', 'directory'),
+      )
       .option(
         '--run-log <file>',
         "the run log to append one record per overlay to (default: the cache directory's runs.jsonl)",

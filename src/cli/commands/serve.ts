@@ -1,4 +1,4 @@
-import { collect, nonNegativeInteger } from '../options.js';
+import { collect, existingPath, nonNegativeInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 
 interface ServeFlags {
@@ -17,10 +17,15 @@ export const serveCommand: CliCommand = {
       .description(
         'serve an indexed workspace as the reference code-search MCP server over stdio (or Streamable HTTP with --port)',
       )
-      .requiredOption('--workspace <dir>', 'the workspace an `index` run wrote')
+      .requiredOption(
+        '--workspace <dir>',
+        'the workspace an `index` run wrote',
+        existingPath('--workspace', 'directory'),
+      )
       .option(
         '--config <file>',
         "the serving config, which must match the one the bundle was built with (default: the package's configs/serving/default.yaml)",
+        existingPath('--config', 'file'),
       )
       .option('--overlay <file>', 'a retrieval overlay merged over the config (repeatable)', collect, [])
       .option(

@@ -4,7 +4,9 @@ import { TRANSCRIPT_FORMATS } from '../../trajectory/index.js';
 import { refuseClobber } from '../clobber.js';
 import {
   collect,
+  directoryOrNew,
   dollars,
+  existingPath,
   integer,
   oneOf,
   positiveInteger,
@@ -202,8 +204,12 @@ export const trackCommand: CliCommand = {
         'check the agent CLI, a $0.01 probe (with --confirm-spend), the MCP config and the disk',
       )
       .option('--product <dir>', 'the product root (default: the embedded reference product)')
-      .option('--config <file>', "the serving config passed to the product's server")
-      .option('--cache-dir <dir>', 'corpora and indexes cache')
+      .option(
+        '--config <file>',
+        "the serving config passed to the product's server",
+        existingPath('--config', 'file'),
+      )
+      .option('--cache-dir <dir>', 'corpora and indexes cache', directoryOrNew('--cache-dir'))
       .option('--repos-dir <dir>', 'local clones of pinned repositories')
       .option(
         '--judge-model <model>',

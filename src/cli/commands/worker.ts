@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { QueueTarget } from '../../core/index.js';
-import { positiveInteger, positiveNumber, queueUrl } from '../options.js';
+import { directoryOrNew, positiveInteger, positiveNumber, queueUrl } from '../options.js';
 import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
 
@@ -31,7 +31,7 @@ export const workerCommand: CliCommand = {
       .option('--concurrency <n>', 'jobs at once', positiveInteger('--concurrency'), 1)
       .option('--name <name>', 'this worker on the progress line (default <host>-<pid>)')
       .option('--llm-block <file>', 'refuse jobs whose LLM block is not this one')
-      .option('--cache-dir <dir>', 'corpus, index and install cache')
+      .option('--cache-dir <dir>', 'corpus, index and install cache', directoryOrNew('--cache-dir'))
       .option('--repos <dir>', 'local clones of pinned repositories')
       .option(
         '--work-dir <dir>',

@@ -10,8 +10,8 @@
  * import { startEndpoint, createProvider, parseLlmBlock } from 'agent-track/agent';
  */
 
-export type { TextExtractor, Usage } from '../trajectory/index.js';
-export { filePathExtractor } from '../trajectory/index.js';
+export type { ProductManifest, TextExtractor, Usage } from '../trajectory/index.js';
+export { filePathExtractor, PRODUCT_MANIFEST_FILE, productManifestSchema } from '../trajectory/index.js';
 export { countTokens, promptTokens, toolTokens } from './endpoint/count-tokens.js';
 export type { OfflinePolicyOptions } from './endpoint/offline-policy.js';
 export { createOfflinePolicy, OFFLINE_LABEL } from './endpoint/offline-policy.js';
@@ -103,8 +103,6 @@ export type { AgentProduct, OpenProductOptions } from './manifest/agent-product.
 export { isEmbeddedProduct, openAgentProduct } from './manifest/agent-product.js';
 export type { LoadedProduct } from './manifest/load-manifest.js';
 export { loadProduct, parseProductManifest, readArtifact } from './manifest/load-manifest.js';
-export type { ProductManifest } from './manifest/manifest-schema.js';
-export { PRODUCT_MANIFEST_FILE, productManifestSchema } from './manifest/manifest-schema.js';
 export type { HttpServer, ServerCommand, ServerSpec, ServeValues } from './manifest/server-command.js';
 export {
   embeddedServerCommand,

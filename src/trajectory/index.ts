@@ -61,6 +61,12 @@ export type { StoredBlob } from './store/blob-store.js';
 export { BlobStore } from './store/blob-store.js';
 export type { LineHit } from './tools/identifiers.js';
 export { inCorpus, lineHit, numberedRange } from './tools/identifiers.js';
+export type { HttpServe, ProductArtifacts, ProductManifest } from './tools/product-manifest.js';
+export {
+  PRODUCT_MANIFEST_FILE,
+  productManifestSchema,
+  validateProductManifest,
+} from './tools/product-manifest.js';
 export { pathsIn, resultLines } from './tools/result-paths.js';
 export type { ToolsConfig } from './tools/schema.js';
 export { toolsConfigSchema } from './tools/schema.js';

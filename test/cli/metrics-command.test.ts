@@ -195,3 +195,19 @@ test('what an importer skips is said in text mode too, naming the file, the line
   // The sample as published warns only about its totals (usage, num_turns): nothing was skipped.
   expect((await cli('metrics', sample, '--strict')).code).toBe(0);
 }, 60_000);
+
+// Issue 39: `--tools` read a manifest's `tools:` alone, so one the product loader refuses scored.
+test('metrics --tools with a product manifest the product loader refuses: exit 2, the key and the file', async () => {
+  const manifest = join(scratch, 'typo.product.yaml');
+  writeFileSync(manifest, 'name: fs\nserve: [node, server.js]\nisolaton: corpus\ntools: {search: [find]}\n');
+  const { stderr, code } = await cli(
+    'metrics',
+    join(root, 'fixtures/runs/viewer-small'),
+    '--tools',
+    manifest,
+  );
+  expect(code).toBe(2);
+  expect(stderr).toMatch(
+    new RegExp(`^agent-track: The product manifest \`${manifest}\` is refused: .*\`isolaton\`.*\\n$`),
+  );
+}, 60_000);

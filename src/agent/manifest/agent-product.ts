@@ -1,10 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
-import { resolveToolRoles, type ToolRoles } from '../../trajectory/index.js';
+import { PRODUCT_MANIFEST_FILE, resolveToolRoles, type ToolRoles } from '../../trajectory/index.js';
 import type { TaskPlace } from '../harness/task-workspace.js';
 import { systemPrompt } from '../loop/system-prompt.js';
 import { type LoadedProduct, loadProduct, readArtifact } from './load-manifest.js';
-import { PRODUCT_MANIFEST_FILE } from './manifest-schema.js';
 import { type ProductIndexer, productIndexer } from './product-indexer.js';
 import {
   embeddedServerCommand,

@@ -1,7 +1,11 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { AgentTrackError, issueMessage, readYamlFile } from '../../core/index.js';
-import { PRODUCT_MANIFEST_FILE, type ProductManifest, productManifestSchema } from './manifest-schema.js';
+import { AgentTrackError, readYamlFile } from '../../core/index.js';
+import {
+  PRODUCT_MANIFEST_FILE,
+  type ProductManifest,
+  validateProductManifest,
+} from '../../trajectory/index.js';
 
 /** A product root and its validated manifest. */
 export interface LoadedProduct {
@@ -103,18 +107,10 @@ function checkArtifacts(dir: string, file: string, manifest: ProductManifest): v
  * parseProductManifest({ name: 'p', serve: ['node', 'server.js'], artifacts: { ask_prompt: 'a.md', usage_skill: 'u.md' } }, '/repo', '/repo/agent-track.product.yaml');
  */
 export function parseProductManifest(value: unknown, dir: string, file: string): LoadedProduct {
-  const parsed = productManifestSchema.safeParse(value);
-  if (!parsed.success) {
-    const reasons = parsed.error.issues.map((issue) => issueMessage(issue, value));
-    throw new AgentTrackError(
-      'PRODUCT_MANIFEST_INVALID',
-      `The product manifest \`${file}\` is refused: ${reasons.join('; ')}`,
-      { data: { file, keys: parsed.error.issues.map((issue) => issue.path.map(String).join('.')) } },
-    );
-  }
-  checkPlaceholders(file, parsed.data);
-  checkArtifacts(dir, file, parsed.data);
-  return { dir, file, manifest: parsed.data };
+  const manifest = validateProductManifest(value, file);
+  checkPlaceholders(file, manifest);
+  checkArtifacts(dir, file, manifest);
+  return { dir, file, manifest };
 }
 
 /**

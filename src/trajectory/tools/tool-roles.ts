@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { AgentTrackError, describeIssues, readYamlFile } from '../../core/index.js';
+import { validateProductManifest } from './product-manifest.js';
 import { type ToolsConfig, toolsConfigSchema } from './schema.js';
 
 /** The resolved roles every trajectory metric reads (definitions: `metrics/DEFINITIONS.md`). */
@@ -162,7 +163,11 @@ export function loadToolRoles(nameOrFile: string): ToolRoles {
     );
   }
   const value = readYamlFile(nameOrFile, 'tool roles');
-  const manifest = typeof value === 'object' && value !== null && 'tools' in value;
-  const config = manifest ? (value as { tools: unknown }).tools : value;
-  return resolveToolRoles((config ?? {}) as ToolsConfig, { source: nameOrFile });
+  // A product manifest (it names its server) is read with the one manifest schema, as the agent's
+  // loader reads it: what one refuses the other does too.
+  if (typeof value === 'object' && value !== null && ('tools' in value || 'serve' in value)) {
+    const { tools } = validateProductManifest(value, nameOrFile);
+    return resolveToolRoles(tools ?? {}, { source: nameOrFile });
+  }
+  return resolveToolRoles((value ?? {}) as ToolsConfig, { source: nameOrFile });
 }

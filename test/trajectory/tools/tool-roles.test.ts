@@ -186,4 +186,27 @@ describe('loadToolRoles: a profile, a roles file, or a product manifest', () => 
     );
     expect(() => loadToolRoles('nope')).toThrow('Unknown tool-role profile `nope`');
   });
+
+  // Issue 39: the roles were read from `tools:` alone, so a manifest the product loader refuses
+  // (a typo, no server) still scored. One schema reads it for both.
+  test.each([
+    [
+      'a misspelt key',
+      'name: fs\nserve: [node, server.js]\nisolaton: corpus\ntools: {search: [find]}\n',
+      '`isolaton`',
+    ],
+    ['no name', 'serve: [node, server.js]\ntools: {search: [find]}\n', '`name`'],
+    ['no server', 'name: fs\ntools: {search: [find]}\n', '`serve`'],
+  ])('a product manifest with %s is refused as the product loader refuses it', (_name, text, key) => {
+    const file = join(dir, 'refused.product.yaml');
+    writeFileSync(file, text);
+    let message = '';
+    try {
+      loadToolRoles(file);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(`The product manifest \`${file}\` is refused: `);
+    expect(message).toContain(key);
+  });
 });

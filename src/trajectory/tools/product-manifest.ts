@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { toolsConfigSchema } from '../../trajectory/index.js';
+import { AgentTrackError, issueMessage } from '../../core/index.js';
+import { toolsConfigSchema } from './schema.js';
 
 /**
  * `agent-track.product.yaml`, the manifest at the root of a product under test (DESIGN.md "The
- * product under test"). Strict at every level: an unknown key is refused by name.
+ * product under test"). Strict at every level: an unknown key is refused by name. One schema for
+ * every reader: the agent's full loader (`loadProduct`) and the tool roles read from a manifest
+ * (`loadToolRoles`, `metrics --tools`).
  */
 
 /** The file name a product's root holds. */
@@ -68,3 +71,22 @@ export const productManifestSchema = z
 export type HttpServe = z.infer<typeof httpServeSchema>;
 export type ProductArtifacts = z.infer<typeof productArtifactsSchema>;
 export type ProductManifest = z.infer<typeof productManifestSchema>;
+
+/**
+ * A manifest's YAML value checked against the one schema (`PRODUCT_MANIFEST_INVALID`, naming each
+ * key and `file`). The agent's loader then checks what needs the product root (placeholders,
+ * artifacts).
+ *
+ * @example
+ * validateProductManifest({ name: 'p', serve: ['node', 'server.js'], tools: { search: ['grep'] } }, 'agent-track.product.yaml');
+ */
+export function validateProductManifest(value: unknown, file: string): ProductManifest {
+  const parsed = productManifestSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const reasons = parsed.error.issues.map((issue) => issueMessage(issue, value));
+  throw new AgentTrackError(
+    'PRODUCT_MANIFEST_INVALID',
+    `The product manifest \`${file}\` is refused: ${reasons.join('; ')}`,
+    { data: { file, keys: parsed.error.issues.map((issue) => issue.path.map(String).join('.')) } },
+  );
+}

@@ -160,3 +160,27 @@ test("track --out another run's directory: refused before its plan is written ov
   expect(bytes(join(run, 'plan.json'))).toBe('{"format":1,"campaign":"kept"}\n');
   expect(bytes(join(run, 'ledger.jsonl'))).toBe('{"kept":true}\n');
 }, 60_000);
+
+test("compare --out another job's directory: refused before a model, a worktree or a file is made there", async () => {
+  const track = join(scratch, 'track-run');
+  cpSync(join(ROOT, 'fixtures/runs/track-small'), track, { recursive: true });
+  const compare = ['compare', '--config', 'configs/compare/filesystem.yaml', '--model', 'offline'];
+  const onTrack = await cli(...compare, '--out', track);
+  expect(onTrack.code).toBe(2);
+  expect(onTrack.stderr).toContain(
+    `agent-track: The plan \`${join(track, 'plan.json')}\` is invalid at \`format\``,
+  );
+  expect(existsSync(join(track, 'offline-llm-block.yaml'))).toBe(false);
+  // Another campaign's plan: named, and left as it was.
+  const other = join(scratch, 'other-compare');
+  expect((await cli(...compare, '--out', other, '--limit', '1')).code).toBe(0);
+  const plan = join(other, 'plan.json');
+  writeFileSync(plan, bytes(plan).replace('"campaign": "compare-filesystem"', '"campaign": "another"'));
+  const before = bytes(plan);
+  const onOther = await cli(...compare, '--out', other, '--limit', '1');
+  expect(onOther.code).toBe(2);
+  expect(onOther.stderr).toBe(
+    `agent-track: \`${other}\` holds the campaign \`another\` (\`${plan}\`), not \`compare-filesystem\`: nothing is written over another campaign; choose another --out\n`,
+  );
+  expect(bytes(plan)).toBe(before);
+}, 60_000);

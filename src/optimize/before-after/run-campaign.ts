@@ -105,6 +105,26 @@ export function assertSamePlan(dir: string, plan: Plan): void {
 }
 
 /**
+ * Refuses a directory whose plan is another campaign's (or no campaign plan at all: a track's, a
+ * file that is not one) before anything is prepared in it (`CAMPAIGN_DIR_TAKEN`, exit 2); the
+ * full plan is matched by `assertSamePlan` once it is built.
+ *
+ * @example
+ * assertSameCampaign('runs/demo', 'compare-filesystem'); // throws: `runs/demo` holds the campaign ...
+ */
+export function assertSameCampaign(dir: string, campaign: string): void {
+  const file = campaignPaths(dir).plan;
+  if (!existsSync(file)) return;
+  const before = readPlan(file).campaign;
+  if (before === campaign) return;
+  throw new AgentTrackError(
+    'CAMPAIGN_DIR_TAKEN',
+    `\`${dir}\` holds the campaign \`${before}\` (\`${file}\`), not \`${campaign}\`: nothing is written over another campaign; choose another --out`,
+    { data: { dir, file, campaign: before } },
+  );
+}
+
+/**
  * Before the first rollout, each arm's product is asked once per corpus for a file the corpus holds
  * (`probeProduct`): a server that does not see the corpus refuses the campaign before any spend. An
  * arm that is its own harness is probed by that harness in its rollouts' children (its index is its

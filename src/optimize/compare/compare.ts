@@ -16,7 +16,7 @@ import { startOfflineModel } from '../before-after/offline-model.js';
 import { buildPlan, writePlan } from '../before-after/plan.js';
 import type { Plan } from '../before-after/plan-schema.js';
 import { renderPlan } from '../before-after/plan-text.js';
-import { assertSamePlan, runCampaign } from '../before-after/run-campaign.js';
+import { assertSameCampaign, assertSamePlan, runCampaign } from '../before-after/run-campaign.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { openQueue } from '../campaign/queue.js';
 import { type CompareConfig, loadCompareConfig } from './compare-config.js';
@@ -132,6 +132,8 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
       },
     );
   const dir = resolve(options.out ?? join('runs', `compare-${config.name}`));
+  // Another job's directory is refused before a model, a worktree or a file is made in it.
+  assertSameCampaign(dir, `compare-${config.name}`);
   mkdirSync(dir, { recursive: true });
   const offline =
     options.model === 'offline' && options.llmBlock === undefined ? await startOfflineModel(dir) : null;

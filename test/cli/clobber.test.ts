@@ -161,7 +161,7 @@ test("track --out another run's directory: refused before its plan is written ov
   expect(bytes(join(run, 'ledger.jsonl'))).toBe('{"kept":true}\n');
 }, 60_000);
 
-test("compare --out another job's directory: refused before a model, a worktree or a file is made there", async () => {
+test("compare and before-after --out another job's directory: refused before a model, a worktree or a file is made there", async () => {
   const track = join(scratch, 'track-run');
   cpSync(join(ROOT, 'fixtures/runs/track-small'), track, { recursive: true });
   const compare = ['compare', '--config', 'configs/compare/filesystem.yaml', '--model', 'offline'];
@@ -183,4 +183,25 @@ test("compare --out another job's directory: refused before a model, a worktree 
     `agent-track: \`${other}\` holds the campaign \`another\` (\`${plan}\`), not \`compare-filesystem\`: nothing is written over another campaign; choose another --out\n`,
   );
   expect(bytes(plan)).toBe(before);
+  // before-after too, before a worktree or its LLM block is made there.
+  const ba = [
+    'before-after',
+    '--baseline',
+    'HEAD~1',
+    '--candidate',
+    'HEAD',
+    '--split',
+    'fixture-code/small_test',
+  ];
+  const onOtherBa = await cli(...ba, '--model', 'offline', '--out', other);
+  expect(onOtherBa.code).toBe(2);
+  expect(onOtherBa.stderr).toMatch(
+    new RegExp(
+      `^agent-track: \`${other}\` holds the campaign \`another\` .*: nothing is written over another campaign; choose another --out\n$`,
+    ),
+  );
+  expect(bytes(plan)).toBe(before);
+  const onTrackBa = await cli(...ba, '--model', 'offline', '--out', track);
+  expect(onTrackBa.code).toBe(2);
+  expect(existsSync(join(track, 'offline-llm-block.yaml'))).toBe(false);
 }, 60_000);

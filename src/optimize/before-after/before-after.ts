@@ -12,6 +12,7 @@ import { log, planCampaign, powerOf, runPlanned } from './campaign-steps.js';
 import { checkLooks, type LooksPlan, looksPlan, writeLooksPlan } from './looks-plan.js';
 import { startOfflineModel } from './offline-model.js';
 import { pairedDifferences, writePowerPlan } from './power-plan.js';
+import { assertSameCampaign } from './run-campaign.js';
 import { refuseBeforeSetup } from './spend-gate.js';
 
 export type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';
@@ -67,6 +68,8 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     throw invalidOption('looks', `at most the campaign's ${tasks.length} tasks`, options.looks);
   }
   const dir = resolve(options.dir ?? join('runs', name));
+  // Another campaign's directory (other commits, another job) is refused before anything is made in it.
+  assertSameCampaign(dir, name);
   mkdirSync(dir, { recursive: true });
   const offline =
     options.model === 'offline' && options.llmBlock === undefined

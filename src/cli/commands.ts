@@ -12,6 +12,7 @@ import { plotCommand } from './commands/plot.js';
 import { retrievalCommand } from './commands/retrieval.js';
 import { runsCommand } from './commands/runs.js';
 import { serveCommand } from './commands/serve.js';
+import { statsCommand } from './commands/stats.js';
 import { trackCommand } from './commands/track.js';
 import { viewCommand } from './commands/view.js';
 import { workerCommand } from './commands/worker.js';
@@ -27,6 +28,7 @@ export const commands: readonly CliCommand[] = [
   plotCommand,
   viewCommand,
   runsCommand,
+  statsCommand,
   cacheCommand,
   endpointCommand,
   askCommand,

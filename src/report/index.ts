@@ -15,6 +15,17 @@ export {
   compareReportSchema,
 } from './compare/compare-schema.js';
 export { renderCompareMarkdown } from './compare/render-compare.js';
+export {
+  compareEvalLogs,
+  compareEvalRuns,
+  EVAL_COMPARE_ALPHA,
+  type EvalComparison,
+  type EvalMetricRow,
+  type EvalRunSide,
+} from './eval-logs/compare-eval-logs.js';
+export { EVAL_LOG_FORMATS, type EvalLogFormat, type EvalRun, type EvalSample } from './eval-logs/eval-log.js';
+export { detectEvalLogFormat, type ReadEvalLogOptions, readEvalLog } from './eval-logs/read-eval-log.js';
+export { evalVerdictLine, renderEvalComparison } from './eval-logs/render-eval-comparison.js';
 export { formatNumber } from './format-number.js';
 export {
   type ObjectivePoint,

@@ -4,6 +4,7 @@ import { cacheCommand } from './commands/cache.js';
 import { compareCommand } from './commands/compare.js';
 import { endpointCommand } from './commands/endpoint.js';
 import { exportCommand } from './commands/export.js';
+import { gateCommand } from './commands/gate.js';
 import { harnessCommand } from './commands/harness.js';
 import { indexCommand } from './commands/index-corpus.js';
 import { metricsCommand } from './commands/metrics.js';
@@ -35,6 +36,7 @@ export const commands: readonly CliCommand[] = [
   harnessCommand,
   beforeAfterCommand,
   compareCommand,
+  gateCommand,
   demoCommand,
   trackCommand,
   optimizeCommand,

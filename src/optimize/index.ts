@@ -62,6 +62,7 @@ export {
 export { formatUsd, type ModelPrices, rolloutCost, tokensUsd } from './campaign/spend/usd.js';
 export { type CompareOptions, type CompareResult, compareSystems } from './compare/compare.js';
 export { type CompareConfig, compareConfigSchema, loadCompareConfig } from './compare/compare-config.js';
+export { type GateOptions, type GateResult, gate } from './gate/gate.js';
 
 // --- The optimizer and the search parts it is built from ---
 export { type ConfirmOptions, confirmCandidate } from './optimizer/accept/acceptance.js';

@@ -27,6 +27,9 @@ export { EVAL_LOG_FORMATS, type EvalLogFormat, type EvalRun, type EvalSample } f
 export { detectEvalLogFormat, type ReadEvalLogOptions, readEvalLog } from './eval-logs/read-eval-log.js';
 export { evalVerdictLine, renderEvalComparison } from './eval-logs/render-eval-comparison.js';
 export { formatNumber } from './format-number.js';
+export { type GateCommentInput, renderGateComment } from './gate/gate-comment.js';
+export { type GateStatus, gateStatus } from './gate/gate-status.js';
+export { renderJunit } from './gate/junit.js';
 export {
   type ObjectivePoint,
   type ObjectiveTrace,

@@ -66,6 +66,11 @@ export interface BeforeAfterOptions {
   runLog?: string;
   log?: (line: string) => void;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
+  /**
+   * Called once the campaign directory is known to be this campaign's (or new) and exists, before
+   * anything is planned or run in it (the gate restores a cached baseline arm there).
+   */
+  onCampaignDir?: (dir: string) => void;
   /** Aborting stops the rollouts at once (an interrupt): what finished is reported, the run resumes later. */
   signal?: AbortSignal;
 }

@@ -71,6 +71,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
   // Another campaign's directory (other commits, another job) is refused before anything is made in it.
   assertSameCampaign(dir, name);
   mkdirSync(dir, { recursive: true });
+  if (options.confirmSpend === true) options.onCampaignDir?.(dir);
   const offline =
     options.model === 'offline' && options.llmBlock === undefined
       ? await startOfflineModel(dir, options.standIn, ['baseline', 'candidate'])

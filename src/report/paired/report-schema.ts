@@ -149,6 +149,8 @@ export const reportVerdictSchema = z
     rule: z.string().optional(),
     /** Guard and watched rows significantly worse, named beside the headline. */
     against: z.array(z.string()).optional(),
+    /** The primary row itself significantly worse (one-sided p < alpha against its direction). */
+    primary_worse: z.boolean().optional(),
   })
   .strict();
 

@@ -139,5 +139,6 @@ export function verdictOf(
     line,
     rule,
     against: [...guards, ...watched].map((g) => g.row.key),
+    primary_worse: primaryWorse !== null && primaryWorse < alpha,
   };
 }

@@ -37,11 +37,12 @@ beforeAll(async () => {
   ];
 }, 60_000);
 
+// Redis saves and exits, and the scratch holds worktrees: seconds on a loaded machine, not 10.
 afterAll(async () => {
   for (const worker of workers) worker.kill();
   await redis?.stop();
   rmSync(scratch, { recursive: true, force: true });
-});
+}, 60_000);
 
 function orchestrate(
   dir: string,

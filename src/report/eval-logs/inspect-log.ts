@@ -108,9 +108,10 @@ export function readInspectArchive(bytes: Uint8Array, file: string): EvalRun {
     file,
     WHAT,
   );
+  // In the sample order Inspect numbers them (`2_epoch_1` before `10_epoch_1`).
   const names = Object.keys(entries)
     .filter((name) => name.startsWith('samples/'))
-    .sort();
+    .sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
   const samples = names.map((name) => {
     const where = `${file}:${name}`;
     return parseShape(sampleSchema, parseJsonFile(strFromU8(entries[name]!), where), where, WHAT);

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compareEvalLogs, readEvalLog } from '../../../src/report/index.js';
+import { cli, ROOT } from '../../cli/run-cli.js';
+
+const INSPECT = join(ROOT, 'fixtures/realdata/eval-logs/inspect');
+const EVAL = join(INSPECT, '2025-02-11T15-18-04-05-00_popularity_mj7khqpMM4GBCfVQozKgzB.eval');
+const JSON_LOG = join(INSPECT, '2025-05-12T20-28-13-04-00_popularity.json');
+
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-eval-logs-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const write = (name: string, text: string) => {
+  const file = join(scratch, name);
+  writeFileSync(file, text);
+  return file;
+};
+
+describe('Inspect AI logs (real, from inspect_ai tests)', () => {
+  it('reads a .eval archive: ten samples in id order, C/I as 1/0', async () => {
+    const run = await readEvalLog(EVAL);
+    expect(run).toMatchObject({ format: 'inspect', label: 'popularity · openai/gpt-4o-mini' });
+    expect(run.samples.map((s) => s.id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    // Samples 3 and 7 were scored I, the rest C.
+    expect(run.samples.map((s) => s.scores.match)).toEqual([1, 1, 0, 1, 1, 1, 0, 1, 1, 1]);
+    expect(run.samples.every((s) => s.epoch === 1)).toBe(true);
+  });
+
+  it('reads a .json log, and pairs the two runs by sample id, naming the samples only one has', async () => {
+    const run = await readEvalLog(JSON_LOG);
+    expect(run.samples.map((s) => [s.id, s.scores.match])).toEqual([
+      ['1', 1],
+      ['2', 1],
+      ['3', 0],
+    ]);
+    const cmp = await compareEvalLogs(EVAL, JSON_LOG);
+    expect(cmp).toMatchObject({ paired: 3, onlyInA: ['4', '5', '6', '7', '8', '9', '10'], onlyInB: [] });
+    // Samples 1-3 scored C, C, I in both runs: no discordant pair, McNemar p = 1.
+    expect(cmp.rows).toEqual([
+      expect.objectContaining({
+        metric: 'match',
+        kind: 'binary',
+        test: 'mcnemar',
+        pairs: 3,
+        delta: 0,
+        pvalue: 1,
+        adjusted: 1,
+      }),
+    ]);
+  });
+
+  it('`stats compare` prints the paired report of the two real logs', async () => {
+    const run = await cli('stats', 'compare', EVAL, JSON_LOG);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Only in A (not compared): 7: `4`, `5`, `6`, `7`, `8`, `9`, `10`.');
+    expect(run.stdout).toMatch(
+      /\| match \| 3 \| 0\.667 \| 0\.667 \| 0 \[0, 0\] \| mcnemar \| 1 \| 1 \| n\/a \|/,
+    );
+  });
+});
+
+describe('promptfoo results files', () => {
+  // Two tests x one provider; test 1 fails in A and passes in B.
+  const results = (success: boolean[], latency: number[]) =>
+    JSON.stringify({
+      evalId: 'eval-x',
+      results: {
+        version: 3,
+        results: success.map((ok, testIdx) => ({
+          testIdx,
+          promptIdx: 0,
+          provider: { id: 'openai:gpt-4o-mini', label: '' },
+          success: ok,
+          score: ok ? 1 : 0,
+          latencyMs: latency[testIdx],
+          cost: 0.001,
+          namedScores: { polite: ok ? 1 : 0.5 },
+          response: { output: 'x', tokenUsage: { total: 100 + testIdx } },
+        })),
+      },
+    });
+
+  it('reads success, score, latency, cost, tokens and named scores per test', async () => {
+    const run = await readEvalLog(write('a.json', results([true, false], [300, 400])));
+    expect(run.format).toBe('promptfoo');
+    expect(run.samples[1]).toEqual({
+      id: 'test 1',
+      epoch: 1,
+      scores: { success: 0, score: 0, latency_ms: 400, cost: 0.001, tokens: 101, 'named/polite': 0.5 },
+    });
+  });
+
+  it('refuses a results entry of the wrong shape naming the file and the first wrong key', async () => {
+    const bad = write(
+      'bad.json',
+      JSON.stringify({ results: { results: [{ testIdx: 0, promptIdx: 0, success: 'yes' }] } }),
+    );
+    await expect(readEvalLog(bad)).rejects.toThrow(
+      `${bad} is not a promptfoo results file (\`promptfoo eval -o results.json\`): \`results.results.0.success\``,
+    );
+  });
+});
+
+describe('lm-evaluation-harness samples files', () => {
+  const line = (doc: number, filter: string, em: number) =>
+    JSON.stringify({
+      doc_id: doc,
+      doc: {},
+      target: '1',
+      filter,
+      metrics: ['exact_match'],
+      doc_hash: 'h',
+      exact_match: em,
+    });
+
+  it('names each metric by its filter, one sample per document', async () => {
+    const file = write(
+      'samples_gsm8k_2024-06-01T10-00-00.000000.jsonl',
+      [
+        line(0, 'strict-match', 1),
+        line(0, 'flexible-extract', 1),
+        line(1, 'strict-match', 0),
+        line(1, 'flexible-extract', 1),
+      ].join('\n'),
+    );
+    const run = await readEvalLog(file);
+    expect(run.label).toBe('gsm8k');
+    expect(run.samples).toEqual([
+      { id: '0', epoch: 1, scores: { 'exact_match,strict-match': 1, 'exact_match,flexible-extract': 1 } },
+      { id: '1', epoch: 1, scores: { 'exact_match,strict-match': 0, 'exact_match,flexible-extract': 1 } },
+    ]);
+  });
+
+  it('refuses a line without doc_id naming the file, the line and the key', async () => {
+    const file = write('samples_x.jsonl', `${line(0, 'none', 1)}\n{"doc": {}}\n`);
+    await expect(readEvalLog(file)).rejects.toThrow(
+      `${file}:2 is not an lm-evaluation-harness samples file: \`doc_id\``,
+    );
+  });
+});
+
+describe('refusals', () => {
+  it('a file no reader fits, a zip that is not a log, two formats: each refused by name, exit 2 from the CLI', async () => {
+    const other = write('other.json', '{"hello": 1}');
+    await expect(readEvalLog(other)).rejects.toThrow(`${other} is not a log agent-track reads`);
+    const notZip = write('broken.eval', 'not a zip');
+    await expect(readEvalLog(notZip)).rejects.toThrow(
+      `${notZip} is not an Inspect AI eval log: not a zip archive`,
+    );
+    const lm = write('samples_t_2024-01-01T00-00-00.jsonl', '{"doc_id": 0, "acc": 1}\n');
+    await expect(compareEvalLogs(EVAL, lm)).rejects.toThrow(
+      /is inspect and .* is lm-eval: compare two runs of one tool/,
+    );
+    const run = await cli('stats', 'compare', EVAL, other);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`agent-track: ${other} is not a log agent-track reads`);
+    expect((await cli('stats', 'compare', EVAL, EVAL, '--format', 'mlflow')).code).toBe(2);
+  });
+});

@@ -40,7 +40,7 @@ test('the guide has its pages, and every block not run says why', () => {
   for (const page of ['README.md', 'first-run.md', 'own-server.md', 'real-models.md', 'spend.md']) {
     expect(pages).toContain(page);
   }
-  for (const page of ['optimizer.md', 'retrieval.md', 'transcripts.md', 'scale-out.md'])
+  for (const page of ['optimizer.md', 'retrieval.md', 'transcripts.md', 'scale-out.md', 'ci.md'])
     expect(pages).toContain(page);
   const shown = blocks.filter((block) => block.info.startsWith('sh ') || block.info === '');
   for (const block of shown) expect(block.info, `${block.page}:${block.line}`).toMatch(/^sh (needs|on) /);

@@ -11,6 +11,8 @@ import type { CliCommand, CliIo } from '../program.js';
 
 interface CompareFlags {
   format?: EvalLogFormat;
+  aColumn?: string;
+  bColumn?: string;
   json?: boolean;
   out?: string;
   force?: boolean;
@@ -18,7 +20,11 @@ interface CompareFlags {
 
 async function compare(io: CliIo, a: string, b: string, flags: CompareFlags): Promise<void> {
   if (flags.out !== undefined) refuseClobber('--out', flags.out, { force: flags.force === true });
-  const comparison = await compareEvalLogs(a, b, flags.format === undefined ? {} : { format: flags.format });
+  const comparison = await compareEvalLogs(a, b, {
+    ...(flags.format === undefined ? {} : { format: flags.format }),
+    ...(flags.aColumn === undefined ? {} : { columnA: flags.aColumn }),
+    ...(flags.bColumn === undefined ? {} : { columnB: flags.bColumn }),
+  });
   const markdown = renderEvalComparison(comparison);
   if (flags.out !== undefined) writeFileSync(flags.out, markdown);
   io.out(flags.json === true ? `${JSON.stringify(comparison, null, 2)}\n` : markdown);
@@ -41,6 +47,11 @@ export const statsCommand: CliCommand = {
         `the tool that wrote both files, one of ${EVAL_LOG_FORMATS.join(', ')} (default: detected)`,
         oneOf('--format', EVAL_LOG_FORMATS),
       )
+      .option(
+        '--a-column <column>',
+        'promptfoo: read only this column of A (its index, `prompt label · provider`, its prompt label or its provider)',
+      )
+      .option('--b-column <column>', 'promptfoo: read only this column of B (A and B may be one file)')
       .option('--json', 'print the comparison as JSON instead of Markdown')
       .option('--out <file>', 'also write the Markdown report to FILE')
       .option('--force', 'replace an existing --out file')

@@ -183,16 +183,23 @@ export function compareEvalRuns(a: EvalRun, b: EvalRun): EvalComparison {
 }
 
 /**
- * Reads two runs' files (`readEvalLog`) and compares them (`compareEvalRuns`).
+ * Reads two runs' files (`readEvalLog`) and compares them (`compareEvalRuns`); `columnA` and
+ * `columnB` pick a promptfoo file's columns (two prompts or providers of one file are two runs).
  *
  * @example
  * const cmp = await compareEvalLogs('results-before.json', 'results-after.json');
+ * await compareEvalLogs('results.json', 'results.json', { columnA: '0', columnB: '1' });
  * console.log(renderEvalComparison(cmp));
  */
 export async function compareEvalLogs(
   a: string,
   b: string,
-  options: ReadEvalLogOptions = {},
+  options: Omit<ReadEvalLogOptions, 'column'> & { columnA?: string; columnB?: string } = {},
 ): Promise<EvalComparison> {
-  return compareEvalRuns(await readEvalLog(a, options), await readEvalLog(b, options));
+  const read = (file: string, column: string | undefined) =>
+    readEvalLog(file, {
+      ...(options.format === undefined ? {} : { format: options.format }),
+      ...(column === undefined ? {} : { column }),
+    });
+  return compareEvalRuns(await read(a, options.columnA), await read(b, options.columnB));
 }

@@ -2,6 +2,7 @@
 // per test case x prompt x provider, each with its `testIdx`, `promptIdx`, `provider`, `success`,
 // `score`, `latencyMs`, `cost`, the response's `tokenUsage` and the assertions' `namedScores`.
 import { z } from 'zod';
+import { AgentTrackError } from '../../core/index.js';
 import { type EvalRun, type EvalSample, parseJsonFile, parseShape } from './eval-log.js';
 
 const WHAT = 'a promptfoo results file (`promptfoo eval -o results.json`)';
@@ -19,6 +20,7 @@ const resultSchema = z.looseObject({
   namedScores: z.record(z.string(), z.number().nullish()).nullish(),
   tokenUsage: usageSchema,
   response: z.looseObject({ tokenUsage: usageSchema }).nullish(),
+  prompt: z.looseObject({ label: z.string().nullish() }).nullish(),
 });
 
 const fileSchema = z.looseObject({
@@ -36,15 +38,48 @@ function providerOf(result: PromptfooResult): string {
 const finite = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value) ? null : value;
 
+/** A result's column as promptfoo's table heads it: the prompt's label and the provider. */
+function columnOf(result: PromptfooResult): string {
+  return `${result.prompt?.label || `prompt ${result.promptIdx}`} · ${providerOf(result)}`;
+}
+
 /**
- * A promptfoo results file's text. A sample is a test case (`test N`, by its `testIdx`); a file
- * that ran several prompts or providers names each sample by all three, so the same test with
- * the same prompt and provider pairs across two files.
+ * The results of one column (`promptIdx`) chosen by its index, its name (`label · provider`), its
+ * prompt label or its provider; refused, listing the file's columns, when it names none or several.
  */
-export function readPromptfooResults(text: string, file: string): EvalRun {
+function selectColumn(results: readonly PromptfooResult[], column: string, file: string): PromptfooResult[] {
+  const columns = new Map<number, string>();
+  for (const result of results) columns.set(result.promptIdx, columnOf(result));
+  const matches = [...columns].filter(([index, name]) => {
+    if (/^\d+$/.test(column)) return index === Number(column);
+    const [label, provider] = name.split(' · ');
+    return column === name || column === label || column === provider;
+  });
+  if (matches.length !== 1) {
+    const list = [...columns]
+      .sort(([a], [b]) => a - b)
+      .map(([index, name]) => `${index}: ${name}`)
+      .join('; ');
+    throw new AgentTrackError(
+      'EVAL_LOG_COLUMN',
+      `\`${column}\` names ${matches.length === 0 ? 'no column' : `${matches.length} columns`} of ${file}: give an index or a unique name (${list})`,
+      { data: { file, column } },
+    );
+  }
+  return results.filter((result) => result.promptIdx === matches[0]![0]);
+}
+
+/**
+ * A promptfoo results file's text. A sample is a test case (`test N`, by its `testIdx`). A file
+ * holds one column per prompt x provider: `column` keeps one (two columns of one file are two
+ * runs); without it, a file of several columns names each sample by its column too, so the same
+ * test in the same column pairs across two files.
+ */
+export function readPromptfooResults(text: string, file: string, column?: string): EvalRun {
   const parsed = parseShape(fileSchema, parseJsonFile(text, file), file, WHAT);
-  const results = parsed.results.results;
-  const combos = new Set(results.map((r) => `${r.promptIdx}\u0000${providerOf(r)}`));
+  const results =
+    column === undefined ? parsed.results.results : selectColumn(parsed.results.results, column, file);
+  const columns = new Set(results.map((r) => r.promptIdx));
   const samples: EvalSample[] = results.map((result) => {
     const scores: Record<string, number | null> = {
       success: result.success ? 1 : 0,
@@ -55,17 +90,14 @@ export function readPromptfooResults(text: string, file: string): EvalRun {
     };
     for (const [name, value] of Object.entries(result.namedScores ?? {}))
       scores[`named/${name}`] = finite(value);
-    const id =
-      combos.size === 1
-        ? `test ${result.testIdx}`
-        : `test ${result.testIdx} · prompt ${result.promptIdx} · ${providerOf(result)}`;
+    const id = columns.size === 1 ? `test ${result.testIdx}` : `test ${result.testIdx} · ${columnOf(result)}`;
     return { id, epoch: 1, scores };
   });
-  const providers = [...new Set(results.map(providerOf))].filter((p) => p !== '');
+  const names = [...new Set(results.map(columnOf))];
   return {
     format: 'promptfoo',
     file,
-    label: `promptfoo · ${providers.join(', ') || 'unknown provider'}`,
+    label: `promptfoo · ${names.length === 1 ? names[0] : `${names.length} columns`}`,
     samples,
   };
 }

@@ -30,6 +30,11 @@ export function detectEvalLogFormat(file: string, text: string | null): EvalLogF
 export interface ReadEvalLogOptions {
   /** The tool that wrote the file; detected from its name and keys when absent. */
   format?: EvalLogFormat;
+  /**
+   * promptfoo only: the one column (prompt x provider) to read, by its index (`promptIdx`), its
+   * name (`label · provider`), its prompt label or its provider, so two columns of one file compare.
+   */
+  column?: string;
 }
 
 /**
@@ -68,6 +73,13 @@ export async function readEvalLog(file: string, options: ReadEvalLogOptions = {}
       { data: { file } },
     );
   }
+  if (options.column !== undefined && format !== 'promptfoo') {
+    throw new AgentTrackError(
+      'INVALID_OPTION',
+      `A column selects a prompt x provider of a promptfoo results file; ${file} is ${format}`,
+      { data: { file, column: options.column } },
+    );
+  }
   if (format === 'inspect') {
     return isArchive ? readInspectArchive(bytes, file) : readInspectJson(text ?? '', file);
   }
@@ -76,6 +88,6 @@ export async function readEvalLog(file: string, options: ReadEvalLogOptions = {}
       data: { file },
     });
   }
-  if (format === 'promptfoo') return readPromptfooResults(text, file);
+  if (format === 'promptfoo') return readPromptfooResults(text, file, options.column);
   return readLmEvalSamples(text, file);
 }

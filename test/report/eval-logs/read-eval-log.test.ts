@@ -60,6 +60,49 @@ describe('Inspect AI logs (real, from inspect_ai tests)', () => {
   });
 });
 
+describe('a real promptfoo results file (nicheIQ: two prompts x two models in one file)', () => {
+  const FILE = join(ROOT, 'fixtures/realdata/eval-logs/promptfoo/nicheIQ-results.json');
+
+  it('two columns of one file are two runs: picked by name or index, paired by test', async () => {
+    const cmp = await compareEvalLogs(FILE, FILE, {
+      columnA: 'Pain Scorer v1 (word anchors) · gpt-4o-mini',
+      columnB: '1',
+    });
+    expect(cmp.a.label).toBe('promptfoo · Pain Scorer v1 (word anchors) · gpt-4o-mini');
+    expect(cmp.b.label).toBe('promptfoo · Pain Scorer v2 (dollar-band rubric) · gpt-4o-mini');
+    expect(cmp.paired).toBe(4);
+    const row = (metric: string) => cmp.rows.find((r) => r.metric === metric)!;
+    // Every test failed in both: no discordant pair.
+    expect(row('success')).toMatchObject({ kind: 'binary', a: 0, b: 0, delta: 0, pvalue: 1 });
+    // Each column's responses came from one cached call: 1306 ms vs 1858 ms, 62 vs 77 tokens on all 4
+    // tests. Four equal positive differences: exact two-sided Wilcoxon p = 2 / 2^4 = 0.125; Holm over
+    // (1, 1, 0.125, 0.125, 0.125): 0.125 x 5 = 0.625.
+    expect(row('latency_ms')).toMatchObject({
+      kind: 'continuous',
+      a: 1306,
+      b: 1858,
+      delta: 552,
+      pvalue: 0.125,
+      adjusted: 0.625,
+    });
+    expect(row('tokens')).toMatchObject({ a: 62, b: 77, delta: 15, pvalue: 0.125, adjusted: 0.625 });
+    // Four pairs cannot reach 0.05 two-sided: nothing is detectable.
+    expect(row('latency_ms').mde).toBeNull();
+  });
+
+  it('a column missing a test leaves it unpaired, named', async () => {
+    const cmp = await compareEvalLogs(FILE, FILE, { columnA: '2', columnB: '3' });
+    expect(cmp).toMatchObject({ paired: 3, onlyInA: [], onlyInB: ['test 7'] });
+  });
+
+  it('a column name that fits several is refused, listing the columns (exit 2 from the CLI)', async () => {
+    const run = await cli('stats', 'compare', FILE, FILE, '--a-column', 'gpt-4o', '--b-column', '1');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('`gpt-4o` names 4 columns of');
+    expect(run.stderr).toContain('0: Pain Scorer v1 (word anchors) · gpt-4o-mini; 1: Pain Scorer v2');
+  });
+});
+
 describe('promptfoo results files', () => {
   // Two tests x one provider; test 1 fails in A and passes in B.
   const results = (success: boolean[], latency: number[]) =>

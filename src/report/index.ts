@@ -8,6 +8,7 @@
  * import { buildReport, renderReportMarkdown } from 'agent-track/report';
  */
 export { type BuildCompareOptions, buildCompareReport, type SystemResults } from './compare/build-compare.js';
+export { flatCompareMetrics } from './compare/compare-metrics.js';
 export {
   type CompareReport,
   type CompareRow,

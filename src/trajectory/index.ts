@@ -40,6 +40,7 @@ export {
   parseTranscript,
   type TranscriptRecord,
 } from './importers/parse-transcript.js';
+export { dirTaskId } from './reader/dir-task-id.js';
 export type { ReadOutcome } from './reader/list-trajectories.js';
 export { listTrajectories, readTrajectories } from './reader/list-trajectories.js';
 export type { ReadTrajectoryOptions } from './reader/read-trajectory.js';

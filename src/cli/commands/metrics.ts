@@ -1,9 +1,10 @@
 import { statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
 import { formatNumber } from '../../report/index.js';
 import { readTasks } from '../../retrieval/index.js';
 import {
+  dirTaskId,
   MetricsAggregate,
   type ScoredTrajectory,
   scorePath,
@@ -122,7 +123,7 @@ export const metricsCommand: CliCommand = {
 // A run is named by its trajectory folder: the task id (a trial of it `task~2`, its rollout id), so
 // trials of one task are told apart.
 function runLabel(source: string, taskId: string): string {
-  const folder = decodeURIComponent(basename(source));
+  const folder = dirTaskId(source);
   return folder.startsWith(taskId) ? folder : taskId;
 }
 

@@ -6,6 +6,7 @@ import { DEFAULT_SERVING_CONFIG } from '../../product/index.js';
 import {
   buildCompareReport,
   type CompareReport,
+  flatCompareMetrics,
   readArmMetrics,
   renderCompareMarkdown,
   type SystemResults,
@@ -218,9 +219,10 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
         reference: config.reference,
         clusters: clustersOf(tasks),
       });
-      const files = [join(dir, 'report.json'), join(dir, 'report.md')];
+      const files = [join(dir, 'report.json'), join(dir, 'report.md'), join(dir, 'metrics.json')];
       writeFileSync(files[0]!, `${JSON.stringify(report, null, 2)}\n`);
       writeFileSync(files[1]!, renderCompareMarkdown(report));
+      writeFileSync(files[2]!, `${JSON.stringify(flatCompareMetrics(report), null, 2)}\n`);
       const { plotRun } = await import('../../report/plots/index.js');
       const plots = await plotRun([files[0]!], join(dir, 'plots'));
       for (const warning of plots.warnings) say(`plots: ${warning}`);

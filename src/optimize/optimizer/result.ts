@@ -10,6 +10,7 @@ import type { CampaignSlices } from './config/inputs.js';
 import type { LoadedCampaign } from './config/load-config.js';
 import { type CostEstimate, estimateText } from './money/estimate.js';
 import type { CandidateSpace } from './propose/config-enumeration.js';
+import { flatResultMetrics } from './result-metrics.js';
 import type { RoundsOutcome } from './run-rounds.js';
 
 export type { CandidateRecord } from './candidate-record.js';
@@ -161,7 +162,7 @@ export function renderResultMarkdown(result: OptimizationResult): string {
 }
 
 /**
- * Writes `result.json`, `result.md` and one `admissions.jsonl` line per proposal (hashes, parent,
+ * Writes `result.json`, `result.md`, `metrics.json` (`flatResultMetrics`) and one `admissions.jsonl` line per proposal (hashes, parent,
  * free-check verdict, test, p, status, cost) into the result's run directory.
  *
  * @example
@@ -170,6 +171,7 @@ export function renderResultMarkdown(result: OptimizationResult): string {
 export function writeResultFiles(result: OptimizationResult): void {
   writeFileSync(join(result.dir, 'result.json'), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(result.dir, 'result.md'), renderResultMarkdown(result));
+  writeFileSync(join(result.dir, 'metrics.json'), `${JSON.stringify(flatResultMetrics(result), null, 2)}\n`);
   // The accepted change on its own, ready for `git apply` in the product's repository.
   if (result.diff !== null) writeFileSync(join(result.dir, 'accepted.diff'), result.diff);
   // Rewritten whole: a resumed campaign re-derives every proposal (its rollouts from the cache).

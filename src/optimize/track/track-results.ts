@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { flatMetrics } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { rolloutTasks, taskIdOf } from '../../retrieval/index.js';
 import {
@@ -12,6 +13,24 @@ import { renderTrackMarkdown } from './track-markdown.js';
 import { buildTrackReport } from './track-report.js';
 import type { TrackReport } from './track-report-schema.js';
 import { TRACK_ARMS, type TrackArm, type TrackLedgerLine } from './track-schema.js';
+
+/**
+ * The track as a DVC-style metrics file: the efficiency report's flat keys (`flatMetrics`: bare is
+ * `baseline`, with-server `candidate`), the judge's quality row (`quality.*`) and the parity counts.
+ */
+export function flatTrackMetrics(report: TrackReport): Record<string, number | null> {
+  const quality = report.quality;
+  return {
+    ...flatMetrics(report.report),
+    'quality.baseline': quality.baseline.mean,
+    'quality.candidate': quality.candidate.mean,
+    'quality.delta': quality.delta,
+    'quality.p': quality.test === 'none' ? null : quality.pvalue,
+    'quality.pairs': quality.pairs,
+    'parity.tasks': report.parity.tasks,
+    'parity.judged': report.parity.judged,
+  };
+}
 
 /**
  * Scores every done rollout's trajectory (one set of roles for both arms), builds the track report
@@ -61,6 +80,7 @@ export async function writeTrackReport(input: {
     product: input.product,
   });
   writeFileSync(join(input.out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(input.out, 'metrics.json'), `${JSON.stringify(flatTrackMetrics(report), null, 2)}\n`);
   mkdirSync(dirname(input.reportFile), { recursive: true });
   writeFileSync(input.reportFile, renderTrackMarkdown(report));
   return { report, reportFile: input.reportFile };

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
 import { readTasks, type Task } from '../../retrieval/index.js';
-import { METRIC_COLUMNS, readTrajectories, type ToolRoles } from '../../trajectory/index.js';
+import { dirTaskId, METRIC_COLUMNS, readTrajectories, type ToolRoles } from '../../trajectory/index.js';
 import type { Report } from '../paired/report-schema.js';
 import { readPlotInput } from '../plots/read-plot-input.js';
 import { armView, type EmbedBlob } from './arm-view.js';
@@ -126,7 +126,7 @@ export async function collectRun(runDir: string, options: CollectOptions = {}): 
     if (!existsSync(tasksDir)) continue;
     for await (const read of readTrajectories(tasksDir)) {
       if (read.error !== undefined) {
-        const id = decodeURIComponent(basename(read.dir));
+        const id = dirTaskId(read.dir);
         summaries.set(id, { ...summaries.get(id), [arm]: { state: 'refused', error: read.error.message } });
         detailOf(id)[arm] = refusedDetail(read.error.message);
         continue;

@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { z } from 'zod';
 import { describeIssues } from '../../core/index.js';
 import { TRAJECTORY_FILES } from '../files.js';
@@ -16,6 +16,7 @@ import { isModelMessage, isModelTurns, isToolEvent, isTrajectoryResult } from '.
 import { BlobStore } from '../store/blob-store.js';
 import { locateBlobDir } from '../store/locate-blobs.js';
 import type { BlobReader, Trajectory } from '../trajectory.js';
+import { dirTaskId } from './dir-task-id.js';
 import { parseTrajectoryJsonl } from './parse-jsonl.js';
 import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 
@@ -201,7 +202,7 @@ export async function readTrajectory(dir: string, options: ReadTrajectoryOptions
   checkConsistent(dir, events, turns, messages);
   const blobs = options.blobs ?? locateBlobDir(dir);
   return {
-    task_id: result.task_id ?? options.taskId ?? decodeURIComponent(basename(dir)),
+    task_id: result.task_id ?? options.taskId ?? dirTaskId(dir),
     events,
     turns,
     messages,

@@ -1,5 +1,5 @@
-import { basename } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
+import { dirTaskId } from '../reader/dir-task-id.js';
 
 /**
  * An error about a trajectory imported from a transcript, renamed for the user: the transcript and
@@ -16,7 +16,7 @@ export function importedError(
   dir: string,
   error: Error,
 ): { source: string; error: Error } {
-  const source = `${transcript} (session \`${decodeURIComponent(basename(dir))}\`)`;
+  const source = `${transcript} (session \`${dirTaskId(dir)}\`)`;
   const message = error.message.split(dir).join(source).split(runDir).join(transcript);
   const renamed =
     error instanceof AgentTrackError

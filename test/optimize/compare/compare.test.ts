@@ -83,6 +83,19 @@ test('the shipped comparison: reference, server-filesystem and reference over HT
       significant: false,
     }),
   ]);
+  // metrics.json: the same numbers, flat, for DVC-style diff tools.
+  const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as Record<
+    string,
+    number | null
+  >;
+  expect(metrics).toMatchObject({
+    'tasks.reference': 6,
+    'needle_reached.reference': 1,
+    'needle_reached.server-filesystem.delta': -misses / 6,
+    'needle_reached.server-filesystem.p': p,
+    'needle_reached.server-filesystem.p_holm': Math.min(1, 2 * p),
+    'needle_reached.server-filesystem.pairs': 6,
+  });
   for (const row of report.rows) {
     const http = row.deltas.find((delta) => delta.system === 'reference-http')!;
     if (http.delta !== null) expect([row.key, http.delta]).toEqual([row.key, 0]);

@@ -75,6 +75,13 @@ describe('optimize --dry-run', () => {
       );
       for (const file of ['result.json', 'result.md', 'admissions.jsonl', 'evaluations.jsonl'])
         expect(existsSync(join(out, file))).toBe(true);
+      expect(JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8'))).toMatchObject({
+        rollouts: result!.rollouts,
+        confirmations: 1,
+        'confirmations.accepted': CONFIRMED[axis] === 'accepted' ? 1 : 0,
+        'confirmation.last.pairs': 12,
+        'spend.usd': result!.spend.usd,
+      });
       expect(readFileSync(join(out, 'admissions.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
       if (axis === 'ask_prompt') {
         // The judge is weighted: every rollout was judged (offline), each sample in the ledger.

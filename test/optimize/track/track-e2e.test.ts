@@ -64,6 +64,18 @@ test('a track end to end through the CLI: plan, two arms per task, blind judge, 
     ['t3', 'paired', 10, 10, true],
   ]);
   expect(track.parity).toEqual({ tasks: 2, judged: 3 });
+  // metrics.json: the efficiency rows flat (bare = baseline), the judge's quality and the parity counts.
+  const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as Record<
+    string,
+    number | null
+  >;
+  expect(metrics).toMatchObject({
+    'parity.tasks': 2,
+    'parity.judged': 3,
+    'quality.baseline': 25 / 3,
+    'quality.candidate': 10,
+  });
+  expect(metrics['quality.pairs']).toBe(3);
   expect(track.judge).toMatchObject({
     model: 'offline',
     offline: true,
@@ -174,6 +186,18 @@ test('--repeats 2: each task is two judged pairs; the paired unit stays the task
     ['t3~2', 10, 10],
   ]);
   expect(track.parity).toEqual({ tasks: 2, judged: 3 });
+  // metrics.json: the efficiency rows flat (bare = baseline), the judge's quality and the parity counts.
+  const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as Record<
+    string,
+    number | null
+  >;
+  expect(metrics).toMatchObject({
+    'parity.tasks': 2,
+    'parity.judged': 3,
+    'quality.baseline': 25 / 3,
+    'quality.candidate': 10,
+  });
+  expect(metrics['quality.pairs']).toBe(3);
   expect(track.quality).toMatchObject({ pairs: 3, delta: 5 / 3 });
   const cost = track.report.rows.find((r) => r.key === 'agent.cost_usd')!;
   // bare 0.0117, with-server 0.0102 on each parity task (see the top of this file).

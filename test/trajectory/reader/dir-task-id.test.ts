@@ -1,0 +1,28 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { dirTaskId, readTrajectory } from '../../../src/trajectory/index.js';
+import { cli, ROOT } from '../../cli/run-cli.js';
+
+const SOURCE = join(ROOT, 'fixtures/runs/viewer-small/arms/baseline/tasks/task-000');
+const scratch = mkdtempSync(join(tmpdir(), 'agent-track-dir-task-id-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+it('a directory name decodes as the recorder encodes it, and one that is no valid encoding is its own name', () => {
+  expect(dirTaskId('runs/x/tasks/a%2Fb')).toBe('a/b');
+  expect(dirTaskId('tasks/hostile-%3Cb%3E%26task')).toBe('hostile-<b>&task');
+  expect(dirTaskId('tasks/bad%zz')).toBe('bad%zz');
+  expect(dirTaskId('tasks/100%')).toBe('100%');
+});
+
+it('a trajectory in a directory named by hand (`bad%zz`, a space) is read and scored, never a crash', async () => {
+  for (const name of ['bad%zz', 'with space', 'a%2Fb'])
+    cpSync(SOURCE, join(scratch, 'runs', name), { recursive: true });
+  const trajectory = await readTrajectory(join(scratch, 'runs', 'bad%zz'));
+  expect(trajectory.events.length).toBeGreaterThan(0);
+  const run = await cli('metrics', join(scratch, 'runs'));
+  expect(run.stderr).toBe('');
+  expect(run.code).toBe(0);
+  expect(run.stdout).toContain('3 scored, 0 refused');
+});

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { importClaudeCode } from '../../../src/trajectory/importers/claude-code/import-claude-code.js';
@@ -201,5 +202,41 @@ describe('importClaudeCode: hand-made edge cases', () => {
       code: 'IMPORT_MALFORMED',
       message: expect.stringContaining(`${file}:5: not valid JSON`),
     });
+  });
+
+  test('a line whose `type` is not a string is refused naming the line; a repeated tool_use id is warned about', async () => {
+    const lines = readFileSync(
+      join(REALDATA, 'claude-code-stream-json', 'takopi_claude_stream_json_session.jsonl'),
+      'utf8',
+    )
+      .trim()
+      .split('\n')
+      .map(
+        (line) =>
+          JSON.parse(line) as { type: unknown; message?: { content?: { type: string; id?: string }[] } },
+      );
+    const dir = tempDir();
+    // Line 3 is the assistant message with the two tool_use blocks: its type made a number.
+    const numbered = join(dir, 'numbered.jsonl');
+    writeFileSync(
+      numbered,
+      lines.map((line, i) => JSON.stringify(i === 2 ? { ...line, type: 5 } : line)).join('\n'),
+    );
+    await expect(importClaudeCode(numbered, { runDir: tempDir() })).rejects.toMatchObject({
+      code: 'IMPORT_MALFORMED',
+      message: `${numbered}:3: not a Claude Code line: \`type\` is \`5\` (number), not a string`,
+    });
+    // Its second tool_use given the first one's id: one call recorded, the other named as skipped.
+    const repeated = join(dir, 'repeated.jsonl');
+    const blocks = lines[2]!.message!.content!.filter((block) => block.type === 'tool_use');
+    blocks[1]!.id = blocks[0]!.id;
+    writeFileSync(repeated, lines.map((line) => JSON.stringify(line)).join('\n'));
+    const [imported] = await importClaudeCode(repeated, { runDir: tempDir() });
+    expect(imported!.calls).toBe(1);
+    expect(imported!.warnings).toContainEqual(
+      expect.stringContaining(
+        `repeated.jsonl:3: tool_use \`${blocks[0]!.id}\` repeats an earlier one and was skipped`,
+      ),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { AgentTrackError, describeIssues } from '../../../core/index.js';
+import { AgentTrackError, describeIssues, describeReceived } from '../../../core/index.js';
 import {
   type CallExtractor,
   type ImportedRun,
@@ -42,9 +42,16 @@ function splitSessions(text: string, source: string, warnings: string[]): Sessio
   const ignored = new Map<string, number>();
   for (const { value, where } of records) {
     const type = (value as { type?: unknown } | null)?.type;
-    if (typeof type !== 'string' || !KNOWN.has(type)) {
-      const key = typeof type === 'string' ? type : '(no type)';
-      ignored.set(key, (ignored.get(key) ?? 0) + 1);
+    // A `type` that is not a string is a broken line, not a newer kind of line: never dropped quietly.
+    if (typeof type !== 'string') {
+      throw new AgentTrackError(
+        'IMPORT_MALFORMED',
+        `${where}: not a Claude Code line: \`type\` ${type === undefined ? 'is missing' : `is ${describeReceived(type)}, not a string`}`,
+        { data: { where } },
+      );
+    }
+    if (!KNOWN.has(type)) {
+      ignored.set(type, (ignored.get(type) ?? 0) + 1);
       continue;
     }
     const parsed = claudeLineSchema.safeParse(value);

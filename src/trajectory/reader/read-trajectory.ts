@@ -1,5 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
 import type { z } from 'zod';
 import { describeIssues } from '../../core/index.js';
 import { TRAJECTORY_FILES } from '../files.js';
@@ -34,10 +34,34 @@ const WHY_TURNS =
 // more than the parse itself when thousands are scored (bench/trajectory-read.ts).
 // Opened without blocking and checked before it is read: a FIFO (or a device) named like a
 // trajectory file would otherwise hang the whole walk waiting for a writer.
-function readText(path: string, missing: () => Error): string {
+// A file that is a link to a place outside its trajectory directory is refused unread: nothing from
+// outside the directory given is read, let alone quoted in an error. Links are found by opening
+// with O_NOFOLLOW first (ELOOP), so a plain file costs no extra call.
+function refuseOutsideLink(path: string, dir: string): void {
+  const inside = relative(realpathSync(dir), realpathSync(path));
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+    throw trajectoryError(
+      TRAJECTORY_ERROR_CODES.malformed,
+      path,
+      'a link to a file outside the trajectory directory: refused, never read',
+    );
+  }
+}
+
+function openText(path: string, dir: string): number {
+  try {
+    return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+  }
+  refuseOutsideLink(path, dir);
+  return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+}
+
+function readText(path: string, missing: () => Error, dir: string): string {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openText(path, dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
     throw error;
@@ -172,14 +196,15 @@ export async function readTrajectory(dir: string, options: ReadTrajectoryOptions
       path(TRAJECTORY_FILES.result),
       'missing: the run did not finish writing this trajectory, so it is never scored as complete',
     ),
+    dir,
   );
   const missing =
     (name: string, why = 'missing') =>
     () =>
       trajectoryError(TRAJECTORY_ERROR_CODES.missingFile, path(name), why, { data: { missing: name } });
-  const eventsText = readText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events));
-  const turnsText = readText(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS));
-  const messagesText = readText(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages));
+  const eventsText = readText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events), dir);
+  const turnsText = readText(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS), dir);
+  const messagesText = readText(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages), dir);
   const events = parseTrajectoryJsonl(
     eventsText,
     path(TRAJECTORY_FILES.events),

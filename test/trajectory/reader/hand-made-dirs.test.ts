@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -25,4 +25,27 @@ it('a trajectory in a directory named by hand (`bad%zz`, a space) is read and sc
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
   expect(run.stdout).toContain('3 scored, 0 refused');
+});
+
+it('a trajectory file that links outside its directory is refused unread (its content never quoted); a link inside is read', async () => {
+  const outside = join(scratch, 'outside.jsonl');
+  writeFileSync(outside, '{"seq": "OUTSIDE-SECRET-LINE"}\n');
+  const dir = join(scratch, 'linked', 't1');
+  cpSync(SOURCE, dir, { recursive: true });
+  rmSync(join(dir, 'events.jsonl'));
+  symlinkSync(outside, join(dir, 'events.jsonl'));
+  await expect(readTrajectory(dir)).rejects.toMatchObject({
+    code: 'TRAJECTORY_MALFORMED',
+    message: expect.stringContaining(
+      'a link to a file outside the trajectory directory: refused, never read',
+    ),
+  });
+  const run = await cli('metrics', join(scratch, 'linked'));
+  expect(run.code).toBe(2);
+  expect(`${run.stdout}${run.stderr}`).not.toContain('OUTSIDE-SECRET-LINE');
+  // The same file kept inside the directory under another name, linked: read.
+  rmSync(join(dir, 'events.jsonl'));
+  cpSync(join(SOURCE, 'events.jsonl'), join(dir, 'events-real.jsonl'));
+  symlinkSync('events-real.jsonl', join(dir, 'events.jsonl'));
+  expect((await readTrajectory(dir)).events.length).toBeGreaterThan(0);
 });

@@ -1,4 +1,5 @@
 import {
+  isoTimeSchema,
   type ModelMessage,
   type ModelTurns,
   OUTCOMES,
@@ -26,6 +27,12 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const isRecord = (v: unknown): v is Json =>
   isObject(v) && Object.getPrototypeOf(v) === Object.prototype && !Object.hasOwn(v, '__proto__');
 const isText = (v: unknown): v is string => typeof v === 'string';
+// `Date#toISOString`'s own form, round-tripped, is a time zod accepts; any other form asks zod.
+const ISO_FAST = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const isTime = (v: unknown): v is string =>
+  typeof v === 'string' &&
+  ((ISO_FAST.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString() === v) ||
+    isoTimeSchema.safeParse(v).success);
 const isName = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const isCount = (v: unknown): boolean => isInt(v) && v >= 0;
@@ -80,7 +87,7 @@ export function isToolEvent(value: unknown): value is ToolEvent {
         if (!isTexts(v)) return false;
         break;
       case 'started_at':
-        if (v !== null && !isText(v)) return false;
+        if (v !== null && !isTime(v)) return false;
         break;
       case 'duration_ms':
         if (v !== null && !isAmount(v)) return false;
@@ -184,8 +191,10 @@ export function isTrajectoryResult(value: unknown): value is TrajectoryResult {
     const v = value[key];
     switch (key) {
       case 'answer':
-      case 'started_at':
         if (v !== null && !isText(v)) return false;
+        break;
+      case 'started_at':
+        if (v !== null && !isTime(v)) return false;
         break;
       case 'outcome':
         if (!OUTCOME_SET.has(v)) return false;

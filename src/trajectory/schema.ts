@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** An ISO 8601 date and time with its zone (`2026-12-05T10:00:00.000Z`, `...+02:00`): `yesterday` is no time. */
+export const isoTimeSchema = z.iso.datetime({ offset: true });
+
 /**
  * The recorded-run format, one schema per file of a trajectory directory. These schemas are the
  * boundary: every file is parsed through them, and every type below is derived from them.
@@ -32,7 +35,7 @@ export const toolEventSchema = z
     identifiers: z.array(z.string()),
     rows: z.array(resultRowSchema).optional(),
     /** ISO time the call started; `null` when the source (an imported transcript) did not say. */
-    started_at: z.string().nullable(),
+    started_at: isoTimeSchema.nullable(),
     duration_ms: z.number().nonnegative().nullable(),
   })
   .strict();
@@ -113,7 +116,7 @@ export const trajectoryResultSchema = z
     turn_budget: z.number().int().positive().nullable(),
     turns: z.number().int().nonnegative(),
     timed_out: z.boolean(),
-    started_at: z.string().nullable(),
+    started_at: isoTimeSchema.nullable(),
     duration_ms: z.number().nonnegative().nullable(),
     cost_usd: z.number().nonnegative().optional(),
     usage: usageSchema.optional(),

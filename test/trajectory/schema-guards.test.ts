@@ -109,6 +109,9 @@ const CASES: Case[] = [
       ['a row with a fractional start', withKey(event, 'rows', [{ path: 'a', start: 1.5 }])],
       ['a row with a null name', withKey(event, 'rows', [{ path: 'a', name: null }])],
       ['started_at a number', withKey(event, 'started_at', 0)],
+      ['started_at not a time', withKey(event, 'started_at', 'yesterday')],
+      ['started_at a date with no time', withKey(event, 'started_at', '2025-01-01')],
+      ['started_at on the 31st of February', withKey(event, 'started_at', '2025-02-31T00:00:00.000Z')],
       ['duration_ms negative', withKey(event, 'duration_ms', -1)],
       ['an array', [event]],
       ['null', null],
@@ -168,7 +171,14 @@ const CASES: Case[] = [
     valid: [
       result,
       without(result, 'task_id', 'cost_usd', 'error', 'patch'),
-      { ...result, answer: 'yes', turn_budget: null, started_at: '2025', duration_ms: null, turns: 0 },
+      {
+        ...result,
+        answer: 'yes',
+        turn_budget: null,
+        started_at: '2025-06-01T09:30:00+02:00',
+        duration_ms: null,
+        turns: 0,
+      },
     ],
     invalid: [
       ['an unknown key', withKey(result, 'answerd', 'x')],
@@ -181,6 +191,7 @@ const CASES: Case[] = [
       ['cost_usd null', withKey(result, 'cost_usd', null)],
       ['patch a number', withKey(result, 'patch', 1)],
       ['answer missing', without(result, 'answer')],
+      ['started_at not a time', withKey(result, 'started_at', 'yesterday')],
     ],
   },
 ];

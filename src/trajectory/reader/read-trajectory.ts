@@ -1,5 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
-import { isAbsolute, join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { z } from 'zod';
 import { describeIssues } from '../../core/index.js';
 import { TRAJECTORY_FILES } from '../files.js';
@@ -18,6 +17,7 @@ import { locateBlobDir } from '../store/locate-blobs.js';
 import type { BlobReader, Trajectory } from '../trajectory.js';
 import { dirTaskId } from './dir-task-id.js';
 import { parseTrajectoryJsonl } from './parse-jsonl.js';
+import { readTrajectoryText } from './read-text.js';
 import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 
 export interface ReadTrajectoryOptions {
@@ -29,55 +29,6 @@ export interface ReadTrajectoryOptions {
 
 const WHY_TURNS =
   'the turns sidecar is missing; a trajectory without it is refused, never read as one turn (calls per turn, fan-out and usage would be wrong)';
-
-// Sync reads: a trajectory's files are small, and the thread-pool round trips of async reads cost
-// more than the parse itself when thousands are scored (bench/trajectory-read.ts).
-// Opened without blocking and checked before it is read: a FIFO (or a device) named like a
-// trajectory file would otherwise hang the whole walk waiting for a writer.
-// A file that is a link to a place outside its trajectory directory is refused unread: nothing from
-// outside the directory given is read, let alone quoted in an error. Links are found by opening
-// with O_NOFOLLOW first (ELOOP), so a plain file costs no extra call.
-function refuseOutsideLink(path: string, dir: string): void {
-  const inside = relative(realpathSync(dir), realpathSync(path));
-  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
-    throw trajectoryError(
-      TRAJECTORY_ERROR_CODES.malformed,
-      path,
-      'a link to a file outside the trajectory directory: refused, never read',
-    );
-  }
-}
-
-function openText(path: string, dir: string): number {
-  try {
-    return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
-  }
-  refuseOutsideLink(path, dir);
-  return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-}
-
-function readText(path: string, missing: () => Error, dir: string): string {
-  let fd: number;
-  try {
-    fd = openText(path, dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
-    throw error;
-  }
-  try {
-    if (!fstatSync(fd).isFile())
-      throw trajectoryError(
-        TRAJECTORY_ERROR_CODES.malformed,
-        path,
-        'not a regular file (a FIFO, a socket or a device): refused, never read',
-      );
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
 
 function parseJsonFile<T>(
   text: string,
@@ -142,6 +93,7 @@ function checkConsistent(
       'a message id appears on more than one line',
     );
   }
+  let lastTurn = 0;
   for (const event of events) {
     const entry = turns[String(event.seq)];
     if (entry === undefined) {
@@ -166,6 +118,15 @@ function checkConsistent(
         `call seq ${event.seq} is in turn ${entry.turn}, but its message \`${entry.message_id}\` is in turn ${turn}`,
       );
     }
+    // Calls are recorded as they are made: a later call never belongs to an earlier turn.
+    if (turn < lastTurn) {
+      throw trajectoryError(
+        TRAJECTORY_ERROR_CODES.inconsistent,
+        turnsFile,
+        `turns go backwards: call seq ${event.seq} is in turn ${turn}, after a call in turn ${lastTurn}`,
+      );
+    }
+    lastTurn = turn;
   }
   const extra = Object.keys(turns).filter((seq) => Number(seq) >= events.length);
   if (extra.length > 0) {
@@ -190,21 +151,31 @@ function checkConsistent(
  */
 export async function readTrajectory(dir: string, options: ReadTrajectoryOptions = {}): Promise<Trajectory> {
   const path = (name: string) => join(dir, name);
-  const resultText = readText(path(TRAJECTORY_FILES.result), () =>
-    trajectoryError(
-      TRAJECTORY_ERROR_CODES.incomplete,
-      path(TRAJECTORY_FILES.result),
-      'missing: the run did not finish writing this trajectory, so it is never scored as complete',
-    ),
+  const resultText = readTrajectoryText(
+    path(TRAJECTORY_FILES.result),
+    () =>
+      trajectoryError(
+        TRAJECTORY_ERROR_CODES.incomplete,
+        path(TRAJECTORY_FILES.result),
+        'missing: the run did not finish writing this trajectory, so it is never scored as complete',
+      ),
     dir,
   );
   const missing =
     (name: string, why = 'missing') =>
     () =>
       trajectoryError(TRAJECTORY_ERROR_CODES.missingFile, path(name), why, { data: { missing: name } });
-  const eventsText = readText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events), dir);
-  const turnsText = readText(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS), dir);
-  const messagesText = readText(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages), dir);
+  const eventsText = readTrajectoryText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events), dir);
+  const turnsText = readTrajectoryText(
+    path(TRAJECTORY_FILES.turns),
+    missing(TRAJECTORY_FILES.turns, WHY_TURNS),
+    dir,
+  );
+  const messagesText = readTrajectoryText(
+    path(TRAJECTORY_FILES.messages),
+    missing(TRAJECTORY_FILES.messages),
+    dir,
+  );
   const events = parseTrajectoryJsonl(
     eventsText,
     path(TRAJECTORY_FILES.events),

@@ -515,4 +515,14 @@ describe('importOtel: refusals', () => {
       message: `${file}: no span is a GenAI or OpenInference tool, model or agent span (1 span(s) read)`,
     });
   });
+
+  test('a span time that is negative is refused naming the key, never read as a time before 1970', async () => {
+    const file = join(tempDir(), 'negative.jsonl');
+    const text = readFileSync(GEN_AI, 'utf8');
+    writeFileSync(file, text.replace(/"startTimeUnixNano":\s*"?\d+"?/, '"startTimeUnixNano": "-5"'));
+    await expect(importOtel(file, { runDir: tempDir() })).rejects.toMatchObject({
+      code: 'IMPORT_MALFORMED',
+      message: expect.stringContaining('startTimeUnixNano'),
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -48,4 +48,36 @@ it('a trajectory file that links outside its directory is refused unread (its co
   cpSync(join(SOURCE, 'events.jsonl'), join(dir, 'events-real.jsonl'));
   symlinkSync('events-real.jsonl', join(dir, 'events.jsonl'));
   expect((await readTrajectory(dir)).events.length).toBeGreaterThan(0);
+});
+
+it('turns that go backwards (a later call in an earlier turn) are refused as inconsistent', async () => {
+  const dir = join(scratch, 'backwards', 't1');
+  cpSync(SOURCE, dir, { recursive: true });
+  const turns = JSON.parse(readFileSync(join(dir, 'model_turns.json'), 'utf8')) as Record<
+    string,
+    { turn: number }
+  >;
+  const last = String(Object.keys(turns).length - 1);
+  // Call 0 given the last call's message (and so its turn): call 1 then sits in an earlier turn.
+  turns['0'] = turns[last]!;
+  writeFileSync(join(dir, 'model_turns.json'), JSON.stringify(turns));
+  await expect(readTrajectory(dir)).rejects.toMatchObject({
+    code: 'TRAJECTORY_INCONSISTENT',
+    message: expect.stringContaining(
+      `turns go backwards: call seq 1 is in turn ${turns['1']!.turn}, after a call in turn ${turns[last]!.turn}`,
+    ),
+  });
+});
+
+it('a trajectory file that is not valid UTF-8 is refused, never read with its bytes replaced', async () => {
+  const dir = join(scratch, 'latin1', 't1');
+  cpSync(SOURCE, dir, { recursive: true });
+  const events = readFileSync(join(dir, 'events.jsonl'));
+  // A Latin-1 "é" (0xE9) inside the first line's JSON: no UTF-8 sequence starts like that.
+  const broken = Buffer.concat([events.subarray(0, 20), Buffer.from([0xe9]), events.subarray(20)]);
+  writeFileSync(join(dir, 'events.jsonl'), broken);
+  await expect(readTrajectory(dir)).rejects.toMatchObject({
+    code: 'TRAJECTORY_MALFORMED',
+    message: expect.stringContaining('not valid UTF-8: refused, never read with its bytes replaced'),
+  });
 });

@@ -9,6 +9,8 @@ import { z } from 'zod';
  */
 
 const int64Schema = z.union([z.number(), z.string().regex(/^-?\d+$/)]);
+/** A span time: nanoseconds since the epoch, never negative. */
+const unixNanoSchema = z.union([z.number().nonnegative(), z.string().regex(/^\d+$/, 'a non-negative integer')]);
 
 /** An OTLP `AnyValue`: exactly one of its keys is set. */
 export type OtlpAnyValue = {
@@ -45,8 +47,8 @@ const otlpSpanSchema = z.looseObject({
   traceId: z.string().min(1),
   spanId: z.string().min(1),
   name: z.string(),
-  startTimeUnixNano: int64Schema.optional(),
-  endTimeUnixNano: int64Schema.optional(),
+  startTimeUnixNano: unixNanoSchema.optional(),
+  endTimeUnixNano: unixNanoSchema.optional(),
   attributes: attributesSchema,
   // 2 (`STATUS_CODE_ERROR`) is an error; the JSON mapping may spell the enum by name.
   status: z

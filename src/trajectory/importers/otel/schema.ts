@@ -10,7 +10,10 @@ import { z } from 'zod';
 
 const int64Schema = z.union([z.number(), z.string().regex(/^-?\d+$/)]);
 /** A span time: nanoseconds since the epoch, never negative. */
-const unixNanoSchema = z.union([z.number().nonnegative(), z.string().regex(/^\d+$/, 'a non-negative integer')]);
+const unixNanoSchema = z.union([
+  z.number().nonnegative(),
+  z.string().regex(/^\d+$/, 'a non-negative integer'),
+]);
 
 /** An OTLP `AnyValue`: exactly one of its keys is set. */
 export type OtlpAnyValue = {

@@ -61,10 +61,7 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
   mkdirSync(dirname(options.transcriptFile), { recursive: true });
   writeFileSync(options.transcriptFile, redact(String(result.stdout ?? ''), secrets));
   const stderrTail = redact(tail(String(result.stderr ?? ''), options.stderrTail ?? 4000), secrets);
-  const last = stderrTail
-    .split('\n')
-    .findLast((line) => line.trim() !== '')
-    ?.trim();
+  const last = causeLine(stderrTail);
   const said = last === undefined ? '' : `; stderr: ${last}`;
   const exitCode = typeof result.exitCode === 'number' ? result.exitCode : null;
   let exception: RecordedError | null = null;
@@ -87,4 +84,18 @@ export async function runAgentProcess(options: AgentProcessOptions): Promise<Age
     exception = { type: 'AgentExit', message: `exit code ${exitCode}${said}` };
   }
   return { ok: exception === null, exitCode, timedOut: result.timedOut, stderrTail, wallMs, exception };
+}
+
+/**
+ * The stderr line that says why a process failed: the last `SomethingError: ...` line (a Node or
+ * Python uncaught error, whose stack and runtime banner follow it), else the last line that is
+ * neither a stack frame nor the `Node.js vX` banner.
+ *
+ * @example
+ * causeLine('Error: ENOENT: no such file\n    at open (node:fs)\n\nNode.js v20.20.2'); // 'Error: ENOENT: no such file'
+ */
+export function causeLine(stderr: string): string | undefined {
+  const lines = stderr.split('\n').map((line) => line.trim());
+  const error = lines.findLast((line) => /^[A-Za-z_.]*(Error|Exception)\b.*:/.test(line));
+  return error ?? lines.findLast((line) => line !== '' && !/^at\s/.test(line) && !/^Node\.js v\d/.test(line));
 }

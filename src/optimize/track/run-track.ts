@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AgentAdapter } from '../../agent/index.js';
 import {
   type LlmBlock,
@@ -86,7 +86,9 @@ export interface TrackResult {
  * @example
  * const result = await runTrack({ agent: claudeCodeAgent(), split: 'fixture-code/small_test', tasks, out: 'runs/track', confirmSpend: true });
  */
-export async function runTrack(options: TrackOptions): Promise<TrackResult> {
+export async function runTrack(given: TrackOptions): Promise<TrackResult> {
+  // Absolute: the agent runs in each task's corpus directory, and reads its MCP config from here.
+  const options = { ...given, out: resolve(given.out) };
   const say = options.onLine ?? (() => {});
   const env = options.env ?? process.env;
   const judgeModel = options.judge?.model ?? 'offline';

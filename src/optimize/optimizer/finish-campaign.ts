@@ -23,7 +23,7 @@ export async function finishCampaign(
       `Accepted \`${result.final.id}\`: its diff (apply it in the product's repository with \`git apply ${join(result.dir, 'accepted.diff')}\`):\n${result.diff.trimEnd()}`,
     );
   log(
-    `Stopped: ${result.stop}. Spent $${context.spentUsd.toFixed(2)}; a real run of these steps: ${estimateText(result.estimate)}`,
+    `Stopped: ${result.stop}. Spent $${context.spentUsd.toFixed(2)}; a real run of these steps: ${estimateText(result.estimate)}${result.resumed ? `; the whole campaign: ${estimateText(result.campaign_estimate)}` : ''}`,
   );
   log(`Wrote ${join(result.dir, 'result.json')} and result.md`);
 }

@@ -8,6 +8,7 @@ import type { Candidate } from './candidate.js';
 import type { CandidateRecord } from './candidate-record.js';
 import type { CampaignSlices } from './config/inputs.js';
 import type { LoadedCampaign } from './config/load-config.js';
+import { campaignEstimate } from './money/campaign-estimate.js';
 import { type CostEstimate, estimateText } from './money/estimate.js';
 import type { CandidateSpace } from './propose/config-enumeration.js';
 import { flatResultMetrics } from './result-metrics.js';
@@ -41,6 +42,8 @@ export interface OptimizationResult {
   stopped_by: 'ceiling' | null;
   spend: { usd: number; by_kind: Record<string, number> };
   estimate: CostEstimate;
+  /** What every run of the campaign counted (this run's `estimate` plus the earlier runs' in its directory). */
+  campaign_estimate: CostEstimate;
   /** A unified diff against the product's artifact when a text candidate was accepted. */
   diff: string | null;
   judge: string;
@@ -156,6 +159,9 @@ export function renderResultMarkdown(result: OptimizationResult): string {
         .join(', ') || 'nothing'
     }).`,
     `A real run of these steps: ${estimateText(result.estimate)}.`,
+    ...(result.resumed
+      ? [`The whole campaign, with the runs this one resumed: ${estimateText(result.campaign_estimate)}.`]
+      : []),
   ];
   if (result.diff !== null) lines.push('', '## Proposed diff', '', '```diff', result.diff.trimEnd(), '```');
   return `${lines.join('\n')}\n`;
@@ -240,6 +246,7 @@ export async function assembleResult(input: {
     stopped_by: input.stoppedBy,
     spend: { usd: input.spentUsd, by_kind: spendByKind(input.bookings) },
     estimate: input.estimate,
+    campaign_estimate: input.resumed ? campaignEstimate(input.dir, input.estimate) : input.estimate,
     diff:
       final !== head && loaded.paths.artifact !== null
         ? await unifiedDiff(loaded.paths.repo, loaded.paths.artifact, final.text)

@@ -96,6 +96,24 @@ test('an optimize run SIGKILLed mid-round resumes without paying for anything tw
     }
     // The resumed run still did work: round 2 (proposed and screened) and the rest of round 1.
     expect(reservedAgain.some((key) => key.startsWith('proposer/c2.'))).toBe(true);
+    // Resumed once more, finished: this run calls nothing, and result.md still counts the campaign's
+    // calls (the run before it wrote them), never "0 rollouts, 0 proposer calls" alone.
+    const again = await optimize(loadCampaignConfig(file), {
+      dryRun: false,
+      confirmSpend: true,
+      prices: PRICES,
+      proposerPrices: PRICES,
+      cacheDir,
+      limit: 4,
+      resume: run,
+    });
+    expect(again!.estimate.calls).toMatchObject({ rollout: 0, proposer: 0 });
+    expect(again!.campaign_estimate.calls).toEqual(result!.campaign_estimate.calls);
+    expect(result!.campaign_estimate.calls.proposer).toBeGreaterThan(0);
+    const { rollout, proposer } = result!.campaign_estimate.calls;
+    expect(readFileSync(join(run, 'result.md'), 'utf8')).toContain(
+      `The whole campaign, with the runs this one resumed: ${rollout} rollouts, ${proposer} proposer calls`,
+    );
     expect(filesContaining(run, SECRET)).toEqual([]);
   } finally {
     delete process.env[KEY_ENV];

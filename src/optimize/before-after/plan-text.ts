@@ -45,7 +45,12 @@ export function renderPlan(plan: Plan): string {
       `  ${arm.arm}: ${arm.commit.sha.slice(0, 12)} "${arm.commit.subject}" (${arm.commit.rev}); tool descriptions ${int(arm.description_tokens)} tokens${SOURCE_TEXT[arm.description_tokens_source]}`,
     );
   }
-  lines.push(`Model \`${plan.model}\` via ${plan.endpoint.provider} at ${plan.endpoint.base_url}`);
+  // The offline stand-in's block names no port: each run starts its endpoint on a free one.
+  const at =
+    plan.model === 'offline' && plan.endpoint.base_url === 'http://127.0.0.1/v1'
+      ? 'the offline endpoint this run starts on 127.0.0.1 (a free port each run; its block names none)'
+      : plan.endpoint.base_url;
+  lines.push(`Model \`${plan.model}\` via ${plan.endpoint.provider} at ${at}`);
   lines.push(
     `LLM block \`${plan.llm_block.file}\` (sha256 ${plan.llm_block.hash.slice(0, 16)}), byte-identical for ${plan.arms.length === 2 ? 'both arms' : `all ${plan.arms.length} arms`}:`,
   );

@@ -140,10 +140,23 @@ export function renderReportMarkdown(report: Report, options: RenderReportOption
     '',
     '## Dollars',
     '',
-    `Estimated on measured tokens at $${num(prices.input_per_1m)}/1M input and $${num(prices.output_per_1m)}/1M output: ${baseLabel} $${num(est.baseline, 4)}, ${candLabel} $${num(est.candidate, 4)}. Quoted by the endpoint: ${baseLabel} $${num(quoted.baseline, 4)}, ${candLabel} $${num(quoted.candidate, 4)}.`,
+    `${pricesText(prices)}: ${baseLabel} ${usd(est.baseline)}, ${candLabel} ${usd(est.candidate)}. Quoted by the endpoint: ${baseLabel} ${usd(quoted.baseline)}, ${candLabel} ${usd(quoted.candidate)}.`,
     '',
     `Rows: mean [95% bootstrap interval, 1000 resamples, seed 0] per arm; Δ over the tasks both arms defined; p one-sided in the row's direction (↓ lower is better, ↑ higher is better, · two-sided), α = ${report.alpha}. n/a: undefined, never 0.`,
     '',
   );
   return out.join('\n');
+}
+
+// A dollar figure, or n/a (never `$n/a`).
+const usd = (value: number | null) => (value === null ? 'n/a' : `$${num(value, 4)}`);
+
+// What the estimate was priced at, or which price it lacks (`--usd-per-1m-input`, `--usd-per-1m-output`).
+function pricesText(prices: { input_per_1m: number | null; output_per_1m: number | null }): string {
+  const missing = [
+    ...(prices.input_per_1m === null ? ['--usd-per-1m-input'] : []),
+    ...(prices.output_per_1m === null ? ['--usd-per-1m-output'] : []),
+  ];
+  if (missing.length > 0) return `Estimated on measured tokens: no price given (${missing.join(', ')})`;
+  return `Estimated on measured tokens at $${num(prices.input_per_1m)}/1M input and $${num(prices.output_per_1m)}/1M output`;
 }

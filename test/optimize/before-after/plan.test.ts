@@ -147,6 +147,16 @@ describe('buildPlan', () => {
       `baseline: ${shas[0]!.slice(0, 12)} "Baseline docs" (HEAD~1); tool descriptions 800 tokens`,
     );
     expect(text).toContain('byte-identical for both arms');
+    // The offline stand-in's block names no port (each run starts its endpoint on a free one): the
+    // plan says so instead of printing an address nothing listens on.
+    const offline = renderPlan({
+      ...plan,
+      model: 'offline',
+      endpoint: { provider: 'openai', base_url: 'http://127.0.0.1/v1' },
+    });
+    expect(offline).toContain(
+      'Model `offline` via openai at the offline endpoint this run starts on 127.0.0.1 (a free port each run',
+    );
     expect(text).toMatch(/baseline +3 +60 +114,000 +6,000 +\$0\.0920 +\$0\.2760/);
     expect(text).toMatch(/total +6 +120 +222,000 +12,000 +\$0\.5400/);
     expect(text).toContain('refused: repo:b@2 (4,002 source bytes): built with ingestion.window_lines 40');

@@ -154,6 +154,13 @@ describe('buildReport', () => {
     expect(md).toContain('| t3 ◆ | budget_exhausted | answered |');
     expect(md).toMatch(/\| pointer_followed_rate \| ↑ \| n\/a \| n\/a \| n\/a \| 0 \|/);
     expect(md).toContain('| turns: total | | 21 | 17 |');
+    // Unpriced, the dollars say which price is missing, never `$n/a/1M input`.
+    if (report.cost.prices.input_per_1m === null) {
+      expect(md).toContain(
+        'Estimated on measured tokens: no price given (--usd-per-1m-input, --usd-per-1m-output)',
+      );
+      expect(md).not.toContain('$n/a');
+    }
   });
 });
 

@@ -38,12 +38,44 @@ function taskOf(file: string): string {
 }
 
 /**
+ * Python's `json.dumps` writes `Infinity`, `-Infinity` and `NaN` (lm-eval's per-sample `mae` of an
+ * answer it could not parse is `Infinity`), which JSON does not have: each such token outside a
+ * string becomes `null`, a value the comparison leaves out (undefined, never a number).
+ *
+ * @example
+ * pythonJson('{"mae": Infinity, "note": "NaN stays"}'); // '{"mae": null, "note": "NaN stays"}'
+ */
+export function pythonJson(line: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') out += line[++i] ?? '';
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    const token = /^(-?Infinity|NaN)/.exec(line.slice(i, i + 9))?.[0];
+    if (token !== undefined) {
+      out += 'null';
+      i += token.length - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+/**
  * An lm-eval samples file's text. A sample is a document (`doc_id`); its metrics are named as
  * lm-eval's results name them, `metric,filter` (`exact_match,strict-match`), one line per filter.
  */
 export function readLmEvalSamples(text: string, file: string): EvalRun {
   const byDoc = new Map<string, EvalSample>();
-  const records = jsonRecords(text, file, (problem) => {
+  const json = /Infinity|NaN/.test(text) ? text.split('\n').map(pythonJson).join('\n') : text;
+  const records = jsonRecords(json, file, (problem) => {
     throw new AgentTrackError(
       'EVAL_LOG_SHAPE',
       `${file}:${problem.line ?? 1} is not JSON: ${problem.message}`,

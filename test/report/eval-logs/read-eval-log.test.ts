@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pythonJson } from '../../../src/report/eval-logs/lm-eval-log.js';
 import { compareEvalLogs, readEvalLog } from '../../../src/report/index.js';
 import { cli, ROOT } from '../../cli/run-cli.js';
 
@@ -142,6 +143,37 @@ describe('promptfoo results files', () => {
     await expect(readEvalLog(bad)).rejects.toThrow(
       `${bad} is not a promptfoo results file (\`promptfoo eval -o results.json\`): \`results.results.0.success\``,
     );
+  });
+});
+
+describe('real lm-evaluation-harness samples files (from the harness repository, MIT)', () => {
+  const LM = join(ROOT, 'fixtures/realdata/eval-logs/lm-eval');
+  const INTENTION = ['16-04-34.219874', '18-15-33.115417'].map((at) =>
+    join(LM, `samples_negotiationtom_intention_2026-07-08T${at}.jsonl`),
+  );
+
+  it('two runs of one task pair by doc_id; a corpus-level metric (a pair per doc) is n/a, never 0', async () => {
+    const cmp = await compareEvalLogs(INTENTION[0]!, INTENTION[1]!);
+    expect(cmp.a.label).toBe('negotiationtom_intention');
+    expect(cmp).toMatchObject({ paired: 20, onlyInA: [], onlyInB: [] });
+    expect(cmp.rows.map((r) => r.metric)).toEqual(['micro_f1,none', 'macro_f1,none', 'exact_match,none']);
+    expect(cmp.rows[0]).toMatchObject({ pairs: 0, delta: null, pvalue: null });
+    // exact_match: 4 of 20 docs in each run, the same 4 (doc 17's answer changed, not its score).
+    expect(cmp.rows[2]).toMatchObject({ kind: 'binary', pairs: 20, a: 0.2, b: 0.2, delta: 0, pvalue: 1 });
+  });
+
+  it("Python's Infinity (an unparsable answer's mae) is read as undefined, not refused and not a number", async () => {
+    const run = await readEvalLog(join(LM, 'samples_polymer_tg_prediction_2025-06-30T19-40-09.461247.jsonl'));
+    const mae = run.samples.map((s) => s.scores['mae,none']);
+    expect(mae).toHaveLength(24);
+    expect(mae.filter((v) => v === null)).toHaveLength(17);
+    // The 7 finite ones: 259.6069226 + 238.413054 + 140.4411622 + 175.526682925 + 144.0828985
+    // + 103.42511779 + 246.8012872 = 1308.297125215.
+    const finite = mae.filter((v): v is number => v !== null);
+    expect(finite.reduce((a, b) => a + b, 0)).toBeCloseTo(1308.297125215, 9);
+    expect(
+      pythonJson('{"mae": -Infinity, "x": [NaN], "note": "Infinity and NaN stay in text \\" NaN"}'),
+    ).toBe('{"mae": null, "x": [null], "note": "Infinity and NaN stay in text \\" NaN"}');
   });
 });
 

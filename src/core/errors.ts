@@ -49,7 +49,8 @@ export function describeReceived(value: unknown): string {
         ? String(value)
         : (JSON.stringify(value) ?? String(value));
   } catch {
-    shown = String(value);
+    // Nested too deep to stringify (a 100,000-deep array): never `String(value)`, which recurses too.
+    shown = type === 'array' ? '[...] nested too deep to show' : '{...} nested too deep to show';
   }
   if (shown.length > 80) shown = `${shown.slice(0, 77)}...`;
   return `\`${shown}\` (${type})`;

@@ -81,3 +81,14 @@ it('a trajectory file that is not valid UTF-8 is refused, never read with its by
     message: expect.stringContaining('not valid UTF-8: refused, never read with its bytes replaced'),
   });
 });
+
+it('a line nested 100,000 deep is refused naming the file and line, not with a bare stack overflow', async () => {
+  const dir = join(scratch, 'deep', 't1');
+  cpSync(SOURCE, dir, { recursive: true });
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  writeFileSync(join(dir, 'events.jsonl'), `{"seq":0,"args":${deep}}\n`);
+  await expect(readTrajectory(dir)).rejects.toMatchObject({
+    code: 'TRAJECTORY_MALFORMED',
+    message: expect.stringContaining(`${join(dir, 'events.jsonl')}:1: `),
+  });
+});

@@ -75,7 +75,11 @@ const lines = (file: string) =>
 
 /** What every run over the queue must end with, whatever was killed on the way. */
 function expectOneOfEach(dir: string) {
-  expect(readFileSync(join(dir, 'report.json'), 'utf8')).toBe(reference);
+  // The campaign log says why a rollout ended not run (a worker's refusal and its reason, an endpoint failure).
+  expect(
+    readFileSync(join(dir, 'report.json'), 'utf8'),
+    readFileSync(join(dir, 'campaign.log'), 'utf8'),
+  ).toBe(reference);
   const ledger = lines(join(dir, 'ledger.jsonl'));
   expect(ledger).toHaveLength(6);
   expect(new Set(ledger.map((line) => `${line.arm}/${line.task_id}`)).size).toBe(6);

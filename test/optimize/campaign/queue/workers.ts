@@ -32,7 +32,10 @@ export function startWorker(
 ): WorkerProcess {
   const [node, ...argv] = selfCommand(
     'worker',
-    ...['--queue', url, '--name', name, '--cache-dir', cacheDir, '--lock-seconds', '2'],
+    // A short lock, so a killed worker's job runs elsewhere within seconds; not so short that a
+    // live worker on a loaded 2-core machine misses a renewal and loses the job it is running
+    // (a fresh-clone run saw one rollout end not run with 2 s).
+    ...['--queue', url, '--name', name, '--cache-dir', cacheDir, '--lock-seconds', '4'],
     ...extra,
   );
   const child = spawn(node, argv, { cwd, env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });

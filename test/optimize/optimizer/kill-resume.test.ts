@@ -76,7 +76,7 @@ test('an optimize run SIGKILLed mid-round resumes without paying for anything tw
     expect(doneAtKill.size).toBeGreaterThanOrEqual(5);
 
     process.env[KEY_ENV] = SECRET;
-    const result = await optimize(loadCampaignConfig(file), {
+    const resume = {
       dryRun: false,
       confirmSpend: true,
       prices: PRICES,
@@ -84,7 +84,8 @@ test('an optimize run SIGKILLed mid-round resumes without paying for anything tw
       cacheDir,
       limit: 4,
       resume: run,
-    });
+    };
+    const result = await optimize(loadCampaignConfig(file), resume);
     expect(result!.stop).not.toMatch(/^budget/);
     const after = spendLines(join(run, 'spend.jsonl')).slice(before.length);
     const reservedAgain = after.flatMap((l) => (l.type === 'reserve' ? [l.key] : []));
@@ -98,15 +99,7 @@ test('an optimize run SIGKILLed mid-round resumes without paying for anything tw
     expect(reservedAgain.some((key) => key.startsWith('proposer/c2.'))).toBe(true);
     // Resumed once more, finished: this run calls nothing, and result.md still counts the campaign's
     // calls (the run before it wrote them), never "0 rollouts, 0 proposer calls" alone.
-    const again = await optimize(loadCampaignConfig(file), {
-      dryRun: false,
-      confirmSpend: true,
-      prices: PRICES,
-      proposerPrices: PRICES,
-      cacheDir,
-      limit: 4,
-      resume: run,
-    });
+    const again = await optimize(loadCampaignConfig(file), resume);
     expect(again!.estimate.calls).toMatchObject({ rollout: 0, proposer: 0 });
     expect(again!.campaign_estimate.calls).toEqual(result!.campaign_estimate.calls);
     expect(result!.campaign_estimate.calls.proposer).toBeGreaterThan(0);

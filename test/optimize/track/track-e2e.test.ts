@@ -20,6 +20,21 @@ import { BIN, TRACK_TASKS, trackTasks } from './track-helpers.js';
 //   0.0006*T + 0.0075 + 0.0003*T(T-1)/2 -> bare (T 4) 0.0024 + 0.0075 + 0.0018 = 0.0117; with-server (T 3) 0.0018 + 0.0075 + 0.0009 = 0.0102
 // Cache read totals 1000*T(T-1)/2: 6000 and 3000; created 2000 each.
 
+// metrics.json: the efficiency rows flat (bare = baseline), the judge's quality and the parity counts.
+function expectTrackMetrics(out: string): void {
+  const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as Record<
+    string,
+    number | null
+  >;
+  expect(metrics).toMatchObject({
+    'parity.tasks': 2,
+    'parity.judged': 3,
+    'quality.baseline': 25 / 3,
+    'quality.candidate': 10,
+    'quality.pairs': 3,
+  });
+}
+
 test('a track end to end through the CLI: plan, two arms per task, blind judge, a report checked by hand, then a resume that runs nothing', async () => {
   using dir = tempDir();
   const out = join(dir.path, 'track');
@@ -64,18 +79,7 @@ test('a track end to end through the CLI: plan, two arms per task, blind judge, 
     ['t3', 'paired', 10, 10, true],
   ]);
   expect(track.parity).toEqual({ tasks: 2, judged: 3 });
-  // metrics.json: the efficiency rows flat (bare = baseline), the judge's quality and the parity counts.
-  const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as Record<
-    string,
-    number | null
-  >;
-  expect(metrics).toMatchObject({
-    'parity.tasks': 2,
-    'parity.judged': 3,
-    'quality.baseline': 25 / 3,
-    'quality.candidate': 10,
-  });
-  expect(metrics['quality.pairs']).toBe(3);
+  expectTrackMetrics(out);
   expect(track.judge).toMatchObject({
     model: 'offline',
     offline: true,
@@ -186,18 +190,7 @@ test('--repeats 2: each task is two judged pairs; the paired unit stays the task
     ['t3~2', 10, 10],
   ]);
   expect(track.parity).toEqual({ tasks: 2, judged: 3 });
-  // metrics.json: the efficiency rows flat (bare = baseline), the judge's quality and the parity counts.
-  const metrics = JSON.parse(readFileSync(join(out, 'metrics.json'), 'utf8')) as Record<
-    string,
-    number | null
-  >;
-  expect(metrics).toMatchObject({
-    'parity.tasks': 2,
-    'parity.judged': 3,
-    'quality.baseline': 25 / 3,
-    'quality.candidate': 10,
-  });
-  expect(metrics['quality.pairs']).toBe(3);
+  expectTrackMetrics(out);
   expect(track.quality).toMatchObject({ pairs: 3, delta: 5 / 3 });
   const cost = track.report.rows.find((r) => r.key === 'agent.cost_usd')!;
   // bare 0.0117, with-server 0.0102 on each parity task (see the top of this file).

@@ -154,6 +154,27 @@ export function dollars(option: string): FlagParser<number> {
   return nonNegativeNumber(option, 'a non-negative number of dollars');
 }
 
+/**
+ * Declares the model's two prices (`--usd-per-1m-input`, `--usd-per-1m-output`), the same on every
+ * command that books rollouts.
+ *
+ * @example
+ * modelPriceOptions(command.option('--max-usd <x>', 'a ceiling', dollars('--max-usd')));
+ */
+export function modelPriceOptions(command: Command): Command {
+  return command
+    .option(
+      '--usd-per-1m-input <x>',
+      'input price, dollars per million tokens',
+      dollars('--usd-per-1m-input'),
+    )
+    .option(
+      '--usd-per-1m-output <x>',
+      'output price, dollars per million tokens',
+      dollars('--usd-per-1m-output'),
+    );
+}
+
 /** Any integer (`--seed -3`). */
 export function integer(option: string): FlagParser<number> {
   return (text) => {

@@ -8,6 +8,7 @@ import {
   existingPath,
   integer,
   margins,
+  modelPriceOptions,
   nonNegativeInteger,
   nonNegativeNumber,
   oneOf,
@@ -68,7 +69,7 @@ const standIn = (flags: { temperature?: number; seed?: number }) =>
 
 /** Declares the options before-after and the gate share (all but the two revisions, --out and --report-only). */
 export function beforeAfterOptions(command: Command): Command {
-  return command
+  return modelPriceOptions(command)
     .option('--split <dataset/slice>', 'e.g. fixture-code/small_test')
     .option(
       '--model <name>',
@@ -157,16 +158,6 @@ export function beforeAfterOptions(command: Command): Command {
       '--output-tokens-per-turn <n>',
       'assumed output tokens per turn',
       positiveInteger('--output-tokens-per-turn'),
-    )
-    .option(
-      '--usd-per-1m-input <x>',
-      'input price, dollars per million tokens',
-      dollars('--usd-per-1m-input'),
-    )
-    .option(
-      '--usd-per-1m-output <x>',
-      'output price, dollars per million tokens',
-      dollars('--usd-per-1m-output'),
     )
     .option(
       '--usd-per-1m-embed <x>',

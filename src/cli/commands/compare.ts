@@ -1,4 +1,4 @@
-import { directoryOrNew, dollars, existingPath, positiveInteger } from '../options.js';
+import { directoryOrNew, dollars, existingPath, modelPriceOptions, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
 
@@ -21,7 +21,7 @@ interface Flags {
 export const compareCommand: CliCommand = {
   name: 'compare',
   describe: (command, io) =>
-    command
+    modelPriceOptions(command)
       .description(
         'run one split against N systems (products, pinned packages, URLs, repos at a commit) and report each against a reference (plan only without --confirm-spend)',
       )
@@ -41,16 +41,6 @@ export const compareCommand: CliCommand = {
       .option('--confirm-spend', 'run it (nothing that costs money runs without this)')
       .option('--max-usd <x>', 'a ceiling no booking may cross', dollars('--max-usd'))
       .option('--concurrency <n>', 'rollouts at once', positiveInteger('--concurrency'), 2)
-      .option(
-        '--usd-per-1m-input <x>',
-        'input price, dollars per million tokens',
-        dollars('--usd-per-1m-input'),
-      )
-      .option(
-        '--usd-per-1m-output <x>',
-        'output price, dollars per million tokens',
-        dollars('--usd-per-1m-output'),
-      )
       .option('--cache-dir <dir>', 'corpus, index and install cache', directoryOrNew('--cache-dir'))
       .option('--repos <dir>', 'local clones of pinned repositories')
       .action(async (flags: Flags) => {

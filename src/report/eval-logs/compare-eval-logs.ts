@@ -60,6 +60,9 @@ export interface EvalComparison {
 
 type Folded = Map<string, Map<string, number | null>>;
 
+const meanOf = (values: readonly number[]) =>
+  values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length;
+
 /** Each sample's value per metric: the mean of its defined repeats (`null` when none). */
 function fold(run: EvalRun): { folded: Folded; repeats: number; metrics: string[] } {
   const values = new Map<string, Map<string, number[]>>();
@@ -80,15 +83,12 @@ function fold(run: EvalRun): { folded: Folded; repeats: number; metrics: string[
   for (const [id, byMetric] of values) {
     const out = new Map<string, number | null>();
     for (const [metric, list] of byMetric) {
-      out.set(metric, list.length === 0 ? null : list.reduce((s, v) => s + v, 0) / list.length);
+      out.set(metric, meanOf(list));
     }
     folded.set(id, out);
   }
   return { folded, repeats: Math.max(0, ...epochs.values()), metrics };
 }
-
-const meanOf = (values: readonly number[]) =>
-  values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length;
 
 function metricRow(
   metric: string,

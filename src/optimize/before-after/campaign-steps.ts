@@ -72,7 +72,9 @@ export interface Campaign {
 // arm gives (`armToolTokens`) and the block check left to the run. The corpora surveyed; printed and written.
 export async function planCampaign(campaign: Campaign) {
   const { options, dir, tasks, prepared, block } = campaign;
-  const blockVerdicts = campaign.built ? await checkLlmBlock(prepared.arms, block.file) : [];
+  const blockVerdicts = campaign.built
+    ? await checkLlmBlock(prepared.arms, block.file, { cacheDir: campaign.cacheDir })
+    : [];
   for (const verdict of blockVerdicts) log(options)(verdict.line);
   if (!campaign.built)
     log(options)(
@@ -90,16 +92,18 @@ export async function planCampaign(campaign: Campaign) {
             ingestion: loadServingConfig(options.config).ingestion,
           })
         ).dir;
-  for (const arm of prepared.arms)
-    tokens.set(
-      arm.arm,
-      await armToolTokens(arm, {
+  // Each arm's server is its own process: both are measured at once.
+  const counted = await Promise.all(
+    prepared.arms.map((arm) =>
+      armToolTokens(arm, {
         cacheDir: campaign.cacheDir,
         built: campaign.built,
         ...(options.config === undefined ? {} : { config: options.config }),
         ...(probeCorpus === undefined ? {} : { corpus: probeCorpus }),
       }),
-    );
+    ),
+  );
+  prepared.arms.forEach((arm, i) => tokens.set(arm.arm, counted[i]!));
   const config = loadServingConfig(options.config);
   const { cacheDir, reposDir } = campaign;
   // An arm with its own harness indexes (the reference product); one served by agent-track's harness

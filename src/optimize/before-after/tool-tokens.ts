@@ -50,9 +50,10 @@ export function artifactToolTokens(text: string): number {
 }
 
 /**
- * An arm's tool-description tokens for the plan. A built arm is measured from its own server (and
- * the figure kept in `<cacheDir>/probes/` by commit, manifest and serving config); an arm not built
- * (a plan that spends nothing runs no setup) takes the kept figure, else its `tool_docs` artifact's
+ * An arm's tool-description tokens for the plan: the figure kept in `<cacheDir>/probes/` by
+ * commit, manifest and serving config when an earlier build measured it; else a built arm is
+ * measured from its own server (and the figure kept); an arm not built (a plan that spends
+ * nothing runs no setup) takes its `tool_docs` artifact's
  * estimate (kept by the text's sha256, so a second plan of the same docs counts nothing), else 0,
  * and says which.
  *
@@ -64,6 +65,11 @@ export async function armToolTokens(
   options: { cacheDir: string; built: boolean; config?: string; corpus?: string },
 ): Promise<ArmToolTokens> {
   const file = join(options.cacheDir, 'probes', `${probeKey(arm, options.config)}.json`);
+  // The same commit, manifest and serving config list the same tools: a figure kept from an earlier
+  // build is that listing's count, and a built arm starts no server and builds no probe index for it.
+  if (existsSync(file)) {
+    return { tokens: (JSON.parse(readFileSync(file, 'utf8')) as { tokens: number }).tokens, source: 'cache' };
+  }
   if (options.built) {
     const tokens = await descriptionTokens(arm, {
       ...(options.config === undefined ? {} : { config: options.config }),
@@ -72,9 +78,6 @@ export async function armToolTokens(
     mkdirSync(join(options.cacheDir, 'probes'), { recursive: true });
     writeFileSync(file, `${JSON.stringify({ commit: arm.commit, tokens })}\n`);
     return { tokens, source: 'server' };
-  }
-  if (existsSync(file)) {
-    return { tokens: (JSON.parse(readFileSync(file, 'utf8')) as { tokens: number }).tokens, source: 'cache' };
   }
   const docs = arm.manifest.artifacts.tool_docs;
   if (docs !== undefined && existsSync(join(arm.worktree, docs))) {

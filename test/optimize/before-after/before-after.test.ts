@@ -78,9 +78,24 @@ describe('before-after on a product with two real commits', () => {
   }, 120_000);
 
   test('--confirm-spend refuses while a corpus index is missing, naming the flag that builds it', async () => {
+    const lines: string[] = [];
     await expect(
-      beforeAfter({ ...common(), dir: join(scratch, 'missing'), confirmSpend: true }),
+      beforeAfter({
+        ...common(),
+        dir: join(scratch, 'missing'),
+        confirmSpend: true,
+        log: (l) => lines.push(l),
+      }),
     ).rejects.toThrow(/not built for this serving config .* add `--build-indexes`/);
+    // The arms were built for the plan: each measured from its own server, its harness asked of the
+    // block, and both kept in the cache for the next build of these commits.
+    const plan = JSON.parse(readFileSync(join(scratch, 'missing', 'plan.json'), 'utf8')) as {
+      arms: { description_tokens_source: string }[];
+    };
+    expect(plan.arms.map((arm) => arm.description_tokens_source)).toEqual(['server', 'server']);
+    expect(lines.filter((line) => line.endsWith('accepts the block'))).toHaveLength(2);
+    expect(readdirSync(join(cacheDir, 'probes')).filter((f) => !f.startsWith('docs-'))).toHaveLength(2);
+    expect(readdirSync(join(cacheDir, 'block-checks'))).toHaveLength(2);
   }, 120_000);
 
   test('a run builds the indexes, runs both arms, and the report re-derives identically from the files', async () => {
@@ -100,9 +115,12 @@ describe('before-after on a product with two real commits', () => {
     expect(
       lines.filter((line) => line.includes('its install reused from the cache (lockfile unchanged)')),
     ).toHaveLength(2);
-    // Built arms are measured from their own servers, and their harnesses accept the block.
-    expect(result.plan.arms.map((arm) => arm.description_tokens_source)).toEqual(['server', 'server']);
-    expect(lines.filter((line) => line.endsWith('accepts the block'))).toHaveLength(2);
+    // The same commits, manifests, serving config and block as the build above: each arm's tool
+    // listing and its harness's acceptance are the ones kept then, no server or harness asked again.
+    expect(result.plan.arms.map((arm) => arm.description_tokens_source)).toEqual(['cache', 'cache']);
+    expect(
+      lines.filter((line) => line.endsWith('accepts the block (as its harness did at this commit before)')),
+    ).toHaveLength(2);
     const report = result.report!;
     expect(report.offline).toBe(true);
     expect(report.arms.map((arm) => arm.tasks)).toEqual([4, 4]);

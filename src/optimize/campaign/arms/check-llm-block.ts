@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { AgentTrackError } from '../../../core/index.js';
 import { runArmProcess } from './arm-process.js';
 
@@ -8,6 +10,20 @@ export interface BlockCheckArm {
   commit: string;
   worktree: string;
   harness: readonly string[];
+}
+
+/**
+ * Where an arm's acceptance of a block is kept: by its commit, its harness command and the block's
+ * bytes. The check reads only the block and the harness's own code (`loadLlmBlock`: no key, no
+ * network), so the same three give the same verdict; a refusal is never kept, it is asked again.
+ */
+function acceptanceFile(cacheDir: string, arm: BlockCheckArm, block: Buffer): string {
+  const key = createHash('sha256')
+    .update(`${arm.commit}\0${JSON.stringify(arm.harness)}\0`)
+    .update(block)
+    .digest('hex')
+    .slice(0, 24);
+  return join(cacheDir, 'block-checks', `${key}.json`);
 }
 
 /** One arm's verdict, printed one line per arm. */
@@ -46,25 +62,44 @@ export function refusedKey(message: string, file: string): string | null {
 export async function checkLlmBlock(
   arms: readonly BlockCheckArm[],
   file: string,
-  options: { env?: Record<string, string | undefined>; timeoutMs?: number; secrets?: readonly string[] } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    timeoutMs?: number;
+    secrets?: readonly string[];
+    /** Keeps each acceptance in `<cacheDir>/block-checks/` (see `acceptanceFile`). */
+    cacheDir?: string;
+  } = {},
 ): Promise<BlockVerdict[]> {
   const block = resolve(file);
+  // The orchestrator loaded this block already; one it cannot read now is left to the harnesses to name.
+  const bytes = options.cacheDir === undefined || !existsSync(block) ? null : readFileSync(block);
   const results = await Promise.all(
-    arms.map(async (arm) => ({
-      arm,
-      result: await runArmProcess({
+    arms.map(async (arm) => {
+      const kept = bytes === null ? null : acceptanceFile(options.cacheDir!, arm, bytes);
+      if (kept !== null && existsSync(kept)) return { arm, kept, result: null };
+      const result = await runArmProcess({
         worktree: arm.worktree,
         argv: [...arm.harness, 'validate-llm-block', block],
         env: options.env,
         timeoutMs: options.timeoutMs ?? 60_000,
         secrets: options.secrets,
-      }),
-    })),
+      });
+      return { arm, kept, result };
+    }),
   );
   const verdicts: BlockVerdict[] = [];
-  for (const { arm, result } of results) {
+  for (const { arm, kept, result } of results) {
     const short = arm.commit.slice(0, 12);
+    if (result === null) {
+      const line = `${arm.arm} (${short}): accepts the block (as its harness did at this commit before)`;
+      verdicts.push({ arm: arm.arm, commit: arm.commit, line });
+      continue;
+    }
     if (result.ok) {
+      if (kept !== null) {
+        mkdirSync(join(kept, '..'), { recursive: true });
+        writeFileSync(kept, `${JSON.stringify({ commit: arm.commit, harness: arm.harness })}\n`);
+      }
       verdicts.push({ arm: arm.arm, commit: arm.commit, line: `${arm.arm} (${short}): accepts the block` });
       continue;
     }

@@ -80,7 +80,6 @@ export async function planCampaign(campaign: Campaign) {
     log(options)(
       "LLM block: each arm's own harness checks it when the arms are built (with --confirm-spend), before anything is spent",
     );
-  const tokens = new Map<string, ArmToolTokens>();
   const first = tasks.find((task) => task.corpus !== undefined)?.corpus;
   // Only a built arm's server is probed, with a real corpus when its server reads one.
   const probeCorpus =
@@ -103,7 +102,7 @@ export async function planCampaign(campaign: Campaign) {
       }),
     ),
   );
-  prepared.arms.forEach((arm, i) => tokens.set(arm.arm, counted[i]!));
+  const tokens = new Map<string, ArmToolTokens>(prepared.arms.map((arm, i) => [arm.arm, counted[i]!]));
   const config = loadServingConfig(options.config);
   const { cacheDir, reposDir } = campaign;
   // An arm with its own harness indexes (the reference product); one served by agent-track's harness

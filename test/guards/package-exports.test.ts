@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
@@ -10,9 +10,18 @@ const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
   bin: Record<string, string>;
 };
 
-// The published entries are what a user imports: the global setup built dist/ once with the real
-// tsc (test/setup/build-dist.ts); each entry is imported by its package name from a child process
-// (Node's self-reference resolves `agent-track/...`).
+// The published entries are what a user imports: the global setup transpiled dist/ once
+// (test/setup/build-dist.ts) and the real tsc adds the declarations here, type-checking the build
+// as `npm run build` does (a type error fails this file); each entry is imported by its package
+// name from a child process (Node's self-reference resolves `agent-track/...`).
+beforeAll(() => {
+  execFileSync(
+    process.execPath,
+    [resolve(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--emitDeclarationOnly'],
+    { cwd: root, stdio: 'pipe' },
+  );
+}, 300_000);
+
 const entries = Object.entries(pkg.exports).filter(([, target]) => typeof target !== 'string');
 
 test.each(entries)('%s resolves to built JS and types', (entry, target) => {

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './test/setup/slowest-first.js';
 
 export default defineConfig({
   test: {
@@ -15,5 +16,7 @@ export default defineConfig({
     // Two workers on this 2-core machine: the tests wait on child processes (servers, harnesses)
     // much of the time, so a second file runs meanwhile (the suite 466 s -> 325 s in one run).
     maxWorkers: 2,
+    // The slowest files start first (test/setup/durations.json), so the last to end is a short one.
+    sequence: { sequencer: SlowestFirst },
   },
 });

@@ -8,7 +8,7 @@ import {
   parseQueueUrl,
   type QueueTarget,
 } from '../core/index.js';
-import { parseMargin } from '../report/index.js';
+import { parseMargin, ruleRow } from '../report/index.js';
 import { loadToolRoles, type ToolRoles } from '../trajectory/index.js';
 
 /**
@@ -64,6 +64,11 @@ export function margins(option: string) {
     const [key, value] = parseMargin(option, text);
     return { ...previous, [key]: value };
   };
+}
+
+/** `--primary METRIC` / `--guard METRIC`: a report row with a better direction (`ruleRow`), refused by option name otherwise. */
+export function ruleMetric(option: string) {
+  return (text: string): string => ruleRow(option, text).key;
 }
 
 // A path's stat: `undefined` when nothing is there, `unusable` when no path could be (empty, a NUL

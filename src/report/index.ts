@@ -40,6 +40,17 @@ export { type ArmResults, type BuildReportOptions, buildReport, reportRow } from
 export { armCellText } from './paired/cell-text.js';
 export { clusteringOf } from './paired/clustering.js';
 export { type ArmComparison, type CompareArmsOptions, compareArms } from './paired/compare-arms.js';
+export {
+  DEFAULT_DECISION_RULE,
+  type DecisionRule,
+  decisionRule,
+  decisionRuleSchema,
+  decisionRuleText,
+  minimumPairs,
+  RULE_METRICS,
+  recordedRule,
+  ruleRow,
+} from './paired/decision-rule.js';
 export { marginVerdicts, parseMargin, REPORT_ROW_KEYS } from './paired/margins.js';
 export { flatMetrics } from './paired/metrics-file.js';
 export { type ArmMetrics, readArmMetrics } from './paired/read-arm.js';
@@ -55,7 +66,7 @@ export {
   reportRowSchema,
   reportSchema,
 } from './paired/report-schema.js';
-export { DECISION_RULE, decisionRuleText, minimumPairs, verdictOf } from './paired/verdict.js';
+export { verdictOf } from './paired/verdict.js';
 export { compareRunRecords, type RunComparison, type RunComparisonRow } from './run-log/compare-records.js';
 export { findRunRecord } from './run-log/find-record.js';
 export { pairedRecordDeltas } from './run-log/pair-records.js';

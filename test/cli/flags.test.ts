@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { commands } from '../../src/cli/commands.js';
 import { createProgram } from '../../src/cli/program.js';
-import { REPORT_ROW_KEYS } from '../../src/report/index.js';
+import { REPORT_ROW_KEYS, RULE_METRICS } from '../../src/report/index.js';
 
 // Every flag is parsed where the command line is parsed: a bad value is refused by flag and value
 // before any action starts. Each row would otherwise reach its action (git, datasets, servers) and
@@ -36,6 +39,20 @@ test.each([
     'turns=-1',
   ],
   ['before-after', ['--looks', '2.5'], '--looks', 'a positive integer', '2.5'],
+  [
+    'before-after',
+    ['--primary', 'speed'],
+    '--primary',
+    `a report row with a better direction (${[...RULE_METRICS.keys()].join(', ')})`,
+    'speed',
+  ],
+  [
+    'gate',
+    ['--guard', 'turns', '--guard', 'tool_calls.count'],
+    '--guard',
+    `a report row with a better direction (${[...RULE_METRICS.keys()].join(', ')})`,
+    'tool_calls.count',
+  ],
   [
     'before-after',
     ['--spending', 'haybittle'],
@@ -139,4 +156,22 @@ test.each([
     message: `Expected the \`${flag}\` option to be ${expected}, got \`${value}\` (string)`,
     data: { option: flag, received: value },
   });
+});
+
+test('a guard that is the primary is refused before any work: no plan, no worktree', async () => {
+  const program = createProgram({ version: '0', commands, io: { out: () => {}, err: () => {} } });
+  const out = join(tmpdir(), `agent-track-rule-${process.pid}`);
+  await expect(
+    program.parseAsync([
+      'node',
+      'agent-track',
+      'before-after',
+      ...['--baseline', 'HEAD~1', '--candidate', 'HEAD', '--split', 'fixture-code/small_test'],
+      ...['--primary', 'turns', '--guard', 'turns', '--out', out],
+    ]),
+  ).rejects.toMatchObject({
+    code: 'INVALID_OPTION',
+    message: 'Expected the `--guard` option to be a row other than the primary (turns), got `turns` (string)',
+  });
+  expect(existsSync(out)).toBe(false);
 });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { QueueTarget } from '../../core/index.js';
 import type { BeforeAfterOptions } from '../../optimize/index.js';
+import { decisionRule } from '../../report/index.js';
 import { refuseRunFile } from '../clobber.js';
 import {
   directoryOrNew,
@@ -15,6 +16,7 @@ import {
   positiveInteger,
   positiveNumber,
   queueUrl,
+  ruleMetric,
 } from '../options.js';
 import type { CliIo } from '../program.js';
 import { selfCommand } from '../self-command.js';
@@ -34,6 +36,8 @@ export interface BeforeAfterFlags {
   detect?: number;
   looks?: number;
   margin?: Record<string, number>;
+  primary?: string;
+  guard?: string[];
   spending?: 'obrien-fleming' | 'pocock';
   temperature?: number;
   seed?: number;
@@ -103,6 +107,16 @@ export function beforeAfterOptions(command: Command): Command {
       '--detect <x>',
       'a change to detect: the plan names the tasks each headline row needs',
       positiveNumber('--detect'),
+    )
+    .option(
+      '--primary <metric>',
+      'the row the verdict decides on, moved its better way (default needless_call_rate)',
+      ruleMetric('--primary'),
+    )
+    .option(
+      '--guard <metric>',
+      'a row that fails the change when significantly worse; repeatable, and replaces the default guards (tool_calls_to_first_gold, needle_reached)',
+      (text: string, previous: string[] = []) => [...previous, ruleMetric('--guard')(text)],
     )
     .option(
       '--margin <metric=value>',
@@ -184,6 +198,14 @@ export async function runBeforeAfterFlags<T>(
 ): Promise<T> {
   // The run log is appended to: never one of a run's own files (its ledger, its report).
   if (flags.runLog !== undefined) refuseRunFile('--run-log', flags.runLog);
+  // A guard that is the primary, or named twice, is refused before any work.
+  const rule =
+    flags.primary === undefined && flags.guard === undefined
+      ? undefined
+      : decisionRule({
+          ...(flags.primary === undefined ? {} : { primary: flags.primary }),
+          ...(flags.guard === undefined ? {} : { guards: flags.guard }),
+        });
   // An interrupt stops the rollouts, reports what finished and exits 3; a second one kills.
   const interrupt = new AbortController();
   const onInterrupt = () => {
@@ -209,6 +231,7 @@ export async function runBeforeAfterFlags<T>(
     ...(flags.detect === undefined ? {} : { detect: flags.detect }),
     ...(flags.looks === undefined ? {} : { looks: flags.looks }),
     ...(flags.margin === undefined ? {} : { margins: flags.margin }),
+    ...(rule === undefined ? {} : { rule }),
     ...(flags.spending === undefined ? {} : { spending: flags.spending }),
     ...standIn(flags),
     ...(flags.repo ? { repo: flags.repo } : {}),

@@ -1,5 +1,5 @@
 import type { QueueTarget } from '../../core/index.js';
-import type { Report } from '../../report/index.js';
+import type { DecisionRule, Report } from '../../report/index.js';
 import type { Spending } from '../../stats/index.js';
 import type { RolloutRunner } from '../campaign/rollout-runner.js';
 import type { StandInSampling } from './offline-model.js';
@@ -39,6 +39,11 @@ export interface BeforeAfterOptions {
    * any other row for equivalence within plus or minus it. Stated in the plan, before any number.
    */
   margins?: Readonly<Record<string, number>>;
+  /**
+   * The decision rule (`decisionRule({primary, guards})` of `--primary` and `--guard`): stated in
+   * the plan, fixed for a resume, followed by the report and the gate. Default `DEFAULT_DECISION_RULE`.
+   */
+  rule?: DecisionRule;
   /** The looks' Lan-DeMets alpha spending (default `obrien-fleming`). */
   spending?: Spending;
   /** The offline stand-in's sampling (`--model offline` only): written into its LLM block. */

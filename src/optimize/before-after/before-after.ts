@@ -113,10 +113,12 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
           tasks: plan.tasks.count,
           rolloutsUsd: plan.totals.rollouts_usd,
         });
-        log(options)(writeLooksPlan(dir, looks));
+        log(options)(writeLooksPlan(dir, looks, plan.decision_rule.primary.key));
       }
       if (options.varianceFrom !== undefined) {
-        const differences = await pairedDifferences(resolve(options.varianceFrom));
+        const differences = await pairedDifferences(resolve(options.varianceFrom), {
+          rule: plan.decision_rule,
+        });
         log(options)(writePowerPlan(dir, powerOf(options, differences, `run ${options.varianceFrom}`, plan)));
       } else if (options.pilot === undefined) {
         log(options)(

@@ -38,6 +38,7 @@ export function powerOf(
     repeats: plan.tasks.repeats,
     alpha: 0.05,
     detect: options.detect ?? null,
+    rule: plan.decision_rule,
   });
 }
 
@@ -152,6 +153,7 @@ export async function planCampaign(campaign: Campaign) {
       : { outputTokensPerTurn: options.outputTokensPerTurn }),
     ...(options.prices ? { prices: options.prices } : {}),
     ...(options.margins ? { margins: options.margins } : {}),
+    ...(options.rule === undefined ? {} : { rule: options.rule }),
     clusters: new Set(tasks.map(clusterOf)).size,
     looks:
       (options.looks ?? 1) > 1

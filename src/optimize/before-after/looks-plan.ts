@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { invalidOption } from '../../core/index.js';
-import { DECISION_RULE } from '../../report/index.js';
 import {
   futilityBoundaries,
   lookSizes,
@@ -105,10 +104,10 @@ const z3 = (value: number | null) => (value === null ? '-' : value.toFixed(3));
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 
 /** The looks section as the plan prints it. */
-export function renderLooksPlan(plan: LooksPlan): string {
+export function renderLooksPlan(plan: LooksPlan, primary: string): string {
   const name = plan.spending === 'pocock' ? 'Pocock-like' : "O'Brien-Fleming-like";
   const lines = [
-    `Looks (--looks ${plan.looks}): after each batch the paired z of ${DECISION_RULE.primary.key} (the primary row) decides; ${name} Lan-DeMets spending, two-sided α = ${plan.alpha} (the success side spends the report's one-sided ${plan.alpha / 2}); futility when the conditional power at the effect the fixed design detects at ${POWER * 100}% falls below ${plan.futility_threshold} (non-binding):`,
+    `Looks (--looks ${plan.looks}): after each batch the paired z of ${primary} (the primary row) decides; ${name} Lan-DeMets spending, two-sided α = ${plan.alpha} (the success side spends the report's one-sided ${plan.alpha / 2}); futility when the conditional power at the effect the fixed design detects at ${POWER * 100}% falls below ${plan.futility_threshold} (non-binding):`,
     '  look  tasks  success z >=  harm z <=  futility z <',
     ...plan.z.map(
       (z, k) =>
@@ -120,7 +119,7 @@ export function renderLooksPlan(plan: LooksPlan): string {
 }
 
 /** Writes `looks.json` beside `plan.json` and returns the printed section. */
-export function writeLooksPlan(dir: string, plan: LooksPlan): string {
+export function writeLooksPlan(dir: string, plan: LooksPlan, primary: string): string {
   writeFileSync(join(dir, 'looks.json'), `${JSON.stringify(plan, null, 2)}\n`);
-  return renderLooksPlan(plan);
+  return renderLooksPlan(plan, primary);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decisionRuleSchema, recordedRule } from '../../report/index.js';
 import { armNameSchema } from '../campaign/schema.js';
 
 const count = z.number().int().min(0);
@@ -99,6 +100,8 @@ export const planSchema = z
     margins: z.record(z.string(), z.number().positive()).default({}),
     /** Clusters the tasks fall in (a task's `cluster`, else its corpus); a plan written before reads 1. */
     clusters: z.number().int().min(1).default(1),
+    /** The decision rule (`--primary`, `--guard`); a plan written before it followed the default. */
+    decision_rule: decisionRuleSchema.default(() => recordedRule()),
     /** `--looks K > 1`: the group-sequential design the run follows (`looks.json` has its boundaries). */
     looks: z
       .object({ count: z.number().int().min(2), spending: z.enum(['obrien-fleming', 'pocock']) })

@@ -1,4 +1,4 @@
-import { DECISION_RULE, decisionRuleText } from '../../report/index.js';
+import { decisionRuleText } from '../../report/index.js';
 import { MIN_CLUSTERS_FOR_INTERVAL } from '../../stats/index.js';
 import { formatUsd } from '../campaign/spend/usd.js';
 import type { Plan } from './plan-schema.js';
@@ -121,7 +121,7 @@ export function renderPlan(plan: Plan): string {
     );
   }
   lines.push(`Metrics the report will carry (${plan.metrics.length}): ${plan.metrics.join(', ')}`);
-  lines.push(decisionRuleText(0.05));
+  lines.push(decisionRuleText(0.05, plan.decision_rule));
   if (plan.clusters > 1 && plan.clusters < plan.tasks.count) {
     lines.push(
       plan.clusters >= MIN_CLUSTERS_FOR_INTERVAL
@@ -131,7 +131,7 @@ export function renderPlan(plan: Plan): string {
   }
   const margins = Object.entries(plan.margins);
   if (margins.length > 0) {
-    const guards = new Set<string>(DECISION_RULE.guards.map((g) => g.key));
+    const guards = new Set<string>(plan.decision_rule.guards.map((g) => g.key));
     const text = margins.map(([key, margin]) =>
       guards.has(key)
         ? `${key} no worse than ${margin} (non-inferiority, one-sided paired t; a success needs it)`

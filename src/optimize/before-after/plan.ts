@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { LoadedLlmBlock } from '../../agent/index.js';
 import { AgentTrackError, invalidOption, issueParts } from '../../core/index.js';
+import { type DecisionRule, recordedRule } from '../../report/index.js';
 import { METRIC_COLUMNS } from '../../trajectory/index.js';
 import type { CommitInfo } from '../campaign/arms/commits.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
@@ -43,6 +44,8 @@ export interface PlanInput {
   clusters?: number;
   /** The looks of a group-sequential run (`--looks K > 1`). */
   looks?: { count: number; spending: 'obrien-fleming' | 'pocock' } | null;
+  /** The decision rule (`decisionRule` of `--primary`, `--guard`); default `DEFAULT_DECISION_RULE`. */
+  rule?: DecisionRule;
 }
 
 function nonNegativeInteger(option: string, value: number): number {
@@ -239,6 +242,7 @@ export function buildPlan(input: PlanInput): Plan {
     },
     metrics: METRIC_COLUMNS.map((column) => column.key),
     margins: input.margins ?? {},
+    decision_rule: recordedRule(input.rule),
     looks: input.looks ?? null,
     clusters: input.clusters ?? 1,
   });

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DECISION_RULE, formatNumber as num } from '../../report/index.js';
+import { DEFAULT_DECISION_RULE, type DecisionRule, formatNumber as num } from '../../report/index.js';
 import { readTasks, rolloutTasks, type Task, taskIdOf } from '../../retrieval/index.js';
 import {
   minimumDetectableEffect,
@@ -44,7 +44,12 @@ export interface PowerPlan {
   rows: RowPower[];
 }
 
-const HEADLINE = [DECISION_RULE.primary, ...DECISION_RULE.guards, ...DECISION_RULE.watched];
+// The rows a plan's power is shown for: its decision rule's primary, guards and watched rows.
+const headline = (rule: DecisionRule = DEFAULT_DECISION_RULE) => [
+  rule.primary,
+  ...rule.guards,
+  ...rule.watched,
+];
 
 /**
  * Per headline row, per task, each repeat's paired difference (candidate - baseline at that
@@ -52,7 +57,7 @@ const HEADLINE = [DECISION_RULE.primary, ...DECISION_RULE.guards, ...DECISION_RU
  */
 export async function pairedDifferences(
   dir: string,
-  options: { tasks?: readonly Task[] } = {},
+  options: { tasks?: readonly Task[]; rule?: DecisionRule } = {},
 ): Promise<Map<string, number[][]>> {
   const plan = readPlan(campaignPaths(dir).plan);
   const rollouts = options.tasks
@@ -62,7 +67,7 @@ export async function pairedDifferences(
   const base = await readArmResults(dir, 'baseline', commit('baseline'), rollouts);
   const cand = await readArmResults(dir, 'candidate', commit('candidate'), rollouts);
   const out = new Map<string, number[][]>();
-  for (const spec of HEADLINE) {
+  for (const spec of headline(options.rule ?? plan.decision_rule)) {
     const column = METRIC_COLUMNS.find((c) => c.key === spec.key)!;
     const byTask = new Map<string, number[]>();
     for (const rollout of rollouts) {
@@ -91,11 +96,18 @@ export async function pairedDifferences(
  */
 export function powerPlan(
   differences: ReadonlyMap<string, number[][]>,
-  options: { from: string; tasks: number; repeats: number; alpha: number; detect?: number | null },
+  options: {
+    from: string;
+    tasks: number;
+    repeats: number;
+    alpha: number;
+    detect?: number | null;
+    rule?: DecisionRule;
+  },
 ): PowerPlan {
   const { tasks: n, repeats, alpha } = options;
   const detect = options.detect ?? null;
-  const rows = HEADLINE.map((spec): RowPower => {
+  const rows = headline(options.rule).map((spec): RowPower => {
     const column = METRIC_COLUMNS.find((c) => c.key === spec.key)!;
     const perTask = differences.get(spec.key) ?? [];
     const binary = column.kind === 'binary' && repeats === 1;

@@ -93,12 +93,13 @@ export function assertSamePlan(dir: string, plan: Plan): void {
       turns: p.turn_budget,
       repeats: p.tasks.repeats,
       margins: Object.entries(p.margins).sort(([a], [b]) => a.localeCompare(b)),
+      rule: p.decision_rule,
       looks: p.looks,
     });
   if (fingerprint(before) !== fingerprint(plan)) {
     throw new AgentTrackError(
       'CAMPAIGN_PLAN_CHANGED',
-      `The campaign \`${dir}\` was started with another plan (arms, commits, model, LLM block, turn budget, repeats, margins or looks differ from \`${file}\`: a decision rule is fixed before any number is seen): resume it with the same settings, or start a new campaign`,
+      `The campaign \`${dir}\` was started with another plan (arms, commits, model, LLM block, turn budget, repeats, margins, decision rule or looks differ from \`${file}\`: a decision rule is fixed before any number is seen): resume it with the same settings, or start a new campaign`,
       { data: { dir, file } },
     );
   }

@@ -1,11 +1,16 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DECISION_RULE, type LooksSummary } from '../../report/index.js';
+import type { LooksSummary } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { type LookDecision, lookDecision, sequentialBoundaries, sequentialZ } from '../../stats/index.js';
+import { campaignPaths } from '../campaign/campaign-dir.js';
 import type { LooksPlan } from './looks-plan.js';
+import { readPlan } from './plan.js';
 import { pairedDifferences } from './power-plan.js';
+
+// The primary row of the campaign's decision rule, as its plan states it.
+const primaryOf = (dir: string) => readPlan(campaignPaths(dir).plan).decision_rule.primary;
 
 /** One look as it happened: the tasks analysed, the primary row's z and what it decided. */
 export interface LookRecord {
@@ -26,7 +31,7 @@ export async function primaryZ(
   dir: string,
   tasks: readonly Task[],
 ): Promise<{ z: number | null; pairs: number }> {
-  const { key, direction } = DECISION_RULE.primary;
+  const { key, direction } = primaryOf(dir);
   const perTask = (await pairedDifferences(dir, { tasks })).get(key) ?? [];
   const sign = direction === 'lower' ? -1 : 1;
   const differences = perTask.map((repeats) => (sign * repeats.reduce((a, b) => a + b, 0)) / repeats.length);
@@ -58,7 +63,7 @@ export async function runInLooks<R extends { run: { stoppedBy: unknown } }>(opti
     observed.push({ look: k + 1, tasks: tasks.length, pairs, z, decision });
     writeFileSync(join(options.dir, 'looks.json'), `${JSON.stringify({ ...plan, observed }, null, 2)}\n`);
     say(
-      `look ${k + 1} of ${plan.looks} after ${tasks.length} tasks: ${DECISION_RULE.primary.key} z = ${z === null ? 'n/a' : z.toFixed(3)} (success at >= ${design.z[k]!.toFixed(3)}, harm at <= ${(-design.z[k]!).toFixed(3)}${plan.futility[k] === null ? '' : `, futility below ${plan.futility[k]!.toFixed(3)}`}): ${
+      `look ${k + 1} of ${plan.looks} after ${tasks.length} tasks: ${primaryOf(options.dir).key} z = ${z === null ? 'n/a' : z.toFixed(3)} (success at >= ${design.z[k]!.toFixed(3)}, harm at <= ${(-design.z[k]!).toFixed(3)}${plan.futility[k] === null ? '' : `, futility below ${plan.futility[k]!.toFixed(3)}`}): ${
         decision === 'continue' ? (last ? 'no verdict at the last look' : 'continue') : `stop for ${decision}`
       }`,
     );
@@ -106,7 +111,7 @@ export function looksSummary(dir: string): LooksSummary | null {
   const total = tasks_at.at(-1)!;
   const z = last.z === null ? 'n/a' : last.z.toFixed(3);
   const bound = parsed.data.z[last.look - 1]!;
-  const key = DECISION_RULE.primary.key;
+  const key = primaryOf(dir).key;
   const fixed = 'the rows below are tested as a fixed design over the tasks run';
   const line =
     last.decision === 'continue'

@@ -58,6 +58,7 @@ export async function writeBeforeAfterReport(
     aa: byArm.get('baseline')!.sha === byArm.get('candidate')!.sha,
     clusters: clustersOf(tasks),
     margins: plan.margins,
+    rule: plan.decision_rule,
     ...(looks === null ? {} : { looks }),
   });
   const json = join(dir, 'report.json');

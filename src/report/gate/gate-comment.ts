@@ -1,8 +1,7 @@
 import { formatNumber as num } from '../format-number.js';
 import { deltaText } from '../paired/cell-text.js';
 import type { Report } from '../paired/report-schema.js';
-import { DECISION_RULE } from '../paired/verdict.js';
-import { type GateStatus, gateRows, rowMde, rowWorse } from './gate-status.js';
+import { type GateStatus, gateRows, reportRule, rowMde, rowWorse } from './gate-status.js';
 
 const HEADS: Record<GateStatus, string> = {
   pass: '✅ pass',
@@ -50,7 +49,7 @@ export function renderGateComment(input: GateCommentInput): string {
     `- Base \`${short(base?.commit)}\` → head \`${short(head?.commit)}\` on \`${input.split}\`, ${base?.tasks ?? 0} tasks, model \`${report.model}\``,
     `- Cost (estimated from tokens): base ${usd(report.cost.estimated_usd.baseline)}, head ${usd(report.cost.estimated_usd.candidate)}${reused}`,
   );
-  const primary = DECISION_RULE.primary.key;
+  const primary = reportRule(report).primary.key;
   lines.push(
     `- Minimum detectable effect on ${primary} (80% power, one-sided α = ${report.alpha}, from these pairs' spread): ${num(rowMde(report, primary))}`,
     '',

@@ -1,7 +1,7 @@
 import { sampleStandardDeviation } from 'simple-statistics';
 import { minimumDetectableEffect, minimumDetectableEffectBinary } from '../../stats/index.js';
+import { DEFAULT_DECISION_RULE, type DecisionRule } from '../paired/decision-rule.js';
 import type { Report, ReportRow } from '../paired/report-schema.js';
-import { DECISION_RULE } from '../paired/verdict.js';
 
 /** What a gate tells CI: its verdict turned into one of four states, each its own exit code. */
 export type GateStatus = 'pass' | 'regression' | 'incomplete' | 'too_few_pairs';
@@ -23,12 +23,18 @@ export function gateStatus(report: Report, stoppedBy: string | null): GateStatus
   return 'pass';
 }
 
+/** The rule the report's verdict followed (one written before rules could be chosen followed the default). */
+export function reportRule(report: Report): DecisionRule {
+  return report.verdict.decision_rule ?? DEFAULT_DECISION_RULE;
+}
+
 /** The rows a gate watches, in the decision rule's order: the primary, the guards, the watched. */
 export function gateRows(report: Report): { row: ReportRow; role: 'primary' | 'guard' | 'watched' }[] {
+  const rule = reportRule(report);
   const roles = [
-    { key: DECISION_RULE.primary.key, role: 'primary' as const },
-    ...DECISION_RULE.guards.map((g) => ({ key: g.key, role: 'guard' as const })),
-    ...DECISION_RULE.watched.map((w) => ({ key: w.key, role: 'watched' as const })),
+    { key: rule.primary.key, role: 'primary' as const },
+    ...rule.guards.map((g) => ({ key: g.key, role: 'guard' as const })),
+    ...rule.watched.map((w) => ({ key: w.key, role: 'watched' as const })),
   ];
   return roles.flatMap(({ key, role }) => {
     const row = report.rows.find((r) => r.key === key);
@@ -38,7 +44,7 @@ export function gateRows(report: Report): { row: ReportRow; role: 'primary' | 'g
 
 /** Whether a watched row is significantly worse: in the verdict's `against`, or the primary's own test. */
 export function rowWorse(report: Report, key: string): boolean {
-  if (key === DECISION_RULE.primary.key) return report.verdict.primary_worse === true;
+  if (key === reportRule(report).primary.key) return report.verdict.primary_worse === true;
   return (report.verdict.against ?? []).includes(key);
 }
 

@@ -3,10 +3,11 @@ import { bootstrapCI, pairedComparison, percentile } from '../../stats/index.js'
 import type { TrajectoryMetrics } from '../../trajectory/index.js';
 import { METRIC_COLUMNS, type MetricColumn } from '../../trajectory/index.js';
 import { clusteringOf } from './clustering.js';
+import { DEFAULT_DECISION_RULE, type DecisionRule } from './decision-rule.js';
 import { marginVerdicts } from './margins.js';
 import { groupByTask, type RepeatPlan, repeatSummary, taskValue } from './repeats.js';
 import type { ArmCell, ArmInfo, LooksSummary, Report, ReportRow } from './report-schema.js';
-import { DECISION_RULE, verdictOf } from './verdict.js';
+import { verdictOf } from './verdict.js';
 
 /** What one arm produced: per task its metrics, the rollouts that failed outright, and those never run. */
 export interface ArmResults {
@@ -46,6 +47,8 @@ export interface BuildReportOptions {
   margins?: Readonly<Record<string, number>>;
   /** The run went in looks: carried into the report, its line under the verdict. */
   looks?: LooksSummary;
+  /** The decision rule (`--primary`, `--guard`); default `DEFAULT_DECISION_RULE`. */
+  rule?: DecisionRule;
 }
 
 const cell = (values: Iterable<MaybeNumber>): ArmCell => bootstrapCI(values);
@@ -167,7 +170,8 @@ export function buildReport(
     ),
   );
   const values = (key: string) => tested.get(key) ?? [new Map(), new Map()];
-  const guards = new Map(DECISION_RULE.guards.map((g) => [g.key, g.direction] as const));
+  const rule = options.rule ?? DEFAULT_DECISION_RULE;
+  const guards = new Map(rule.guards.map((g) => [g.key, g.direction] as const));
   const margins =
     options.margins === undefined || Object.keys(options.margins).length === 0
       ? undefined
@@ -181,6 +185,7 @@ export function buildReport(
     alpha,
     verdict: verdictOf(rows, values, alpha, {
       aa: options.aa ?? false,
+      rule,
       ...(clusters === undefined ? {} : { clusters }),
       ...(margins === undefined ? {} : { margins }),
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decisionRuleSchema } from './decision-rule.js';
 
 const nullableNumber = z.number().nullable();
 
@@ -139,7 +140,7 @@ export const reportRepeatsSchema = z
   })
   .strict();
 
-/** The verdict by the stated decision rule (`DECISION_RULE`); a report written before it had only success and line. */
+/** The verdict by the stated decision rule (`DecisionRule`); a report written before it had only success and line. */
 export const reportVerdictSchema = z
   .object({
     success: z.boolean(),
@@ -151,6 +152,8 @@ export const reportVerdictSchema = z
     against: z.array(z.string()).optional(),
     /** The primary row itself significantly worse (one-sided p < alpha against its direction). */
     primary_worse: z.boolean().optional(),
+    /** The rule's rows (`--primary`, `--guard`); a report written before it followed `DEFAULT_DECISION_RULE`. */
+    decision_rule: decisionRuleSchema.optional(),
   })
   .strict();
 

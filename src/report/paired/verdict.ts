@@ -1,45 +1,16 @@
 import { pairedComparison } from '../../stats/index.js';
+import {
+  DEFAULT_DECISION_RULE,
+  type DecisionRule,
+  type Direction,
+  decisionRuleText,
+  minimumPairs,
+  recordedRule,
+} from './decision-rule.js';
 import type { MarginVerdict, ReportRow, ReportVerdict } from './report-schema.js';
 
 const fmt = (x: number | null, digits = 3) => (x === null ? 'n/a' : x.toFixed(digits));
 const signed = (x: number | null) => (x === null ? 'n/a' : `${x > 0 ? '+' : ''}${x.toFixed(3)}`);
-
-type Direction = 'lower' | 'higher';
-
-/**
- * The before-after decision rule, stated in the plan and the report before any number: the
- * primary row and its direction; the guard rows that block a success when significantly worse;
- * the rows watched (a significant move against their direction is shown beside the headline).
- */
-export const DECISION_RULE = {
-  primary: { key: 'needless_call_rate', direction: 'lower' as Direction },
-  guards: [
-    { key: 'tool_calls_to_first_gold', direction: 'lower' as Direction },
-    { key: 'needle_reached', direction: 'higher' as Direction },
-  ],
-  watched: [
-    { key: 'turns', direction: 'lower' as Direction },
-    { key: 'tool_calls_total', direction: 'lower' as Direction },
-    { key: 'usage.prompt', direction: 'lower' as Direction },
-    { key: 'usage.completion', direction: 'lower' as Direction },
-  ],
-} as const;
-
-/**
- * The fewest pairs with which a one-sided signed-rank (or McNemar) test can reach p < α at all:
- * its smallest p is 1/2^n, so n = floor(log2(1/α)) + 1 (5 at α = 0.05: 1/2^4 = 0.0625).
- */
-export function minimumPairs(alpha: number): number {
-  return Math.floor(Math.log2(1 / alpha)) + 1;
-}
-
-/** The rule as one sentence, for the plan and the report. */
-export function decisionRuleText(alpha: number): string {
-  const arrow = (d: Direction) => (d === 'lower' ? '↓' : '↑');
-  const { primary, guards, watched } = DECISION_RULE;
-  const minPairs = minimumPairs(alpha);
-  return `Decision rule: succeeds when ${primary.key} ${arrow(primary.direction)} moves its way at one-sided p < ${alpha} and no guard (${guards.map((g) => `${g.key} ${arrow(g.direction)}`).join(', ')}) is significantly worse; fails when ${primary.key} is significantly worse or a guard is; no change when neither; inconclusive under ${minPairs} pairs. Watched (shown when significantly worse): ${watched.map((w) => `${w.key} ${arrow(w.direction)}`).join(', ')}.`;
-}
 
 /** The paired values of a row per task, as the report tested them. */
 export type RowValues = (
@@ -63,7 +34,7 @@ function worse(
 }
 
 /**
- * The one line at the top and its outcome, by `DECISION_RULE`: succeeds / fails / no change /
+ * The one line at the top and its outcome, by the decision rule (`DecisionRule`, default `DEFAULT_DECISION_RULE`): succeeds / fails / no change /
  * inconclusive; a guard or watched row significantly worse is named beside the headline with its
  * delta ("needless calls fell, but turns rose +1.583"). An A/A run (the same commit on both arms)
  * says so and counts the rows a test called significant: the noise floor of this setup.
@@ -72,16 +43,24 @@ export function verdictOf(
   rows: readonly ReportRow[],
   values: RowValues,
   alpha: number,
-  options: { aa?: boolean; clusters?: ReadonlyMap<string, string>; margins?: readonly MarginVerdict[] } = {},
+  options: {
+    aa?: boolean;
+    clusters?: ReadonlyMap<string, string>;
+    margins?: readonly MarginVerdict[];
+    /** Default `DEFAULT_DECISION_RULE`. */
+    rule?: DecisionRule;
+  } = {},
 ): ReportVerdict {
   const clusters = options.clusters;
-  const guardKeys = new Set<string>(DECISION_RULE.guards.map((g) => g.key));
+  const decision = options.rule ?? DEFAULT_DECISION_RULE;
+  const recorded = recordedRule(decision);
+  const guardKeys = new Set<string>(decision.guards.map((g) => g.key));
   const unearned = (options.margins ?? []).filter(
     (m) => m.test === 'non-inferiority' && guardKeys.has(m.key) && !m.passed,
   );
-  const rule = decisionRuleText(alpha);
+  const rule = decisionRuleText(alpha, decision);
   const find = (key: string) => rows.find((r) => r.key === key);
-  const primary = find(DECISION_RULE.primary.key)!;
+  const primary = find(decision.primary.key)!;
   // The floor counts a row significant either way (better at one-sided p < alpha, or worse).
   const tested = rows.filter((r) => r.pvalue !== null && r.direction !== 'neither');
   const significant = tested.filter(
@@ -92,14 +71,14 @@ export function verdictOf(
     : '';
   if (primary.clusters !== undefined && primary.clusters < minimumPairs(alpha)) {
     const line = `Inconclusive: the ${primary.pairs} pairs on ${primary.key} fall in ${primary.clusters} clusters, fewer than the ${minimumPairs(alpha)} a one-sided test of cluster means at α = ${alpha} needs.${aaLine}`;
-    return { success: false, outcome: 'inconclusive', line, rule, against: [] };
+    return { success: false, outcome: 'inconclusive', line, rule, against: [], decision_rule: recorded };
   }
   if (primary.pairs < minimumPairs(alpha)) {
     const line = `Inconclusive: ${primary.pairs} pair(s) on ${primary.key}, fewer than the ${minimumPairs(alpha)} a one-sided test at α = ${alpha} needs.${aaLine}`;
-    return { success: false, outcome: 'inconclusive', line, rule, against: [] };
+    return { success: false, outcome: 'inconclusive', line, rule, against: [], decision_rule: recorded };
   }
   const better = primary.delta !== null && primary.pvalue !== null && primary.pvalue < alpha;
-  const primaryWorse = worse(values, primary, DECISION_RULE.primary.direction, clusters);
+  const primaryWorse = worse(values, primary, decision.primary.direction, clusters);
   const against = (list: readonly { key: string; direction: Direction }[]) =>
     list.flatMap((g) => {
       const row = find(g.key);
@@ -107,8 +86,8 @@ export function verdictOf(
       const p = worse(values, row, g.direction, clusters);
       return p !== null && p < alpha ? [{ row, p }] : [];
     });
-  const guards = against(DECISION_RULE.guards);
-  const watched = against(DECISION_RULE.watched);
+  const guards = against(decision.guards);
+  const watched = against(decision.watched);
   // A guard with a margin must be shown no worse than it: a success it is not shown for is inconclusive.
   const outcome: ReportVerdict['outcome'] =
     (primaryWorse !== null && primaryWorse < alpha) || guards.length > 0
@@ -140,5 +119,6 @@ export function verdictOf(
     rule,
     against: [...guards, ...watched].map((g) => g.row.key),
     primary_worse: primaryWorse !== null && primaryWorse < alpha,
+    decision_rule: recorded,
   };
 }

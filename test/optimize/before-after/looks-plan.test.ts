@@ -24,7 +24,7 @@ test('3 looks over 12 tasks: batches, boundaries, futility and the expected spen
   expect(plan.expected_fraction).toBeGreaterThan(0.6);
   expect(plan.expected_fraction).toBeLessThan(1);
   expect(plan.expected_usd).toBeCloseTo(2 * plan.expected_fraction, 12);
-  const text = renderLooksPlan(plan);
+  const text = renderLooksPlan(plan, 'needless_call_rate');
   expect(text).toContain(
     "Looks (--looks 3): after each batch the paired z of needless_call_rate (the primary row) decides; O'Brien-Fleming-like Lan-DeMets spending, two-sided α = 0.1",
   );
@@ -33,7 +33,7 @@ test('3 looks over 12 tasks: batches, boundaries, futility and the expected spen
   expect(text).toMatch(
     /Expected spend: \d+% of the rollouts \(\$\d\.\d\d of \$2\.00\) at that effect, \d+% with no effect/,
   );
-  writeLooksPlan(scratch, plan);
+  writeLooksPlan(scratch, plan, 'needless_call_rate');
   expect(JSON.parse(readFileSync(join(scratch, 'looks.json'), 'utf8'))).toEqual(plan);
 });
 

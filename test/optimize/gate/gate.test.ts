@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DECISION_RULE, reportSchema } from '../../../src/report/index.js';
+import { DEFAULT_DECISION_RULE, reportSchema } from '../../../src/report/index.js';
 import { cli, ROOT } from '../../cli/run-cli.js';
 import { seededDemoProduct } from '../before-after/kill-run.js';
 
@@ -18,7 +18,7 @@ let second: { stdout: string; stderr: string; code: number };
 let secondHead: string;
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: product.repo, encoding: 'utf8' }).trim();
-const gate = (head: string, out: string) =>
+const gate = (head: string, out: string, ...more: string[]) =>
   cli(
     'gate',
     ...['--repo', product.repo, '--base', product.candidate, '--head', head],
@@ -31,6 +31,7 @@ const gate = (head: string, out: string) =>
       '--report-url',
       'https://ci.example/report.html',
     ],
+    ...more,
   );
 const lines = (file: string) =>
   readFileSync(file, 'utf8')
@@ -72,7 +73,13 @@ beforeAll(async () => {
     'pr2: nothing but a commit',
   );
   secondHead = git('rev-parse', 'HEAD');
-  second = await gate(secondHead, join(scratch, 'pr2'));
+  // Its team decides on needle_reached, guarded by the calls to the first gold (not part of the
+  // baseline's cache key: the same base rollouts serve any rule).
+  second = await gate(
+    secondHead,
+    join(scratch, 'pr2'),
+    ...['--primary', 'needle_reached', '--guard', 'tool_calls_to_first_gold'],
+  );
 }, 300_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -96,7 +103,11 @@ describe('agent-track gate', () => {
 
   it('JUnit: one case per watched row, the primary and the guard that got worse failed, parsed by a real XML parser', () => {
     const { suite, cases } = parseJunit(join(scratch, 'pr1', 'junit.xml'));
-    const rows = [DECISION_RULE.primary, ...DECISION_RULE.guards, ...DECISION_RULE.watched].map((r) => r.key);
+    const rows = [
+      DEFAULT_DECISION_RULE.primary,
+      ...DEFAULT_DECISION_RULE.guards,
+      ...DEFAULT_DECISION_RULE.watched,
+    ].map((r) => r.key);
     expect(cases.map((c) => c.name.replace(/^\w+: /, ''))).toEqual(rows);
     expect(cases.filter((c) => c.state === 'failure').map((c) => c.name)).toEqual([
       'primary: needless_call_rate',
@@ -119,7 +130,39 @@ describe('agent-track gate', () => {
     expect(readFileSync(join(scratch, 'pr2', 'comment.md'), 'utf8')).toContain(
       '(12 baseline rollouts reused from an earlier gate on this base)',
     );
-    // The same arms as the first gate: the same verdict, from half the rollouts.
+    // The same arms as the first gate: a regression again, from half the rollouts.
     expect(second.code).toBe(5);
+  });
+
+  it('--primary and --guard: the plan states the chosen rule, the verdict and the JUnit cases follow it', () => {
+    const rule = {
+      primary: { key: 'needle_reached', direction: 'higher' },
+      guards: [{ key: 'tool_calls_to_first_gold', direction: 'lower' }],
+      watched: DEFAULT_DECISION_RULE.watched,
+    };
+    const plan = JSON.parse(readFileSync(join(scratch, 'pr2', 'plan.json'), 'utf8')) as {
+      decision_rule: unknown;
+    };
+    expect(plan.decision_rule).toEqual(rule);
+    expect(second.stdout).toContain(
+      'Decision rule: succeeds when needle_reached ↑ moves its way at one-sided p < 0.05 and no guard (tool_calls_to_first_gold ↓) is significantly worse',
+    );
+    const report = reportSchema.parse(JSON.parse(readFileSync(join(scratch, 'pr2', 'report.json'), 'utf8')));
+    expect(report.verdict.decision_rule).toEqual(rule);
+    // needle_reached fell on the strict search: the primary itself is significantly worse.
+    expect(report.verdict).toMatchObject({ outcome: 'fails', primary_worse: true });
+    expect(report.verdict.line).toMatch(/^The change fails: needle_reached 1\.000 → 0\.333/);
+    const { cases } = parseJunit(join(scratch, 'pr2', 'junit.xml'));
+    expect(cases.map((c) => c.name)).toEqual([
+      'primary: needle_reached',
+      'guard: tool_calls_to_first_gold',
+      ...DEFAULT_DECISION_RULE.watched.map((w) => `watched: ${w.key}`),
+    ]);
+    expect(cases.filter((c) => c.state === 'failure').map((c) => c.name)).toEqual([
+      'primary: needle_reached',
+    ]);
+    expect(readFileSync(join(scratch, 'pr2', 'comment.md'), 'utf8')).toContain(
+      'Minimum detectable effect on needle_reached',
+    );
   });
 });

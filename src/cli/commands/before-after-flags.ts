@@ -58,6 +58,7 @@ export interface BeforeAfterFlags {
   cacheDir?: string;
   repos?: string;
   runLog?: string;
+  evalConfig?: string;
 }
 
 // The offline stand-in's sampling, when asked for (`beforeAfter` refuses it for a real model).
@@ -74,6 +75,11 @@ const standIn = (flags: { temperature?: number; seed?: number }) =>
 /** Declares the options before-after and the gate share (all but the two revisions, --out and --report-only). */
 export function beforeAfterOptions(command: Command): Command {
   return modelPriceOptions(command)
+    .option(
+      '--eval-config <file>',
+      'a YAML file holding the evaluation a team commits next to its code (split, model, llm_block, limit, repeats, primary, guards, margins, max_usd, concurrency); a flag given here wins',
+      existingPath('--eval-config', 'file'),
+    )
     .option('--split <dataset/slice>', 'e.g. fixture-code/small_test')
     .option(
       '--model <name>',

@@ -1,7 +1,9 @@
+import type { Command } from 'commander';
 import { AgentTrackError, type QueueTarget } from '../../core/index.js';
 import { queueUrl } from '../options.js';
 import type { CliCommand } from '../program.js';
 import { type BeforeAfterFlags, beforeAfterOptions, runBeforeAfterFlags } from './before-after-flags.js';
+import { withEvalConfig } from './eval-config.js';
 
 interface Flags extends Omit<BeforeAfterFlags, 'split'> {
   split?: string;
@@ -24,7 +26,8 @@ export const beforeAfterCommand: CliCommand = {
         .option('--candidate <rev>', 'the commit with the change')
         .option('--report-only <run>', 're-derive the report of a run directory from its files')
         .option('--out <dir>', 'the campaign directory (default runs/<split>-<baseline>-<candidate>)'),
-    ).action(async (flags: Flags) => {
+    ).action(async (given: Flags, command: Command) => {
+      const flags = withEvalConfig(given, command);
       const { beforeAfter, incompleteRun, writeBeforeAfterReport } = await import('../../optimize/index.js');
       const log = (line: string) => io.out(`${line}\n`);
       if (flags.reportOnly) {

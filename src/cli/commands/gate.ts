@@ -1,6 +1,8 @@
+import type { Command } from 'commander';
 import { AgentTrackError, EXIT_CODES, IncompleteRun } from '../../core/index.js';
 import type { CliCommand } from '../program.js';
 import { type BeforeAfterFlags, beforeAfterOptions, runBeforeAfterFlags } from './before-after-flags.js';
+import { withEvalConfig } from './eval-config.js';
 
 interface GateFlags extends BeforeAfterFlags {
   base: string;
@@ -32,7 +34,8 @@ export const gateCommand: CliCommand = {
           'where comment.md links the HTML report (default: report.html beside it)',
         )
         .option('--no-baseline-cache', 'run the base arm even when an earlier gate on this base kept it'),
-    ).action(async (flags: GateFlags) => {
+    ).action(async (given: GateFlags, command: Command) => {
+      const flags = withEvalConfig(given, command);
       if (flags.split === undefined)
         throw new AgentTrackError('INVALID_OPTION', '`--split` is required', { data: { option: '--split' } });
       const { gate } = await import('../../optimize/index.js');

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { QueueTarget } from '../../core/index.js';
+import { type QueueTarget, resolveCacheDir } from '../../core/index.js';
+import { defaultRunLog } from '../../report/index.js';
 import { seedInstall } from '../campaign/arms/setup-arm.js';
 import { type BeforeAfterResult, beforeAfter } from './before-after.js';
 import { clearDemoOut } from './demo-out.js';
@@ -23,6 +24,8 @@ export async function runDemo(options: {
   split?: string;
   /** Run the rollouts as jobs on this queue (workers beside it find the demo product by its path). */
   queue?: QueueTarget;
+  /** The run log its record goes to (default: the user's cache directory's `runs.jsonl`, as every run's). */
+  runLog?: string;
   log?: (line: string) => void;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
 }): Promise<BeforeAfterResult> {
@@ -63,6 +66,8 @@ export async function runDemo(options: {
       ...(options.queue === undefined ? {} : { queue: options.queue }),
       dir: resolve(options.out),
       cacheDir,
+      // The product, its indexes and installs live in a scratch cache; the run's record outlives it.
+      runLog: options.runLog ?? defaultRunLog(resolveCacheDir()),
       log,
       ...(options.progress ? { progress: options.progress } : {}),
     });

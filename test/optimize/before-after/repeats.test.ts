@@ -4,6 +4,7 @@ import { expect, test } from 'vitest';
 import { selfCommand } from '../../../src/cli/self-command.js';
 import { beforeAfter } from '../../../src/optimize/before-after/before-after.js';
 import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
+import { decisionRule } from '../../../src/report/index.js';
 import { tempDir } from '../campaign/helpers.js';
 import { makeFilesystemProduct } from './fs-product.js';
 
@@ -89,10 +90,12 @@ test('--repeats 3 on a sampling stand-in: 2 tasks x 3 repeats x 2 arms, per-task
     'was started with another plan',
   );
   expect(JSON.parse(readFileSync(join(run, 'plan.json'), 'utf8')).tasks.repeats).toBe(3);
-  // The decision rule is fixed before any number is seen: other margins or looks are refused too.
-  for (const other of [{ margins: { turns: 1 } }, { looks: 2 }]) {
+  // The decision rule is fixed before any number is seen: other margins, another primary or
+  // looks are refused too.
+  const rule = decisionRule({ primary: 'needle_reached' });
+  for (const other of [{ margins: { turns: 1 } }, { rule }, { looks: 2 }]) {
     await expect(beforeAfter({ ...options, ...other, confirmSpend: false })).rejects.toThrow(
-      'repeats, margins or looks differ',
+      'repeats, margins, decision rule or looks differ',
     );
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { AgentTrackError } from '../../../core/index.js';
+import { AgentTrackError, packageVersion } from '../../../core/index.js';
 import { runArmProcess } from './arm-process.js';
 
 /** What the block check needs of an arm: its name, commit, worktree and harness entry. */
@@ -13,13 +13,14 @@ export interface BlockCheckArm {
 }
 
 /**
- * Where an arm's acceptance of a block is kept: by its commit, its harness command and the block's
- * bytes. The check reads only the block and the harness's own code (`loadLlmBlock`: no key, no
- * network), so the same three give the same verdict; a refusal is never kept, it is asked again.
+ * Where an arm's acceptance of a block is kept: by its commit, its harness command, the block's
+ * bytes and this agent-track's version (an arm a product names no harness for runs this one's). The
+ * check reads only the block and the harness's own code (`loadLlmBlock`: no key, no network), so
+ * the same four give the same verdict; a refusal is never kept, it is asked again.
  */
 function acceptanceFile(cacheDir: string, arm: BlockCheckArm, block: Buffer): string {
   const key = createHash('sha256')
-    .update(`${arm.commit}\0${JSON.stringify(arm.harness)}\0`)
+    .update(`${arm.commit}\0${JSON.stringify(arm.harness)}\0${packageVersion()}\0`)
     .update(block)
     .digest('hex')
     .slice(0, 24);

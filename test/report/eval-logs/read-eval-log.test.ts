@@ -61,6 +61,32 @@ describe('Inspect AI logs (real, from inspect_ai tests)', () => {
   });
 });
 
+describe('two real promptfoo results files of one suite (vcl-ai-model-arena: 10 tests x 6 models, a day apart)', () => {
+  const DIR = join(ROOT, 'fixtures/realdata/eval-logs/promptfoo');
+  const A = join(DIR, 'vcl-arena-fun-2026-07-27.json');
+  const B = join(DIR, 'vcl-arena-fun-2026-07-28.json');
+
+  it('pairs every test of every column across the files; the regraded tests flip 7 passes to failures', async () => {
+    const cmp = await compareEvalLogs(A, B);
+    // 10 tests x 6 provider columns in each file, the same columns: all 60 pair, none left over.
+    expect(cmp).toMatchObject({ paired: 60, onlyInA: [], onlyInB: [] });
+    const row = (metric: string) => cmp.rows.find((r) => r.metric === metric)!;
+    // The second run replayed cached outputs with two assertions made stricter (tests 0 and 9): 60 of
+    // 60 passed, then 53. Seven discordant pairs, all one way: exact McNemar p = 2 x 0.5^7 = 0.015625.
+    expect(row('success')).toMatchObject({ kind: 'binary', a: 1, b: 53 / 60 });
+    expect(row('success').pvalue).toBeCloseTo(0.015625, 12);
+    expect(row('success').delta).toBeCloseTo(-7 / 60, 12);
+    // Cached, so fast: latency sums 169731 ms and 1622 ms over the 60 results.
+    expect(row('latency_ms').a).toBeCloseTo(169731 / 60, 9);
+    expect(row('latency_ms').b).toBeCloseTo(1622 / 60, 9);
+    // Holm over five metrics: latency's p (the smallest) x 5, then success and score 0.015625 x 4.
+    expect(row('success').adjusted).toBeCloseTo(0.0625, 12);
+    expect(row('score').adjusted).toBeCloseTo(0.0625, 12);
+    // The same responses: the same tokens in every pair.
+    expect(row('tokens')).toMatchObject({ delta: 0, pvalue: 1 });
+  });
+});
+
 describe('a real promptfoo results file (nicheIQ: two prompts x two models in one file)', () => {
   const FILE = join(ROOT, 'fixtures/realdata/eval-logs/promptfoo/nicheIQ-results.json');
 

@@ -17,6 +17,7 @@ import { buildPlan, writePlan } from './plan.js';
 import type { Plan } from './plan-schema.js';
 import { renderPlan } from './plan-text.js';
 import { type PowerPlan, pairedDifferences, powerPlan, writePowerPlan } from './power-plan.js';
+import { recordedLine } from './recorded-rollouts.js';
 import { assertSamePlan, runCampaign } from './run-campaign.js';
 import { runInLooks } from './run-looks.js';
 import { assertSpendAllowed } from './spend-gate.js';
@@ -165,6 +166,8 @@ export async function planCampaign(campaign: Campaign) {
   assertSamePlan(dir, plan);
   writePlan(dir, plan);
   log(options)(renderPlan(plan));
+  const recorded = recordedLine(dir, plan, tasks);
+  if (recorded !== null) log(options)(recorded);
   return { plan, corpora, blockVerdicts };
 }
 

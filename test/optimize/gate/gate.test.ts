@@ -118,6 +118,10 @@ describe('agent-track gate', () => {
 
   it('a second gate on the same base reuses the baseline: the ledger books no baseline rollout', () => {
     expect(second.stdout).toMatch(/gate: 12 baseline rollouts reused from .*gate-baselines/);
+    // The plan says what the restored ledger holds: the base is neither run nor paid again.
+    expect(second.stdout, second.stdout).toContain(
+      'Already recorded in this campaign (neither run nor paid again): baseline 12 of 12 rollouts, candidate 0 of 12; the 12 left estimate $',
+    );
     const ledger = lines(join(scratch, 'pr2', 'ledger.jsonl'));
     const base = ledger.filter((line) => line.arm === 'baseline');
     expect(base).toHaveLength(12);

@@ -41,6 +41,31 @@ function refusal(value: unknown): { code: number; message: string } | null {
       message: `Invalid Request: \`jsonrpc\` must be "2.0", got ${JSON.stringify(message.jsonrpc) ?? 'nothing'}`,
     };
   }
+  // A response to a request of the server's own (a result or an error) carries no method.
+  const request = 'id' in message && !('result' in message) && !('error' in message);
+  if (request && typeof message.id !== 'string' && typeof message.id !== 'number') {
+    return {
+      code: INVALID_REQUEST,
+      message: `Invalid Request: \`id\` must be a string or a number, got ${JSON.stringify(message.id)}`,
+    };
+  }
+  if (request && typeof message.method !== 'string') {
+    return {
+      code: INVALID_REQUEST,
+      message: `Invalid Request: \`method\` must be a string, got ${JSON.stringify(message.method) ?? 'nothing'}`,
+    };
+  }
+  const params = message.params;
+  if (
+    request &&
+    params !== undefined &&
+    (typeof params !== 'object' || params === null || Array.isArray(params))
+  ) {
+    return {
+      code: INVALID_PARAMS,
+      message: `Invalid params: \`params\` must be an object, got ${Array.isArray(params) ? 'an array' : JSON.stringify(params)}`,
+    };
+  }
   if (message.method === 'tools/call' && 'id' in message) {
     const params = message.params as Record<string, unknown> | undefined;
     if (typeof params !== 'object' || params === null) {
@@ -56,8 +81,9 @@ function refusal(value: unknown): { code: number; message: string } | null {
 /**
  * MCP over stdio, one JSON-RPC message a line, that answers what it cannot take instead of
  * stopping: a line past `MAX_LINE_BYTES` (-32600, its id when its opening shows one; the rest of
- * the line skipped), a line that is not JSON (-32700), not JSON-RPC 2.0 (-32600), or a `tools/call`
- * without its `name` (-32602); the server serves the next line either way. Writes wait for one
+ * the line skipped), a line that is not JSON (-32700), not JSON-RPC 2.0 (-32600), a request whose
+ * id is no string or number or whose method is no string (-32600), whose `params` is no object, or
+ * a `tools/call` without its `name` (-32602); the server serves the next line either way. Writes wait for one
  * `drain` at a time, however many replies are queued behind it.
  *
  * @example

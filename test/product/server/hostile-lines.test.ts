@@ -86,6 +86,24 @@ describe('the reference server answers what it cannot take, and goes on serving'
     );
   }, 30_000);
 
+  test('params that are no object, an id that is no string or number, a method that is no string: each answered', async () => {
+    send({ jsonrpc: '2.0', id: 21, method: 'tools/list', params: [] });
+    expect(await reply(21)).toEqual({
+      jsonrpc: '2.0',
+      id: 21,
+      error: { code: -32602, message: 'Invalid params: `params` must be an object, got an array' },
+    });
+    send({ jsonrpc: '2.0', id: 22, method: 7 });
+    expect(((await reply(22)).error as { code: number }).code).toBe(-32600);
+    const before = replies.length;
+    send({ jsonrpc: '2.0', id: { x: 1 }, method: 'tools/list' });
+    expect(await reply(null, before)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: `id` must be a string or a number, got {"x":1}' },
+    });
+  }, 30_000);
+
   test('1,000 pipelined requests are all answered, with no listener warning', async () => {
     const ids = Array.from({ length: 1000 }, (_, i) => 1000 + i);
     server.stdin.write(

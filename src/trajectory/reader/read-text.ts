@@ -11,7 +11,18 @@ import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 // outside the directory given is read, let alone quoted in an error. Links are found by opening
 // with O_NOFOLLOW first (ELOOP), so a plain file costs no extra call.
 function refuseOutsideLink(path: string, dir: string): void {
-  const inside = relative(realpathSync(dir), realpathSync(path));
+  let target: string;
+  try {
+    target = realpathSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+    throw trajectoryError(
+      TRAJECTORY_ERROR_CODES.malformed,
+      path,
+      'a link that loops (or a chain of links too long to follow): refused, never read',
+    );
+  }
+  const inside = relative(realpathSync(dir), target);
   if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
     throw trajectoryError(
       TRAJECTORY_ERROR_CODES.malformed,
@@ -48,11 +59,14 @@ export function readTrajectoryText(path: string, missing: () => Error, dir: stri
     throw error;
   }
   try {
-    if (!fstatSync(fd).isFile())
+    const stat = fstatSync(fd);
+    if (!stat.isFile())
       throw trajectoryError(
         TRAJECTORY_ERROR_CODES.malformed,
         path,
-        'not a regular file (a FIFO, a socket or a device): refused, never read',
+        stat.isDirectory()
+          ? 'a directory, not a file: refused'
+          : 'not a regular file (a FIFO, a socket or a device): refused, never read',
       );
     const bytes = readFileSync(fd);
     try {

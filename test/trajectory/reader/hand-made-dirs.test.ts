@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -90,5 +90,24 @@ it('a line nested 100,000 deep is refused naming the file and line, not with a b
   await expect(readTrajectory(dir)).rejects.toMatchObject({
     code: 'TRAJECTORY_MALFORMED',
     message: expect.stringContaining(`${join(dir, 'events.jsonl')}:1: `),
+  });
+});
+
+it('a trajectory file that is a link loop or a directory is refused naming it (a loop was a bare ELOOP)', async () => {
+  const dir = join(scratch, 'odd', 't1');
+  cpSync(SOURCE, dir, { recursive: true });
+  const events = join(dir, 'events.jsonl');
+  rmSync(events);
+  symlinkSync(events, events);
+  await expect(readTrajectory(dir)).rejects.toMatchObject({
+    code: 'TRAJECTORY_MALFORMED',
+    message: expect.stringContaining(
+      `${events}: a link that loops (or a chain of links too long to follow): refused, never read`,
+    ),
+  });
+  rmSync(events);
+  mkdirSync(events);
+  await expect(readTrajectory(dir)).rejects.toMatchObject({
+    message: expect.stringContaining(`${events}: a directory, not a file: refused`),
   });
 });

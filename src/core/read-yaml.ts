@@ -19,9 +19,17 @@ export function readYamlFile(file: string, what: string): unknown {
   try {
     // Loaded on first use, so a layer that reads no YAML (stats) never loads the parser.
     const { parse } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
-    return parse(text) ?? {};
+    // `error`: a tag it cannot resolve (`!!js/function`) leaves a string the schema then refuses,
+    // and no warning is printed beside the one refusal line (a warning quotes the file's line).
+    return parse(text, { logLevel: 'error' }) ?? {};
   } catch (error) {
-    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const detail =
+      // The parser reports a stack overflow as a parse error of its own.
+      error instanceof RangeError || String(error).includes('Maximum call stack size exceeded')
+        ? 'nested too deeply to read'
+        : error instanceof Error
+          ? error.message.split('\n')[0]
+          : String(error);
     throw new AgentTrackError('INVALID_YAML', `The ${what} \`${file}\` is not valid YAML: ${detail}`, {
       data: { file },
       cause: error,

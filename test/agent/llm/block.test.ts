@@ -156,6 +156,21 @@ provider_routing: {order: [deepinfra], allow_fallbacks: false}
       '`auth.env` expected an environment variable name, got a string (value not shown)',
     ],
     [
+      'a key pasted as the provider',
+      `provider: ${FAKE_KEY}\nbase_url: http://x.test/v1\n`,
+      '`provider` expected one of "openai"|"anthropic", got a string (value not shown)',
+    ],
+    [
+      'a key pasted as the base_url',
+      `provider: openai\nbase_url: ${FAKE_KEY}\n`,
+      '`base_url` expected a url, got a string (value not shown)',
+    ],
+    [
+      'a key tagged (`!secret`): no YAML warning quotes its line either',
+      `provider: openai\nbase_url: !secret ${FAKE_KEY}\n`,
+      '`base_url` expected a url, got a string (value not shown)',
+    ],
+    [
       'a top-level api_key',
       `provider: openai\nbase_url: http://x.test/v1\napi_key: ${FAKE_KEY}\n`,
       'unknown key `api_key`: a key is never written into a block',
@@ -163,6 +178,8 @@ provider_routing: {order: [deepinfra], allow_fallbacks: false}
   ])('a bad auth (%s) is refused without showing the value', (_, text, expected) => {
     const error = refusal(text);
     expect(error.message).toContain(expected);
+    // A typo is still shown: only values shaped like a credential are not.
+    expect(refusal('provider: opnai\nbase_url: http://x.test/v1\n').message).toContain('got `opnai`');
     expect(
       JSON.stringify({ message: error.message, data: (error as { data?: unknown }).data }),
     ).not.toContain(FAKE_KEY);

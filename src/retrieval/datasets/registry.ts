@@ -43,7 +43,9 @@ export function listDatasets(dir: string = BUILT_IN_DATASETS_DIR): DatasetDefini
 }
 
 function readDefinition(file: string): DatasetDefinition {
-  const parsed = datasetDefinitionSchema.safeParse(parseYaml(readFileSync(file, 'utf8'), { logLevel: 'error' }));
+  const parsed = datasetDefinitionSchema.safeParse(
+    parseYaml(readFileSync(file, 'utf8'), { logLevel: 'error' }),
+  );
   if (!parsed.success) {
     const { key, unknownKeys, message } = issueParts(parsed.error.issues[0]!, undefined);
     const named = unknownKeys === null ? key : unknownKeys.join(', ');

@@ -100,7 +100,7 @@ const message = fc.oneof(
   }),
   fc.record({
     kind: fc.constant('not-json' as const),
-    text: fc.string({ minLength: 1, maxLength: 200 }).filter((text) => !isJson(text)),
+    text: fc.string({ minLength: 1, maxLength: 200 }).filter((text) => text.trim() !== '' && !isJson(text)),
   }),
   fc.record({ kind: fc.constant('batch' as const), size: fc.integer({ min: 0, max: 3 }) }),
   fc.record({

@@ -213,7 +213,15 @@ export function collect(value: string, previous: string[]): string[] {
 
 /** Tool roles: a profile by name (`default`, `claude-code`, `generic`) or a roles or manifest file. */
 export function toolRoles(text: string): ToolRoles {
-  return loadToolRoles(text);
+  try {
+    return loadToolRoles(text);
+  } catch (error) {
+    if (!(error instanceof AgentTrackError)) throw error;
+    throw new AgentTrackError(error.code, `\`--tools\`: ${error.message}`, {
+      data: { ...error.data, option: '--tools' },
+      cause: error,
+    });
+  }
 }
 
 /** How one agent run is shaped, as `ask` and `harness run` both take it. */

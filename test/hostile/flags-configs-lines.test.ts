@@ -5,52 +5,22 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Command, CommanderError } from 'commander';
+import { CommanderError } from 'commander';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { parseLlmBlock } from '../../src/agent/llm/load-block.js';
 import { parseProductManifest } from '../../src/agent/manifest/load-manifest.js';
-import { commands } from '../../src/cli/commands.js';
-import { createProgram } from '../../src/cli/program.js';
 import { AgentTrackError } from '../../src/core/index.js';
 import { parseCampaignConfig } from '../../src/optimize/optimizer/config/load-config.js';
 import { parseServingConfig } from '../../src/product/serving/load-serving-config.js';
 import { createRandom } from '../../src/stats/index.js';
 import { scorePath } from '../../src/trajectory/score/score-path.js';
 import { BAD_FLAG_VALUES, badLine, mutate } from './generators.js';
+import { Accepted, inert, valueFlags } from './program.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-fuzz-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-class Accepted extends Error {}
-
-const quiet = { out: () => {}, err: () => {} };
-
-/** Every (command path, option) that takes a value, with no command able to run. */
-function valueFlags(): { path: string[]; flag: string }[] {
-  const found: { path: string[]; flag: string }[] = [];
-  const walk = (command: Command, path: string[]) => {
-    for (const option of command.options)
-      if ((option.required || option.optional) && option.long !== undefined)
-        found.push({ path, flag: option.long });
-    for (const sub of command.commands) walk(sub, [...path, sub.name()]);
-  };
-  walk(createProgram({ version: '0', commands, io: quiet }), []);
-  return found;
-}
-
-function inert(): Command {
-  const program = createProgram({ version: '0', commands, io: quiet });
-  const stub = (command: Command) => {
-    command.action(() => {
-      throw new Accepted();
-    });
-    for (const sub of command.commands) stub(sub);
-  };
-  for (const sub of program.commands) stub(sub);
-  return program;
-}
 
 const refusedCleanly = (error: unknown) =>
   error instanceof AgentTrackError || error instanceof CommanderError || error instanceof Accepted;

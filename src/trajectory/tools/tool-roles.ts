@@ -169,5 +169,14 @@ export function loadToolRoles(nameOrFile: string): ToolRoles {
     const { tools } = validateProductManifest(value, nameOrFile);
     return resolveToolRoles(tools ?? {}, { source: nameOrFile });
   }
+  // Any other YAML (a scalar, a list: a file that is no roles file at all) is refused by name only;
+  // its content is never quoted (the path may be anything, `/etc/passwd` included).
+  if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+    throw new AgentTrackError(
+      'INVALID_TOOLS_CONFIG',
+      `\`${nameOrFile}\` holds no tool roles: a roles file is a mapping (\`search:\`, \`read:\`, ...) or a product manifest with \`tools:\``,
+      { data: { source: nameOrFile } },
+    );
+  }
   return resolveToolRoles((value ?? {}) as ToolsConfig, { source: nameOrFile });
 }

@@ -187,6 +187,23 @@ describe('loadToolRoles: a profile, a roles file, or a product manifest', () => 
     expect(() => loadToolRoles('nope')).toThrow('Unknown tool-role profile `nope`');
   });
 
+  // Issue 39 (found by test/hostile): `--tools /etc/passwd` read the file as one YAML string and
+  // quoted it whole as an unknown profile's name. A file that is no mapping is refused by name only.
+  test('a file that is no roles file is refused by its name, its content never quoted', () => {
+    const other = join(dir, 'passwd');
+    writeFileSync(other, 'root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/:/bin/sh\n');
+    let message = '';
+    try {
+      loadToolRoles(other);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      `\`${other}\` holds no tool roles: a roles file is a mapping (\`search:\`, \`read:\`, ...) or a product manifest with \`tools:\``,
+    );
+    expect(message).not.toContain('root:x');
+  });
+
   // Issue 39: the roles were read from `tools:` alone, so a manifest the product loader refuses
   // (a typo, no server) still scored. One schema reads it for both.
   test.each([

@@ -196,6 +196,19 @@ describe('importClaudeCode: hand-made edge cases', () => {
     await expect(readTrajectory(imported!.dir)).rejects.toMatchObject({ code: 'TRAJECTORY_INCOMPLETE' });
   });
 
+  // Found by test/hostile: an empty `session_id` became the task id, which the reader then refused,
+  // naming the scratch directory metrics imported into rather than the user's file.
+  test('an empty session_id names nothing: the session is named by its place', async () => {
+    const run = tempDir();
+    const file = join(run, 'empty-id.jsonl');
+    writeFileSync(
+      file,
+      `${JSON.stringify({ type: 'system', subtype: 'init', session_id: '', cwd: '/w' })}\n${JSON.stringify({ type: 'result', subtype: 'success', session_id: '', result: 'done', num_turns: 1 })}\n`,
+    );
+    const [imported] = await importClaudeCode(file, { runDir: join(run, 'out') });
+    expect(imported!.task_id).toBe('session-1');
+  });
+
   test('a line that is not JSON in the middle is refused naming the file and line', async () => {
     const file = join(FIXTURES, 'claude-code', 'malformed-line.jsonl');
     await expect(importClaudeCode(file, { runDir: tempDir() })).rejects.toMatchObject({

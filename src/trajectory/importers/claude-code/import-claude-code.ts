@@ -72,7 +72,8 @@ function splitSessions(text: string, source: string, warnings: string[]): Sessio
       current = { session_id: null, cwd: undefined, lines: [] };
       sessions.push(current);
     }
-    current.session_id ??= line.session_id ?? null;
+    // An empty id names nothing: the session is named by its place (`session-N`), as one without.
+    current.session_id ??= line.session_id === '' ? null : (line.session_id ?? null);
     if (line.type === 'system') {
       if (line.cwd !== undefined) current.cwd = line.cwd;
       continue;

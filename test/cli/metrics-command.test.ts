@@ -208,6 +208,8 @@ test('metrics --tools with a product manifest the product loader refuses: exit 2
   );
   expect(code).toBe(2);
   expect(stderr).toMatch(
-    new RegExp(`^agent-track: The product manifest \`${manifest}\` is refused: .*\`isolaton\`.*\\n$`),
+    new RegExp(
+      `^agent-track: \`--tools\`: The product manifest \`${manifest}\` is refused: .*\`isolaton\`.*\\n$`,
+    ),
   );
 }, 60_000);

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
 import { AgentTrackError } from '../../src/core/index.js';
+import { cliIn } from '../cli/run-cli.js';
 import { BAD_FLAG_VALUES } from './generators.js';
-import { cliRefusalProblem, hostile, runCli } from './hostile.js';
+import { cliRefusalProblem, hostile } from './hostile.js';
 import { inert, valueFlags } from './program.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-hostile-flags-'));
@@ -46,10 +47,10 @@ test('flags refused by their parser, through the real CLI: exit 2, one line nami
       const cwd = join(scratch, `c${++n}`);
       mkdirSync(cwd);
       const cache = join(scratch, `cache${n}`);
-      const run = await runCli([...path, flag, value], {
+      const run = await cliIn([...path, flag, value], {
         cwd,
         env: { ...process.env, AGENT_TRACK_CACHE: cache },
-        budgetMs: 20_000,
+        timeoutMs: 20_000,
       });
       const problem = cliRefusalProblem(run, flag);
       if (problem !== null)

@@ -3,9 +3,7 @@
 // the seed to rerun with printed in the failure. Each property states the contract every hostile
 // case must meet: a refusal (AgentTrackError, exit 2) naming the input, no stack trace, nothing
 // written where it should not be.
-import { spawn } from 'node:child_process';
 import fc from 'fast-check';
-import { selfCommand } from '../../src/cli/self-command.js';
 import { AgentTrackError } from '../../src/core/index.js';
 
 export const SEED = process.env.HOSTILE_SEED === undefined ? 20261205 : Number(process.env.HOSTILE_SEED);
@@ -48,34 +46,6 @@ export function refusalProblem(error: unknown, input: string): string | null {
   if (!error.message.includes(input))
     return `the refusal does not name \`${input}\`: ${error.message.slice(0, 300)}`;
   return null;
-}
-
-/** What a CLI run left: its exit code and both streams (killed at `budgetMs`: code null). */
-export function runCli(
-  args: readonly string[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; budgetMs: number },
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const [node, ...argv] = selfCommand(...args);
-  return new Promise((done) => {
-    const child = spawn(node!, argv, {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.budgetMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-  });
 }
 
 /**

@@ -11,8 +11,8 @@ import fc from 'fast-check';
 import { afterAll, expect, test } from 'vitest';
 import { commands } from '../../src/cli/commands.js';
 import { createProgram } from '../../src/cli/program.js';
-import { ROOT } from '../cli/run-cli.js';
-import { cliRefusalProblem, hostile, runCli } from './hostile.js';
+import { cliIn, ROOT } from '../cli/run-cli.js';
+import { cliRefusalProblem, hostile } from './hostile.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-hostile-out-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -108,10 +108,10 @@ test('every file-writing command aimed at a run record: refused naming it, the r
       const args = WRITERS[writer]!(path);
       // --force where the command has it: a run's record is refused with it too.
       const forced = force && FORCEABLE.has(writer.split(' --')[0]!);
-      const result = await runCli([...args, ...(forced ? ['--force'] : [])], {
+      const result = await cliIn([...args, ...(forced ? ['--force'] : [])], {
         cwd: scratch,
         env,
-        budgetMs: 30_000,
+        timeoutMs: 30_000,
       });
       const problem = cliRefusalProblem(result, path);
       if (problem !== null) throw new Error(`${writer} ${path}${forced ? ' --force' : ''}: ${problem}`);

@@ -6,6 +6,11 @@ export function keyPath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
+// A value shaped like a credential (a vendor's key prefix: `sk-`, `ghp_`, `AKIA`...): a key pasted
+// under the wrong name, in any file, is refused without being shown.
+const CREDENTIAL_LOOKING =
+  /(^|[^A-Za-z0-9])(sk|pk|rk|ghp|gho|ghs|hf|xox[abp])[-_][A-Za-z0-9_-]{6,}|(^|[^A-Za-z0-9])(AKIA|AIza)[A-Za-z0-9_-]{12,}/;
+
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   let at: unknown = input;
   for (const key of path) {
@@ -16,7 +21,8 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 export interface IssueMessageOptions {
-  /** Paths (dotted prefixes) whose received values are never shown, e.g. `auth`. */
+  /** Paths (dotted prefixes) whose received values are never shown, e.g. `auth` (a value shaped
+   * like a credential is never shown wherever it is). */
   secretPrefixes?: readonly string[];
   /** A key the paths sit under, named first (`tools` makes `search` read `tools.search`). */
   root?: string;
@@ -56,9 +62,11 @@ export function issueParts(
     issue.code === 'unrecognized_keys' ? issue.keys.map((key) => dotted([...issue.path, key])) : null;
   const where = keyPath(issue.path);
   const value = valueAt(input, issue.path);
-  const secret = (options.secretPrefixes ?? []).some(
-    (secretPrefix) => where === secretPrefix || where.startsWith(`${secretPrefix}.`),
-  );
+  const secret =
+    (options.secretPrefixes ?? []).some(
+      (secretPrefix) => where === secretPrefix || where.startsWith(`${secretPrefix}.`),
+    ) ||
+    (typeof value === 'string' && CREDENTIAL_LOOKING.test(value));
   const received =
     value === undefined
       ? 'nothing'

@@ -2,9 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { parse } from 'yaml';
 import { loadEvalConfig } from '../../src/cli/commands/eval-config.js';
 import { commands } from '../../src/cli/commands.js';
 import { createProgram } from '../../src/cli/program.js';
+import { parseCampaignConfig } from '../../src/optimize/optimizer/config/load-config.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-eval-config-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -41,6 +43,32 @@ test.each([
   const file = config(name, text);
   expect(() => loadEvalConfig(file)).toThrow(`The evaluation config \`${file}\` is refused: `);
   expect(() => loadEvalConfig(file)).toThrow(said);
+});
+
+// One rule for every config refusal (issueMessage): a key pasted where a value goes is never shown.
+test('a value shaped like a credential is refused without being shown, as in any config', () => {
+  const message = (load: () => unknown) => {
+    try {
+      load();
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'accepted';
+  };
+  const file = config('pasted.yaml', 'limit: sk-proj-abcdef1234567890\n');
+  expect(message(() => loadEvalConfig(file))).toContain('`limit`');
+  expect(message(() => loadEvalConfig(file))).not.toContain('sk-proj');
+  // The optimizer's config quotes a refused value; a credential-shaped one it masks.
+  const campaign = parse(readFileSync('configs/optimize/tool_docs.yaml', 'utf8')) as Record<string, unknown>;
+  const masked = message(() =>
+    parseCampaignConfig({ ...campaign, axis: 'sk-proj-abcdef1234567890' }, 'configs/optimize/x.yaml'),
+  );
+  expect(masked).toContain('`axis`');
+  expect(masked).toContain('got a string (value not shown)');
+  expect(masked).not.toContain('sk-proj');
+  expect(message(() => parseCampaignConfig({ ...campaign, axis: 'tool_doc' }, 'x.yaml'))).toContain(
+    'got `tool_doc`',
+  );
 });
 
 test('a flag on the command line wins over the file, key by key; the rest comes from the file', async () => {

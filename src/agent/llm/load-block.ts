@@ -14,23 +14,11 @@ export interface LoadedLlmBlock {
 
 // Keys a user may reach for to write a secret into the block: the refusal points at `auth.env`.
 const SECRET_LOOKING = /^(api_?key|key|token|secret|password|authorization)$/i;
-// A value shaped like a credential (a vendor's key prefix, or a long unbroken token): a key pasted
-// under the wrong name is refused without being shown.
-const CREDENTIAL_LOOKING =
-  /(^|[^A-Za-z0-9])(sk|pk|rk|ghp|gho|ghs|hf|xox[abp])[-_][A-Za-z0-9_-]{6,}|(^|[^A-Za-z0-9])(AKIA|AIza)[A-Za-z0-9_-]{12,}|[A-Za-z0-9_-]{24,}/;
-
-function valueAt(raw: object, path: readonly PropertyKey[]): unknown {
-  let at: unknown = raw;
-  for (const key of path)
-    at = typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
-  return at;
-}
-
 /**
  * Validates a block already parsed from YAML/JSON. `source` names where it came from (a file path)
  * in every message. A top-level `{llm: {...}}` wrapper is unwrapped. Refuses `model` (it comes from
- * `--model`), unknown keys by name, and never shows a value found under `auth`, nor any refused
- * value shaped like a credential (`sk-...`, a long unbroken token) wherever it was put.
+ * `--model`), unknown keys by name, and never shows a value found under `auth`, nor (as no config
+ * refusal does: `issueMessage`) a refused value shaped like a credential wherever it was put.
  *
  * @example
  * parseLlmBlock({ base_url: 'http://127.0.0.1:8000/v1', provider: 'openai' }, 'inline');
@@ -71,10 +59,6 @@ export function parseLlmBlock(value: unknown, source: string): LlmBlock {
         secretPrefixes: [
           'auth',
           ...(issue.path[0] === 'base_url' && issue.code === 'custom' ? ['base_url'] : []),
-          ...(typeof valueAt(raw, issue.path) === 'string' &&
-          CREDENTIAL_LOOKING.test(valueAt(raw, issue.path) as string)
-            ? [issue.path.map(String).join('.')]
-            : []),
         ],
       }),
     );

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { CommanderError } from 'commander';
 import { packageVersion } from '../core/index.js';
-import { commands } from './commands.js';
+import { commandsFor } from './command-loaders.js';
 import { exitFor } from './exit-for.js';
 import { createProgram } from './program.js';
 
@@ -11,7 +11,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-const program = createProgram({ version: packageVersion(), commands });
+const program = createProgram({
+  version: packageVersion(),
+  commands: await commandsFor(process.argv.slice(2)),
+});
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

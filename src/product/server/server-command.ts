@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtTwin } from '../../core/index.js';
 
@@ -18,23 +20,31 @@ export interface ReferenceServerArgs {
  * The command line that starts the reference code-search server (over stdio, or Streamable HTTP
  * with `port`) in a child process:
  * this layer's own entry (`server/main`), the built `main.js` under node or, from source, its built
- * twin when `dist/` was built from this very source (`builtTwin`), else (a fresh clone without
- * dist/, an edit since the build) `main.ts` through tsx's loader. The product starts itself; it never
+ * twin when `dist/` was built from this very source (`builtTwin`), each as the one-file bundle
+ * beside it when the build made one (`main.bundle.js`: ~30% less CPU a start); else (a fresh clone
+ * without dist/, an edit since the build) `main.ts` through tsx's loader. The product starts itself; it never
  * reaches up into the CLI.
  *
  * @example
  * const [command, ...args] = referenceServerCommand({ workspace: '/tmp/ws' });
- * // ['/usr/bin/node', '/repo/dist/product/server/main.js', '--workspace', '/tmp/ws']
+ * // ['/usr/bin/node', '/repo/dist/product/server/main.bundle.js', '--workspace', '/tmp/ws']
  */
 export function referenceServerCommand(options: ReferenceServerArgs): string[] {
   const fromSource = import.meta.url.endsWith('.ts');
-  const twin = fromSource ? builtTwin(new URL('./main.ts', import.meta.url)) : null;
-  const main = twin ?? fileURLToPath(new URL(`./main.${fromSource ? 'ts' : 'js'}`, import.meta.url));
+  const built = fromSource
+    ? builtTwin(new URL('./main.ts', import.meta.url))
+    : fileURLToPath(new URL('./main.js', import.meta.url));
+  // The built entry's bundle beside it when a build made one (`scripts/bundle-server.mjs`).
+  const bundle = built === null ? null : join(dirname(built), 'main.bundle.js');
+  const main =
+    bundle !== null && existsSync(bundle)
+      ? bundle
+      : (built ?? fileURLToPath(new URL('./main.ts', import.meta.url)));
   const args = ['--workspace', options.workspace];
   if (options.config !== undefined) args.push('--config', options.config);
   for (const overlay of options.overlays ?? []) args.push('--overlay', overlay);
   if (options.toolDocs !== undefined) args.push('--tool-docs', options.toolDocs);
   if (options.port !== undefined) args.push('--port', String(options.port));
-  const loader = fromSource && twin === null ? ['--import', 'tsx'] : [];
+  const loader = built === null ? ['--import', 'tsx'] : [];
   return [process.execPath, ...loader, main, ...args];
 }

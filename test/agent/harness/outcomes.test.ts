@@ -133,9 +133,9 @@ describe('every outcome is reached by a scripted endpoint over HTTP and a real s
 
   test('timeout: the per-task timeout ends a slow run, and the trajectory is complete', async () => {
     await using s = await scenario({ timeoutMs: 400, turns: [SEARCH, { content: 'late', delay_ms: 3000 }] });
-    const began = performance.now();
+    // Not timed here (a loaded machine is slow): had the 400 ms limit not ended the run, the reply
+    // 3 s later would have answered it ('late').
     const run = await s.run;
-    expect(performance.now() - began).toBeLessThan(2500);
     expect(run).toMatchObject({ outcome: 'timeout', answer: null, turns: 1, tool_calls: 1 });
     expect((await readTrajectory(s.dir)).result.timed_out).toBe(true);
   });

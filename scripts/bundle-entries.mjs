@@ -1,25 +1,49 @@
-// Bundles the reference server's entry (`dist/product/server/main.js`, the process a rollout, a
-// free-rung search and a probe start most often) into one file beside it, `main.bundle.js`: one
-// file to load instead of ~250 modules (zod, the MCP SDK, ajv and this package's own), ~30% less
-// CPU a start (bench/README.md). Made from the built dist/ by both builds (the transpile and
-// `npm run build`), so it is never older than the files it holds; `referenceServerCommand` starts
-// it when it is there, else main.js. better-sqlite3 stays outside (a native addon it finds by path).
-import { readFileSync } from 'node:fs';
+// Bundles the two entries started most often as processes, from the built dist/, so each start
+// loads a few files instead of hundreds of modules (~30% less CPU a start; bench/README.md):
+// - the reference server (`dist/product/server/main.js`, started per corpus by every rollout, free
+//   rung and probe) into `main.bundle.js` beside it, which `referenceServerCommand` starts when
+//   present;
+// - the CLI (`dist/cli/bin.js`: every harness runner, orchestrator, worker and index child) in
+//   place, its lazily loaded commands in `bin-chunk-*.js` chunks beside it.
+// Made by both builds (the transpile and `npm run build`), so a bundle is never older than the
+// files it holds. Only pure-JavaScript packages go inside (`INSIDE` and what they import); a native
+// addon, a package that reads its own files, or one loaded only for rollouts stays outside.
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 
+const INSIDE = new Set([
+  'zod',
+  'commander',
+  '@modelcontextprotocol/sdk',
+  'yaml',
+  'simple-statistics',
+  'seedrandom',
+]);
+
+const packageOf = (spec) =>
+  (spec.startsWith('@') ? spec.split('/').slice(0, 2) : spec.split('/').slice(0, 1)).join('/');
+
+const posix = (path) => path.split(sep).join('/');
+
 /**
- * A bundled file's `import.meta.url` and `import.meta.dirname` still name the module it came from
- * (read relative to the bundle), so `new URL('../../package.json', import.meta.url)` and
- * `createRequire(import.meta.url)` find what they found before bundling.
+ * A bundled module's `import.meta.url` and `import.meta.dirname` still name the module it came
+ * from (read relative to the bundle, whose chunks share its directory), so
+ * `new URL('../../package.json', import.meta.url)` and `createRequire(import.meta.url)` find what
+ * they found before bundling; a package outside stays an import.
  */
-function ownUrls(dist, out) {
+function plugin(dist, outDir) {
   return {
-    name: 'own-urls',
+    name: 'agent-track-entries',
     setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('node:')) return { external: true };
+        if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
+        return INSIDE.has(packageOf(args.path)) ? undefined : { external: true };
+      });
       build.onLoad({ filter: /\.js$/ }, (args) => {
         if (!args.path.startsWith(dist + sep)) return undefined;
-        const file = `./${relative(dirname(out), args.path).split(sep).join('/')}`;
-        const dir = `./${relative(dirname(out), dirname(args.path)).split(sep).join('/') || '.'}/`;
+        const file = `./${posix(relative(outDir, args.path))}`;
+        const dir = `./${posix(relative(outDir, dirname(args.path))) || '.'}/`;
         const contents = readFileSync(args.path, 'utf8')
           .replaceAll('import.meta.url', `new URL(${JSON.stringify(file)}, import.meta.url).href`)
           .replaceAll(
@@ -32,29 +56,44 @@ function ownUrls(dist, out) {
   };
 }
 
-/** Writes `<root>/dist/product/server/main.bundle.js` from the built `main.js`. */
-export async function bundleServer(root) {
+const BANNER = [
+  "import { createRequire as __bundleRequire } from 'node:module';",
+  "import { fileURLToPath as __bundlePath } from 'node:url';",
+  // CommonJS packages inside (ajv) call require for Node's own modules.
+  'const require = __bundleRequire(import.meta.url);',
+  'const __bundleDirname = (url) => __bundlePath(url).replace(/[\\\\/]$/, "");',
+].join('\n');
+
+/** Writes the server's `main.bundle.js` and bundles `dist/cli/bin.js` in place. */
+export async function bundleEntries(root) {
   const { build } = await import('esbuild');
   const dist = join(root, 'dist');
-  const out = join(dist, 'product/server/main.bundle.js');
-  await build({
-    entryPoints: [join(dist, 'product/server/main.js')],
-    outfile: out,
+  const common = {
     bundle: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    external: ['better-sqlite3'],
-    plugins: [ownUrls(dist, out)],
-    // CommonJS packages inside (ajv) call require for Node's own modules.
-    banner: {
-      js: [
-        "import { createRequire as __bundleRequire } from 'node:module';",
-        "import { fileURLToPath as __bundlePath } from 'node:url';",
-        'const require = __bundleRequire(import.meta.url);',
-        'const __bundleDirname = (url) => __bundlePath(url).replace(/[\\\\/]$/, "");',
-      ].join('\n'),
-    },
+    banner: { js: BANNER },
     logLevel: 'error',
+  };
+  const server = join(dist, 'product/server');
+  await build({
+    ...common,
+    entryPoints: [join(server, 'main.js')],
+    outfile: join(server, 'main.bundle.js'),
+    external: ['better-sqlite3'],
+    plugins: [plugin(dist, server)],
+  });
+  const cli = join(dist, 'cli');
+  for (const name of readdirSync(cli)) if (name.startsWith('bin-chunk-')) rmSync(join(cli, name));
+  await build({
+    ...common,
+    entryPoints: [join(cli, 'bin.js')],
+    outdir: cli,
+    entryNames: '[name]',
+    chunkNames: 'bin-chunk-[hash]',
+    splitting: true,
+    allowOverwrite: true,
+    plugins: [plugin(dist, cli)],
   });
 }

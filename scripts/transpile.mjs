@@ -2,7 +2,7 @@
 // Transpiles src/ to dist/ with esbuild (each file on its own, as tsx runs it: no type check, no
 // declarations; `npm run build` makes those) in about half a second, then marks dist/ as built
 // from this src/ tree, so code running from source starts its children from dist/ (`builtTwin`).
-// Then bundles the reference server's entry (`bundle-server.mjs`). `--mark-only` bundles and marks a
+// Then bundles the server's and the CLI's entries (`bundle-entries.mjs`). `--mark-only` bundles and marks a
 // dist/ that tsc has just built.
 import { readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -32,7 +32,7 @@ if (!process.argv.includes('--mark-only')) {
     logLevel: 'error',
   });
 }
-const { bundleServer } = await import('./bundle-server.mjs');
-await bundleServer(root);
+const { bundleEntries } = await import('./bundle-entries.mjs');
+await bundleEntries(root);
 const { markDist } = await import(pathToFileURL(join(root, 'dist/core/built-twin.js')).href);
 markDist(root);

@@ -34,7 +34,7 @@ export function referenceServerCommand(options: ReferenceServerArgs): string[] {
   const built = fromSource
     ? builtTwin(new URL('./main.ts', import.meta.url))
     : fileURLToPath(new URL('./main.js', import.meta.url));
-  // The built entry's bundle beside it when a build made one (`scripts/bundle-server.mjs`).
+  // The built entry's bundle beside it when a build made one (`scripts/bundle-entries.mjs`).
   const bundle = built === null ? null : join(dirname(built), 'main.bundle.js');
   const main =
     bundle !== null && existsSync(bundle)

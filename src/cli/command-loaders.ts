@@ -1,10 +1,10 @@
 import type { CliCommand } from './program.js';
 
 /**
- * Each command's module, loaded only when that command runs: a child process a campaign starts
+ * Each command's module, in help order, loaded only when that command runs: a child process a campaign starts
  * (`harness runner`, `harness validate-llm-block`, `index`, `serve`, `worker`) pays for its own
  * command's modules, not the whole CLI's (799 modules for any command when all were loaded).
- * `commands.ts` holds the same commands, loaded together, for help and for tests.
+ * `commands.ts` loads them all together, for help and for tests.
  */
 export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<CliCommand>>> = {
   index: async () => (await import('./commands/index-corpus.js')).indexCommand,
@@ -39,7 +39,19 @@ export const COMMAND_LOADERS: Readonly<Record<string, () => Promise<CliCommand>>
  */
 export async function commandsFor(args: readonly string[]): Promise<readonly CliCommand[]> {
   const first = args.find((arg) => !arg.startsWith('-'));
-  const load = first === undefined ? undefined : COMMAND_LOADERS[first];
-  if (load !== undefined && Object.hasOwn(COMMAND_LOADERS, first!)) return [await load()];
-  return (await import('./commands.js')).commands;
+  if (first !== undefined && Object.hasOwn(COMMAND_LOADERS, first)) return [await COMMAND_LOADERS[first]!()];
+  return allCommands();
+}
+
+let all: Promise<readonly CliCommand[]> | undefined;
+
+/**
+ * Every command, loaded together in help order (once a process: `commands.ts` is this list).
+ *
+ * @example
+ * (await allCommands()).map((command) => command.name); // ['index', 'serve', ...]
+ */
+export function allCommands(): Promise<readonly CliCommand[]> {
+  all ??= Promise.all(Object.values(COMMAND_LOADERS).map((load) => load()));
+  return all;
 }

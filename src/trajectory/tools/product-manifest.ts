@@ -1,3 +1,4 @@
+import { isAbsolute, normalize } from 'node:path';
 import { z } from 'zod';
 import { AgentTrackError, issueMessage } from '../../core/index.js';
 import { toolsConfigSchema } from './schema.js';
@@ -13,6 +14,14 @@ import { toolsConfigSchema } from './schema.js';
 export const PRODUCT_MANIFEST_FILE = 'agent-track.product.yaml';
 
 const commandSchema = z.array(z.string().min(1)).min(1);
+
+/** A path inside the product root: relative, without `..` segments. */
+const relativePathSchema = z
+  .string()
+  .min(1)
+  .refine((path) => !isAbsolute(path) && normalize(path) !== '.' && !path.split(/[\\/]/).includes('..'), {
+    message: 'must be a path inside the product root (relative, no `..`)',
+  });
 
 /**
  * A server over Streamable HTTP: its MCP endpoint, the command that starts it (absent: one already
@@ -45,6 +54,18 @@ export const productManifestSchema = z
     name: z.string().min(1),
     /** Shell command run once per worktree before anything else (`npm ci && npm run build`); `null`: none. */
     setup: z.string().min(1).nullable().optional(),
+    /**
+     * What `setup`'s build step (after its install) writes, relative to the root (`[dist]`): a
+     * campaign keeps them by commit tree and copies them into a later worktree of the same tree
+     * instead of building again. Name every file the build writes that the product runs.
+     */
+    setup_outputs: z.array(relativePathSchema).min(1).optional(),
+    /**
+     * What that build step reads (`[src, scripts, package.json]`): the cache key is these paths'
+     * contents at the commit instead of its whole tree, so commits that differ elsewhere (a
+     * config the server reads at run time) share one build. Name everything the build reads.
+     */
+    setup_inputs: z.array(relativePathSchema).min(1).optional(),
     /**
      * The MCP server: a command speaking stdio, or `{url, command?, headers?}` for Streamable HTTP;
      * placeholders `{config}`, `{workspace}`, `{corpus}`, `{tool_docs}` (and `{port}` over HTTP).

@@ -59,6 +59,8 @@ export async function prepareArm(options: PrepareArmOptions): Promise<PreparedAr
         : await setupArm({
             worktree,
             setup: manifest.setup,
+            outputs: manifest.setup_outputs,
+            inputs: manifest.setup_inputs,
             installCache: options.installCache,
             env: options.env,
             signal: options.signal,

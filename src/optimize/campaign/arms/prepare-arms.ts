@@ -24,7 +24,7 @@ export function armPreparedLine(arm: PreparedArm): string {
   const what = {
     skipped: 'no setup (a plan builds nothing)',
     none: arm.manifest.setup ? `set up in ${took}` : 'no setup in its manifest',
-    reused: `set up in ${took}, its install reused from the cache (lockfile unchanged)`,
+    reused: `set up in ${took}, its install reused from the cache (lockfile unchanged)${arm.setup.buildReused === true ? ', its build too (same tree)' : ''}`,
     installed: `set up in ${took}, installed afresh (kept for the next worktree with this lockfile)`,
     kept: 'the worktree the stopped run set up, reused as it is (commit, setup and install unchanged)',
   }[arm.setup.install];

@@ -13,6 +13,7 @@ import {
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { AgentTrackError, tail } from '../../../core/index.js';
+import { buildKey, keepBuild, restoreBuild } from './setup-builds.js';
 
 const LOCKFILES = [
   'package-lock.json',
@@ -46,6 +47,14 @@ export interface SetupArmOptions {
   setup: string | null | undefined;
   /** Installs kept by lockfile hash, linked into later worktrees; `null` never reuses. */
   installCache: string | null;
+  /**
+   * What the setup's build step writes (the manifest's `setup_outputs`): kept in the install's
+   * cache entry by commit tree and copied into a later worktree of the same tree instead of
+   * building again. Empty or absent: always build.
+   */
+  outputs?: readonly string[];
+  /** The paths the build reads (the manifest's `setup_inputs`); absent: the whole commit tree keys it. */
+  inputs?: readonly string[];
   env?: Record<string, string | undefined>;
   signal?: AbortSignal;
 }
@@ -58,6 +67,8 @@ export interface SetupArmResult {
   install: 'reused' | 'installed' | 'none' | 'skipped' | 'kept';
   /** sha256 of the lockfile (with the install command and Node ABI) the install is keyed by. */
   installKey: string | null;
+  /** Whether the build step's outputs were copied from the cache (same tree, command and install) instead of run. */
+  buildReused?: boolean;
   durationMs: number;
 }
 
@@ -93,7 +104,9 @@ export function installKey(worktree: string, install: string): string | null {
 /**
  * Runs the product manifest's `setup` in a worktree. When it starts with an install step and the
  * worktree has a lockfile, the install is kept in `installCache` under the lockfile's hash and a
- * later worktree with a byte-identical lockfile links it instead of installing again.
+ * later worktree with a byte-identical lockfile links it instead of installing again. The build
+ * step after it, when the manifest names its `setup_outputs`, is kept in that install's entry by
+ * commit tree: a later worktree of the same tree copies the outputs instead of building.
  *
  * @example
  * await setupArm({ worktree: '/tmp/wt/candidate', setup: 'npm ci && npm run build', installCache: '/tmp/cache/installs' });
@@ -137,8 +150,26 @@ export async function setupArm(options: SetupArmOptions): Promise<SetupArmResult
     }
   }
   if (!existsSync(modules) && !isLink(modules)) symlinkSync(join(entry, 'node_modules'), modules, 'dir');
-  if (rest !== null) await shell(rest, options);
-  return { install: outcome, installKey: key, durationMs: Date.now() - started };
+  const buildReused = rest !== null && (await build(rest, join(entry, 'builds'), key, options));
+  return { install: outcome, installKey: key, buildReused, durationMs: Date.now() - started };
+}
+
+/** Runs the build step, or copies its outputs from a build of the same tree; `true`: copied. */
+async function build(
+  command: string,
+  builds: string,
+  install: string,
+  options: SetupArmOptions,
+): Promise<boolean> {
+  const outputs = options.outputs ?? [];
+  const spec = { command, install, outputs, inputs: options.inputs };
+  const key = outputs.length === 0 ? null : await buildKey(options.worktree, spec);
+  if (key !== null && restoreBuild(join(builds, key), options.worktree, outputs)) return true;
+  await shell(command, options);
+  // Kept only when the build left every tracked file as the commit has it (else it did more than its outputs).
+  if (key !== null && (await buildKey(options.worktree, spec)) === key)
+    keepBuild(join(builds, key), options.worktree, outputs, command);
+  return false;
 }
 
 /**

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { simpleGit } from 'simple-git';
+
+const COMPLETE = '.agent-track-build-complete';
+
+/** What a build is kept by: the files it reads, what runs it, and what it writes. */
+export interface BuildSpec {
+  command: string;
+  /** The install key it ran on. */
+  install: string;
+  outputs: readonly string[];
+  /** The paths it reads (the manifest's `setup_inputs`); absent: the whole commit tree. */
+  inputs?: readonly string[];
+}
+
+/**
+ * The cache key of a worktree's build: the git objects of what it reads at the worktree's commit
+ * (the named inputs, else the whole tree), the command, the install it ran on and the outputs
+ * kept; `null` when the worktree's tracked files differ from its commit (what was built is then
+ * not what the tree says) or it is not a git checkout.
+ *
+ * @example
+ * await buildKey('/tmp/wt/candidate', { command: 'node scripts/transpile.mjs', install, outputs: ['dist'] }); // 'a3f...' or null
+ */
+export async function buildKey(worktree: string, spec: BuildSpec): Promise<string | null> {
+  try {
+    const git = simpleGit(worktree);
+    if ((await git.raw(['status', '--porcelain', '--untracked-files=no'])).trim() !== '') return null;
+    const paths = spec.inputs ?? [''];
+    const objects = (
+      await git.raw(['rev-parse', ...paths.map((path) => `HEAD:${path.replaceAll('\\', '/')}`)])
+    )
+      .trim()
+      .split('\n');
+    if (objects.length !== paths.length) return null;
+    const what = [objects.join(','), spec.command, spec.install, spec.outputs.join(','), paths.join(',')];
+    return createHash('sha256').update(what.join('\0')).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Copies a kept build's outputs into the worktree (synchronous: Node's `cpSync` copies a thousand
+ * files several times faster than `fs/promises`' `cp`); `false` when none is kept under `entry`.
+ *
+ * @example
+ * restoreBuild('/cache/installs/<install>/builds/<key>', '/tmp/wt/candidate', ['dist']); // true
+ */
+export function restoreBuild(entry: string, worktree: string, outputs: readonly string[]): boolean {
+  if (!existsSync(join(entry, COMPLETE))) return false;
+  for (const output of outputs) {
+    const kept = join(entry, 'outputs', output);
+    if (!existsSync(kept)) continue;
+    rmSync(join(worktree, output), { recursive: true, force: true });
+    mkdirSync(dirname(join(worktree, output)), { recursive: true });
+    cpSync(kept, join(worktree, output), { recursive: true, verbatimSymlinks: true });
+  }
+  return true;
+}
+
+/**
+ * Keeps a fresh build's outputs under `entry` (copied to a staging folder, then renamed into
+ * place, so a reader never sees half a build). Best effort: a race or a full disk keeps nothing.
+ *
+ * @example
+ * keepBuild('/cache/installs/<install>/builds/<key>', '/tmp/wt/candidate', ['dist'], 'node scripts/transpile.mjs');
+ */
+export function keepBuild(
+  entry: string,
+  worktree: string,
+  outputs: readonly string[],
+  command: string,
+): void {
+  const staging = `${entry}.tmp-${process.pid}-${Date.now()}`;
+  try {
+    for (const output of outputs) {
+      if (!existsSync(join(worktree, output))) continue;
+      mkdirSync(dirname(join(staging, 'outputs', output)), { recursive: true });
+      cpSync(join(worktree, output), join(staging, 'outputs', output), {
+        recursive: true,
+        verbatimSymlinks: true,
+      });
+    }
+    mkdirSync(staging, { recursive: true });
+    writeFileSync(join(staging, COMPLETE), `${command}\n`);
+    // An entry appears only by this rename, whole: one already there (another writer won) stays.
+    if (!existsSync(entry)) renameSync(staging, entry);
+  } catch {
+    // another writer won the race, or the disk refused: the next worktree builds again
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

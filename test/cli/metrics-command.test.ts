@@ -154,6 +154,14 @@ describe('agent-track metrics', () => {
       (JSON.parse(out) as { trajectories: { metrics: Record<string, unknown> }[] }).trajectories.find(
         (t) => t.metrics.task_id === '13',
       )!.metrics;
+    // Each trajectory names the transcript and its session, not the scratch folder it was imported into.
+    const sources = (JSON.parse(byDefault.stdout) as { trajectories: { source: string }[] }).trajectories.map(
+      (t) => t.source,
+    );
+    expect(sources.length).toBeGreaterThan(1);
+    for (const source of sources)
+      expect(source).toMatch(/^.*tau-bench_gpt-4o-airline\.failed-repeated\.json \(session `[^`]+`\)$/);
+    expect(sources).toContain(`${tau} (session \`13\`)`);
     expect(task13(byDefault.stdout)).toMatchObject({ failed_count: 6, repeated_count: 4, needless_calls: 8 });
     expect(task13(own.stdout)).toMatchObject({ failed_count: 1, needless_calls: 6 });
     // The text table has a failed column: task 13, 14 calls, 6 failed, needless 8/14.

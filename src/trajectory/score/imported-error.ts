@@ -2,6 +2,17 @@ import { AgentTrackError } from '../../core/index.js';
 import { dirTaskId } from '../reader/dir-task-id.js';
 
 /**
+ * What a trajectory imported from a transcript into a scratch directory is named by, once that
+ * directory is gone: the transcript and the session.
+ *
+ * @example
+ * importedSource('t.jsonl', '/tmp/imp/tasks/s1'); // 't.jsonl (session `s1`)'
+ */
+export function importedSource(transcript: string, dir: string): string {
+  return `${transcript} (session \`${dirTaskId(dir)}\`)`;
+}
+
+/**
  * An error about a trajectory imported from a transcript, renamed for the user: the transcript and
  * the session (`FILE (session \`ID\`)`) in place of the scratch directory it was imported into,
  * which is gone by the time anyone reads the message.
@@ -16,7 +27,7 @@ export function importedError(
   dir: string,
   error: Error,
 ): { source: string; error: Error } {
-  const source = `${transcript} (session \`${dirTaskId(dir)}\`)`;
+  const source = importedSource(transcript, dir);
   const message = error.message.split(dir).join(source).split(runDir).join(transcript);
   const renamed =
     error instanceof AgentTrackError

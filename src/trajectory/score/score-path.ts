@@ -8,7 +8,7 @@ import { type ComputeMetricsOptions, computeMetrics, type TrajectoryMetrics } fr
 import { readTrajectories } from '../reader/list-trajectories.js';
 import { CLAUDE_CODE_TOOL_ROLES, GENERIC_TOOL_ROLES, type ToolRoles } from '../tools/tool-roles.js';
 import { transcriptExtractor } from '../tools/transcript-extractor.js';
-import { importedError } from './imported-error.js';
+import { importedError, importedSource } from './imported-error.js';
 
 /** One trajectory scored, or the error that refused it (the others are still scored). */
 export type ScoredTrajectory =
@@ -117,7 +117,9 @@ export async function* scorePath(
       try {
         const roles = options.roles ?? rolesOf.get(resolve(outcome.dir));
         const metrics = computeMetrics(outcome.trajectory, task, { ...options, roles });
-        yield { source: outcome.dir, metrics, warnings: importWarnings.get(outcome.dir) ?? [] };
+        // A scratch import is gone when the caller reads this: name the transcript and session.
+        const source = scratch ? importedSource(path, outcome.dir) : outcome.dir;
+        yield { source, metrics, warnings: importWarnings.get(outcome.dir) ?? [] };
       } catch (error) {
         yield named(outcome.dir, error as Error);
       }

@@ -1,12 +1,9 @@
 import { AgentTrackError, invalidOption } from '../core/index.js';
 import { bootstrapCI } from './bootstrap.js';
 import { clusteredPairedTest } from './clustered.js';
-import type { MaybeNumber } from './defined.js';
 import { mcnemarExact } from './mcnemar.js';
+import { pairValues, type ValuesByTask } from './pair-values.js';
 import { type Alternative, wilcoxonSignedRank } from './wilcoxon.js';
-
-/** Task id -> the row's value for that task (`null` when undefined for it). */
-export type ValuesByTask = ReadonlyMap<string, MaybeNumber> | Readonly<Record<string, MaybeNumber>>;
 
 export interface PairedOptions {
   /** `binary` rows hold 0/1 per task (McNemar exact); `continuous` rows anything (Wilcoxon). */
@@ -42,10 +39,6 @@ export interface PairedResult {
   clusters?: number;
 }
 
-function entries(values: ValuesByTask): Iterable<[string, MaybeNumber]> {
-  return values instanceof Map ? values.entries() : Object.entries(values);
-}
-
 /**
  * Compares two arms task by task. Only tasks both arms defined are paired; delta = candidate -
  * baseline with a 95% percentile bootstrap interval (1000 resamples, seed 0 by default); p from
@@ -71,21 +64,10 @@ export function pairedComparison(
   const alternative: Alternative =
     options.direction === 'higher' ? 'greater' : options.direction === 'lower' ? 'less' : 'two-sided';
   const test = options.kind === 'binary' ? 'mcnemar' : 'wilcoxon';
-  const candidateValues = new Map(entries(candidate));
-  const base: number[] = [];
-  const cand: number[] = [];
-  const tasks: string[] = [];
-  for (const [task, value] of entries(baseline)) {
-    const other = candidateValues.get(task);
-    if (value === null || value === undefined || other === null || other === undefined) continue;
-    base.push(value);
-    cand.push(other);
-    tasks.push(task);
-  }
+  const { tasks, baseline: base, candidate: cand, differences } = pairValues(baseline, candidate);
   const pairs = base.length;
   if (pairs === 0) return { pairs, delta: null, low: null, high: null, pvalue: null, test, alternative };
 
-  const differences = cand.map((value, i) => value - base[i]!);
   const clusterOf = tasks.map((task) => options.clusters?.get(task) ?? task);
   if (options.clusters !== undefined && new Set(clusterOf).size > 1) {
     const clustered = clusteredPairedTest(differences, clusterOf, {

@@ -1,5 +1,5 @@
 import { invalidOption } from '../../core/index.js';
-import { equivalenceTest, nonInferiorityTest } from '../../stats/index.js';
+import { equivalenceTest, nonInferiorityTest, pairValues } from '../../stats/index.js';
 import { METRIC_COLUMNS } from '../../trajectory/index.js';
 import type { MarginVerdict, ReportRow } from './report-schema.js';
 import type { RowValues } from './verdict.js';
@@ -39,12 +39,7 @@ const fmt = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));
 // candidate - baseline over the tasks both arms defined, in the baseline's task order.
 function differences(values: RowValues, key: string): number[] {
   const [base, cand] = values(key);
-  const out: number[] = [];
-  for (const [task, value] of base) {
-    const other = cand.get(task);
-    if (value !== null && other !== null && other !== undefined) out.push(other - value);
-  }
-  return out;
+  return pairValues(base, cand).differences;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonInferiorityTest } from '../../../stats/index.js';
+import { nonInferiorityTest, pairValues } from '../../../stats/index.js';
 import { METRIC_COLUMNS } from '../../../trajectory/index.js';
 import type { GuardObjective } from '../config/config-schema.js';
 
@@ -46,14 +46,7 @@ export function guardTests(
 ): GuardResult[] {
   return guards.map(({ objective, incumbent, candidate }) => {
     const direction = METRIC_COLUMNS.find((c) => c.key === objective.metric)!.direction as 'higher' | 'lower';
-    const base: number[] = [];
-    const cand: number[] = [];
-    for (const [task, value] of incumbent) {
-      const other = candidate.get(task);
-      if (value === null || other === null || other === undefined) continue;
-      base.push(value);
-      cand.push(other);
-    }
+    const { baseline: base, candidate: cand, differences } = pairValues(incumbent, candidate);
     const incumbentMean = mean(base);
     const margin = objective.relative
       ? incumbentMean === null || incumbentMean === 0
@@ -63,10 +56,7 @@ export function guardTests(
     const result =
       margin === null
         ? { pvalue: null, passed: false, n: base.length }
-        : nonInferiorityTest(
-            cand.map((value, i) => value - base[i]!),
-            { margin, direction, alpha },
-          );
+        : nonInferiorityTest(differences, { margin, direction, alpha });
     const worse = direction === 'lower' ? '+' : '-';
     const stated = objective.relative
       ? `${worse}${fmt(objective.margin * 100)}% (${worse}${fmt(margin)})`

@@ -8,11 +8,12 @@ import { resolveCommit } from '../campaign/arms/commits.js';
 import { prepareArms } from '../campaign/arms/prepare-arms.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';
-import { log, planCampaign, powerOf, runPlanned } from './campaign-steps.js';
+import { log, planCampaign, powerOf } from './campaign-steps.js';
 import { checkLooks, type LooksPlan, looksPlan, writeLooksPlan } from './looks-plan.js';
 import { startOfflineModel } from './offline-model.js';
 import { pairedDifferences, writePowerPlan } from './power-plan.js';
 import { assertSameCampaign } from './run-campaign.js';
+import { runPlanned } from './run-planned.js';
 import { refuseBeforeSetup } from './spend-gate.js';
 
 export type { BeforeAfterOptions, BeforeAfterResult } from './before-after-options.js';

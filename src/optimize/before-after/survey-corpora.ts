@@ -2,6 +2,7 @@ import type { ServingConfig } from '../../product/index.js';
 import { ensureIndex, type IndexStatus, indexCodeId, indexStatus } from '../../product/index.js';
 import type { Task } from '../../retrieval/index.js';
 import { corpusKey } from '../../retrieval/index.js';
+import type { PreparedArms } from '../campaign/arms/prepare-arms.js';
 import type { PlanInput } from './plan.js';
 
 type CorpusLine = NonNullable<PlanInput['corpora']>[number];
@@ -58,4 +59,15 @@ export async function surveyCorpora(
     }
   }
   return lines;
+}
+
+// The index code each arm builds with: an arm with its own harness indexes with its worktree's code
+// (the reference product at that commit); an arm run by this agent-track's harness with this one's.
+export function indexCodes(arms: PreparedArms['arms']): IndexCode[] {
+  const byCode = new Map<string, string[]>();
+  for (const arm of arms) {
+    const code = arm.productArgs.length === 0 ? indexCodeId(arm.worktree) : indexCodeId();
+    byCode.set(code, [...(byCode.get(code) ?? []), arm.arm]);
+  }
+  return [...byCode].map(([code, names]) => ({ code, arms: names }));
 }

@@ -71,6 +71,7 @@ export { compareRunRecords, type RunComparison, type RunComparisonRow } from './
 export { findRunRecord } from './run-log/find-record.js';
 export { pairedRecordDeltas } from './run-log/pair-records.js';
 export { reportRunRecords, rungRunRecords } from './run-log/records-from.js';
+export { type IndexedRun, indexRuns, runIndexPage } from './run-log/run-index.js';
 export { appendRunRecord, defaultRunLog, readRunLog } from './run-log/run-log.js';
 export {
   type RunMetric,

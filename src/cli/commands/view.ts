@@ -1,10 +1,10 @@
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { invalidOption } from '../../core/index.js';
 import type { ToolRoles } from '../../trajectory/index.js';
 import { refuseClobber } from '../clobber.js';
 import { toolRoles } from '../options.js';
-import type { CliCommand } from '../program.js';
+import type { CliCommand, CliIo } from '../program.js';
 
 interface ViewFlags {
   out?: string;
@@ -12,6 +12,7 @@ interface ViewFlags {
   tasks?: string;
   tools: ToolRoles;
   compare?: string;
+  log?: string;
 }
 
 /** `agent-track view`: one self-contained HTML file for a run of any kind, chosen by the files it holds. */
@@ -20,9 +21,13 @@ export const viewCommand: CliCommand = {
   describe: (command, io) =>
     command
       .description(
-        'write one self-contained HTML page of a run: a before-after run (report, figures, each task with both arms side by side), an optimize campaign, a track, or a retrieval rung run',
+        'write one self-contained HTML page of a run: a before-after run (report, figures, each task with both arms side by side), an optimize campaign, a track, or a retrieval rung run; with no run, one page listing every run in the run log',
       )
-      .argument('<run>', 'the run directory (runs/<campaign>), or a retrieval rung run file')
+      .argument(
+        '[run]',
+        'the run directory (runs/<campaign>), or a retrieval rung run file; none: a page listing every run in the run log, each linked to its own page',
+      )
+      .option('--log <file>', "with no run: the run log to list (default the cache directory's runs.jsonl)")
       .option(
         '--out <file>',
         'where to write the page (default <run>/report.html; a rung run: its file with .html)',
@@ -36,10 +41,16 @@ export const viewCommand: CliCommand = {
         toolRoles('default'),
       )
       .option('--compare <file>', 'a retrieval rung run: an earlier run to pair against, shown side by side')
-      .action(async (run: string, flags: ViewFlags) => {
+      .action(async (run: string | undefined, flags: ViewFlags) => {
         const { findRun, writeDataPage, writeRungViewer, writeViewer } = await import(
           '../../report/index.js'
         );
+        if (run === undefined) {
+          await writeRunIndex(io, flags);
+          return;
+        }
+        if (flags.log !== undefined)
+          throw invalidOption('--log', 'given only with no run (the run index lists the log)', flags.log);
         // Its own default page (`<run>/report.html`, a rung run's file with .html) is this command's
         // to rewrite, named or not.
         if (flags.out !== undefined)
@@ -74,6 +85,26 @@ export const viewCommand: CliCommand = {
         );
       }),
 };
+
+// `view` with no run: every run of the log on one page, beside the log unless --out says where.
+async function writeRunIndex(io: CliIo, flags: ViewFlags): Promise<void> {
+  const { defaultRunLog, readRunLog, runIndexPage, writeDataPage } = await import('../../report/index.js');
+  if (flags.compare !== undefined)
+    throw invalidOption('--compare', 'given only with a retrieval rung run', flags.compare);
+  const log = flags.log ?? defaultRunLog();
+  const own = join(dirname(log), 'runs.html');
+  const out = flags.out ?? own;
+  if (flags.out !== undefined) refuseClobber('--out', out, { force: flags.force === true, own });
+  const records = existsSync(log) ? readRunLog(log) : [];
+  const page = runIndexPage(records, { log, pageDir: dirname(resolve(out)) });
+  const written = await writeDataPage(out, page);
+  const runs = page.sections[0]?.table?.rows.length ?? 0;
+  io.out(
+    runs === 0
+      ? `wrote ${written.file}: no runs recorded in ${log} yet\n`
+      : `wrote ${written.file} (${kib(written.bytes)}: ${runs} run(s) from ${log})\n`,
+  );
+}
 
 // The page `view RUN` writes with no --out: a run directory's report.html, a rung run's file with .html.
 function defaultPage(run: string): string {

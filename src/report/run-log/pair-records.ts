@@ -40,8 +40,14 @@ function rungDeltas(a: RunRecord, b: RunRecord): Map<string, RunMetric> | null {
   );
 }
 
-// A before-after's `report.json` is the report; a track's holds it under `report`.
-function savedReport(file: string | undefined): Report | null {
+/**
+ * The paired report a run saved (a before-after's `report.json` is the report; a track's holds it
+ * under `report`), or `null` when the file is gone or not one.
+ *
+ * @example
+ * savedReport(record.artifacts.report_json)?.verdict.line;
+ */
+export function savedReport(file: string | undefined): Report | null {
   if (file === undefined || !existsSync(file)) return null;
   try {
     const json = JSON.parse(readFileSync(file, 'utf8')) as { report?: unknown };

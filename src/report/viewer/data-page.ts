@@ -4,8 +4,11 @@ import { PAGE_SCRIPT } from './page-script.js';
 import { figuresHtml, type ViewerFigure } from './report-section.js';
 import { viewerPage } from './viewer-page.js';
 
-/** One table cell: text as given, a number through `formatNumber`, `null` as an empty dash. */
-export type PageCell = string | number | null;
+/**
+ * One table cell: text as given, a number through `formatNumber`, `null` as an empty dash, a link
+ * (`href` relative to the page, or absolute) as its text.
+ */
+export type PageCell = string | number | null | { text: string; href: string };
 
 /** A table of plain values; `mark` is a row's class (`better`, `worse`, `gold`, ...), `key` its `data-key`. */
 export interface PageTable {
@@ -47,7 +50,9 @@ export interface DataPage {
 const cell = (value: PageCell) =>
   value === null
     ? '<td class="empty">–</td>'
-    : `<td>${h(typeof value === 'number' ? formatNumber(value) : value)}</td>`;
+    : typeof value === 'object'
+      ? `<td><a href="${h(value.href)}">${h(value.text)}</a></td>`
+      : `<td>${h(typeof value === 'number' ? formatNumber(value) : value)}</td>`;
 
 function tableHtml(table: PageTable | undefined): string {
   if (table === undefined) return '';

@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import type { DataPage, PageCell } from '../viewer/data-page.js';
+import { savedReport } from './pair-records.js';
+import type { RunRecord } from './run-record-schema.js';
+
+/** One run of the log: its records (a before-after or a track logs one per arm) and where it lives. */
+export interface IndexedRun {
+  records: RunRecord[];
+  /** The run's directory (a rung run: its file); `null` when the records name none. */
+  run: string | null;
+  /** The page `agent-track view` writes for it. */
+  page: string | null;
+}
+
+// A run's records share the file they were reported in; a record that names none is its own run.
+function runKey(record: RunRecord): string {
+  const a = record.artifacts;
+  return a.report_json ?? a.result ?? a.run ?? a.report ?? record.id;
+}
+
+function whereIs(record: RunRecord): { run: string | null; page: string | null } {
+  const a = record.artifacts;
+  if (record.system === 'retrieval-rung' && a.run !== undefined)
+    return { run: a.run, page: a.run.replace(/(\.json)?$/, '.html') };
+  const saved = a.report_json ?? a.result;
+  if (saved === undefined) return { run: null, page: null };
+  const dir = dirname(saved);
+  return { run: dir, page: a.html ?? resolve(dir, 'report.html') };
+}
+
+/**
+ * The run log's records grouped into runs, in the order they were logged (a before-after's two
+ * arm records are one run).
+ *
+ * @example
+ * indexRuns(readRunLog(defaultRunLog())); // [{ records: [baseline, candidate], run: 'runs/c', page: 'runs/c/report.html' }]
+ */
+export function indexRuns(records: readonly RunRecord[]): IndexedRun[] {
+  const runs = new Map<string, IndexedRun>();
+  for (const record of records) {
+    const key = runKey(record);
+    const known = runs.get(key);
+    if (known !== undefined) known.records.push(record);
+    else runs.set(key, { records: [record], ...whereIs(record) });
+  }
+  return [...runs.values()];
+}
+
+const usd = (value: number) => `$${value.toFixed(4)}`;
+
+// What the run decided: a paired report's verdict line, an optimize campaign's stop and acceptances.
+function verdictOf(run: IndexedRun): string | null {
+  const first = run.records[0]!;
+  if (first.system === 'optimize') {
+    const confirmations = first.metrics.filter((m) => m.key.startsWith('delta '));
+    const accepted = confirmations.filter((m) => m.key.endsWith('(accepted)')).length;
+    return `stopped: ${String(first.params.stop ?? 'n/a')}; ${accepted} of ${confirmations.length} confirmed accepted`;
+  }
+  if (first.system === 'retrieval-rung') return null;
+  return savedReport(first.artifacts.report_json)?.verdict.line ?? 'n/a (its report.json is gone)';
+}
+
+// What it spent: the stand-in costs nothing (and says so); a priced run its estimate, else what its
+// agent quoted (Claude Code reports its cost); unpriced, n/a.
+function spendOf(run: IndexedRun): string | null {
+  const first = run.records[0]!;
+  if (first.system === 'optimize')
+    return typeof first.params.usd === 'number' ? usd(first.params.usd) : 'n/a';
+  if (first.system === 'retrieval-rung') return null;
+  const report = savedReport(first.artifacts.report_json);
+  if (report === null) return 'n/a';
+  if (report.offline) return '$0 (offline stand-in)';
+  const both = (arms: { baseline: number | null; candidate: number | null }) =>
+    arms.baseline === null || arms.candidate === null ? null : arms.baseline + arms.candidate;
+  const estimated = both(report.cost.estimated_usd);
+  if (estimated !== null) return usd(estimated);
+  const quoted = both(report.cost.quoted_usd);
+  return quoted === null ? 'n/a (unpriced)' : `${usd(quoted)} (as the agent quoted it)`;
+}
+
+function pageCell(run: IndexedRun, from: string): PageCell {
+  if (run.page !== null && existsSync(run.page)) {
+    return { text: 'open', href: relative(from, resolve(run.page)).split('\\').join('/') };
+  }
+  if (run.run !== null && existsSync(run.run)) return `not drawn: agent-track view ${run.run}`;
+  return 'gone';
+}
+
+/**
+ * The page `agent-track view` writes with no run: every run in the log, newest first, with its
+ * kind, what it compared, its dataset, verdict and spend, and a link to its own page (or the
+ * command that draws it). Links are relative to `pageDir`, where the page is written.
+ *
+ * @example
+ * await writeDataPage('runs.html', runIndexPage(readRunLog(log), { log, pageDir: '.' }));
+ */
+export function runIndexPage(
+  records: readonly RunRecord[],
+  options: { log: string; pageDir: string },
+): DataPage {
+  const runs = indexRuns(records).reverse();
+  const rows = runs.map((run) => {
+    const first = run.records[0]!;
+    const d = first.dataset;
+    return {
+      key: first.id,
+      cells: [
+        first.created_at.replace('T', ' ').slice(0, 16),
+        first.system,
+        run.records.map((r) => r.config).join(' vs '),
+        `${d.name}${d.slice === null ? '' : `/${d.slice}`}${d.limit === null ? '' : ` (limit ${d.limit})`}`,
+        d.tasks,
+        verdictOf(run),
+        spendOf(run),
+        pageCell(run, resolve(options.pageDir)),
+      ] as PageCell[],
+    };
+  });
+  return {
+    title: 'agent-track runs',
+    lead: `${runs.length} run(s) in ${options.log}, newest first. Each links to its own page; a run not drawn yet names the command that draws it.`,
+    sections: [
+      {
+        id: 'runs',
+        heading: 'Runs',
+        table: {
+          columns: ['created', 'kind', 'what', 'dataset', 'tasks', 'verdict', 'spend', 'page'],
+          rows,
+        },
+      },
+    ],
+  };
+}

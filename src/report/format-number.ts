@@ -32,3 +32,28 @@ export function shortNumber(value: number | null | undefined, options: { signed?
   const sign = value < 0 && text !== '0' ? '−' : options.signed && value > 0 ? '+' : '';
   return `${sign}${text}`;
 }
+
+/**
+ * A p-value as every report, table and page prints it: four decimals always (`1.0000`, never `1`
+ * beside `0.9990`), below 0.0001 as `< 0.0001` (never `0.0000`, which reads as impossible), `n/a`
+ * when undefined.
+ *
+ * @example
+ * formatPValue(1); // '1.0000'
+ * formatPValue(0.00002); // '< 0.0001'
+ */
+export function formatPValue(p: number | null | undefined): string {
+  if (p === null || p === undefined || Number.isNaN(p)) return 'n/a';
+  return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
+}
+
+/**
+ * A p-value inside a sentence: `p = 0.0123`, `p < 0.0001`, `p = n/a`.
+ *
+ * @example
+ * pValueText(0.0039); // 'p = 0.0039'
+ */
+export function pValueText(p: number | null | undefined): string {
+  const text = formatPValue(p);
+  return text.startsWith('<') ? `p ${text}` : `p = ${text}`;
+}

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { resolveCacheDir } from '../../core/index.js';
-import { defaultRunLog, formatNumber } from '../../report/index.js';
+import { defaultRunLog, formatNumber, formatPValue } from '../../report/index.js';
 import type { RungComparisonRow, RungPairing, RungRun } from '../../retrieval/index.js';
 import { refuseClobber, refuseRunFile } from '../clobber.js';
 import { formatTable } from '../format.js';
@@ -135,7 +135,7 @@ function renderComparison(rows: readonly RungComparisonRow[], paired: readonly R
       String(row.pairs),
       formatNumber(row.delta),
       ci(row.low, row.high),
-      formatNumber(row.pvalue),
+      formatPValue(row.pvalue),
     ]),
   )}`;
 }

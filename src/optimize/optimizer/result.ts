@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { execa } from 'execa';
+import { formatPValue } from '../../report/index.js';
 import type { SpendBooking } from '../campaign/spend/spend-ledger.js';
 import type { ConfirmationEntry } from './accept/confirmation-log.js';
 import type { Candidate } from './candidate.js';
@@ -146,7 +147,7 @@ export function renderResultMarkdown(result: OptimizationResult): string {
           '|---|---|---|---|---|---|---|---|---|',
           ...result.confirmations.map(
             (c) =>
-              `| ${c.index} | ${c.candidate} | objective: ${c.test} | ${c.pairs} | ${num(c.delta)} | [${num(c.low)}, ${num(c.high)}] | ${num(c.pvalue, 4)} | ${num(c.alpha, 4)} | ${c.decision}: ${c.reason} |`,
+              `| ${c.index} | ${c.candidate} | objective: ${c.test} | ${c.pairs} | ${num(c.delta)} | [${num(c.low)}, ${num(c.high)}] | ${formatPValue(c.pvalue)} | ${num(c.alpha, 4)} | ${c.decision}: ${c.reason} |`,
           ),
           ...guardLines(result.confirmations),
         ]),

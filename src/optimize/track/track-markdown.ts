@@ -1,6 +1,7 @@
 import { OFFLINE_LABEL } from '../../agent/index.js';
 import {
   armCellText,
+  formatPValue,
   formatNumber as num,
   type ReportRow,
   renderReportMarkdown,
@@ -64,7 +65,7 @@ export function renderTrackMarkdown(track: TrackReport): string {
     '',
     '| metric | | bare | with-server | Δ with-server − bare | pairs | p |',
     '| --- | --- | --- | --- | --- | --- | --- |',
-    `| ${q.key} | ↑ | ${cell(q, 'baseline')} | ${cell(q, 'candidate')} | ${delta} | ${q.pairs} | ${q.pvalue === null ? 'n/a' : `${num(q.pvalue, 4)} (${q.test})`} |`,
+    `| ${q.key} | ↑ | ${cell(q, 'baseline')} | ${cell(q, 'candidate')} | ${delta} | ${q.pairs} | ${q.pvalue === null ? 'n/a' : `${formatPValue(q.pvalue)} (${q.test})`} |`,
     '',
     '---',
     '',

@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatNumber, objectiveTraceSchema, type PageItem, type PageSection } from '../../report/index.js';
+import {
+  formatNumber,
+  formatPValue,
+  objectiveTraceSchema,
+  type PageItem,
+  type PageSection,
+} from '../../report/index.js';
 import type { PlotInput } from '../../report/plots/index.js';
 import { type OptimizeResultView, optimizeResultViewSchema } from './optimize-result-schema.js';
 import { readRunFile } from './read-json.js';
@@ -84,7 +90,7 @@ function confirmationsSection(result: OptimizeResultView): PageSection {
           c.test,
           c.pairs,
           `${formatNumber(c.delta)}${interval(c.low, c.high)}`,
-          formatNumber(c.pvalue, 4),
+          formatPValue(c.pvalue),
           formatNumber(c.alpha, 4),
           c.margin,
           c.decision,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   type DataPage,
   formatNumber,
+  formatPValue,
   type PageCell,
   type PageSection,
   type ReportRow,
@@ -46,7 +47,7 @@ function rowsTable(rows: readonly ReportRow[]) {
         r.delta === null
           ? null
           : `${formatNumber(r.delta)} [${formatNumber(r.delta_low)}, ${formatNumber(r.delta_high)}]`,
-        r.pvalue === null ? null : `${formatNumber(r.pvalue, 4)} ${r.test ?? ''}`.trim(),
+        r.pvalue === null ? null : `${formatPValue(r.pvalue)} ${r.test ?? ''}`.trim(),
       ] as PageCell[],
     })),
   };

@@ -1,4 +1,4 @@
-import { formatNumber as num } from '../format-number.js';
+import { formatPValue, formatNumber as num } from '../format-number.js';
 import { armCellText, deltaText } from '../paired/cell-text.js';
 import { GROUP_TITLES } from '../paired/render-markdown.js';
 import type { CompareReport, CompareRow } from './compare-schema.js';
@@ -7,7 +7,7 @@ const ARROWS = { lower: '↓', higher: '↑', neither: '·' } as const;
 
 function pText(delta: CompareRow['deltas'][number]): string {
   if (delta.test === 'none' || delta.pvalue === null) return 'n/a';
-  return `${num(delta.pvalue, 4)} / ${num(delta.p_holm, 4)}${delta.significant ? ' *' : ''}`;
+  return `${formatPValue(delta.pvalue)} / ${formatPValue(delta.p_holm)}${delta.significant ? ' *' : ''}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatNumber as num } from '../format-number.js';
+import { formatPValue, formatNumber as num } from '../format-number.js';
 import { deltaText } from '../paired/cell-text.js';
 import type { EvalComparison, EvalMetricRow } from './compare-eval-logs.js';
 
@@ -60,7 +60,7 @@ export function renderEvalComparison(comparison: EvalComparison): string {
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...comparison.rows.map(
       (row) =>
-        `| ${row.metric} | ${row.pairs} | ${num(row.a)} | ${num(row.b)} | ${deltaText({ delta: row.delta, delta_low: row.low, delta_high: row.high })} | ${row.pairs === 0 ? 'n/a' : row.test} | ${num(row.pvalue, 4)} | ${num(row.adjusted, 4)}${significant(row, comparison.alpha) ? ' *' : ''} | ${num(row.mde)} |`,
+        `| ${row.metric} | ${row.pairs} | ${num(row.a)} | ${num(row.b)} | ${deltaText({ delta: row.delta, delta_low: row.low, delta_high: row.high })} | ${row.pairs === 0 ? 'n/a' : row.test} | ${formatPValue(row.pvalue)} | ${formatPValue(row.adjusted)}${significant(row, comparison.alpha) ? ' *' : ''} | ${num(row.mde)} |`,
     ),
     '',
     `Two-sided tests at ${comparison.alpha}: Wilcoxon signed-rank on the paired differences, exact McNemar where every value is 0 or 1; Holm across the ${comparison.rows.length} metrics (* below ${comparison.alpha}). The interval is a 95% bootstrap of the mean difference; the MDE is the smallest true change these pairs would detect with 80% power, given the spread of their differences.`,

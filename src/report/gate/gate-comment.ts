@@ -1,4 +1,4 @@
-import { formatNumber as num } from '../format-number.js';
+import { formatNumber as num, pValueText } from '../format-number.js';
 import { deltaText } from '../paired/cell-text.js';
 import type { Report } from '../paired/report-schema.js';
 import { type GateStatus, gateRows, reportRule, rowMde, rowWorse } from './gate-status.js';
@@ -67,7 +67,7 @@ export function renderGateComment(input: GateCommentInput): string {
         ? role === 'watched'
           ? '⚠️ worse (watched: reported, not failed)'
           : '❌ worse'
-        : `✅ better (p = ${num(row.pvalue, 4)})`;
+        : `✅ better (${pValueText(row.pvalue)})`;
       lines.push(
         `| ${row.key} | ${role} | ${num(row.baseline.mean)} | ${num(row.candidate.mean)} | ${deltaText(row)} | ${how} |`,
       );

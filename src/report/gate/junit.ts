@@ -1,4 +1,4 @@
-import { formatNumber as num } from '../format-number.js';
+import { formatNumber as num, pValueText } from '../format-number.js';
 import { deltaText } from '../paired/cell-text.js';
 import type { Report } from '../paired/report-schema.js';
 import { type GateStatus, gateRows, rowWorse } from './gate-status.js';
@@ -34,7 +34,7 @@ export function renderJunit(report: Report, status: GateStatus): string {
   let errors = 0;
   for (const { row, role } of gateRows(report)) {
     const name = xmlEscape(`${role}: ${row.key}`);
-    const detail = `${row.key} ${num(row.baseline.mean)} → ${num(row.candidate.mean)}, Δ ${deltaText(row)}, p = ${num(row.pvalue, 4)} (${row.test}), ${row.pairs} pairs`;
+    const detail = `${row.key} ${num(row.baseline.mean)} → ${num(row.candidate.mean)}, Δ ${deltaText(row)}, ${pValueText(row.pvalue)} (${row.test}), ${row.pairs} pairs`;
     let body = '';
     if (row.pairs === 0) {
       skipped++;

@@ -1,4 +1,4 @@
-import { formatNumber } from '../format-number.js';
+import { formatNumber, formatPValue } from '../format-number.js';
 import type { ArmCell, ReportRow } from './report-schema.js';
 
 /**
@@ -30,5 +30,5 @@ export function deltaText(row: Pick<ReportRow, 'delta' | 'delta_low' | 'delta_hi
 export function pValueText(row: Pick<ReportRow, 'pvalue' | 'test' | 'clusters'>): string {
   if (row.test === 'none') return '';
   const clusters = row.clusters === undefined ? '' : `, ${row.clusters} clusters`;
-  return `${formatNumber(row.pvalue, 4)} (${row.test}${clusters})`;
+  return `${formatPValue(row.pvalue)} (${row.test}${clusters})`;
 }

@@ -1,6 +1,7 @@
 import { invalidOption } from '../../core/index.js';
 import { equivalenceTest, nonInferiorityTest, pairValues } from '../../stats/index.js';
 import { METRIC_COLUMNS } from '../../trajectory/index.js';
+import { pValueText } from '../format-number.js';
 import type { MarginVerdict, ReportRow } from './report-schema.js';
 import type { RowValues } from './verdict.js';
 
@@ -33,8 +34,6 @@ export function parseMargin(option: string, text: string): [string, number] {
   }
   return [key, value];
 }
-
-const fmt = (x: number | null) => (x === null ? 'n/a' : x.toFixed(4));
 
 // candidate - baseline over the tasks both arms defined, in the baseline's task order.
 function differences(values: RowValues, key: string): number[] {
@@ -75,7 +74,7 @@ export function marginVerdicts(
           pvalue: result.pvalue,
           passed: result.passed,
           pairs: result.n,
-          line: `${head} ${margin} on ${key} (p = ${fmt(result.pvalue)}, one-sided paired t at the margin, ${result.n} pairs)`,
+          line: `${head} ${margin} on ${key} (${pValueText(result.pvalue)}, one-sided paired t at the margin, ${result.n} pairs)`,
         },
       ];
     }
@@ -89,7 +88,7 @@ export function marginVerdicts(
         pvalue: result.pvalue,
         passed: result.passed,
         pairs: result.n,
-        line: `${head} ±${margin} of the baseline on ${key} (p = ${fmt(result.pvalue)}, two one-sided paired t-tests, ${result.n} pairs)`,
+        line: `${head} ±${margin} of the baseline on ${key} (${pValueText(result.pvalue)}, two one-sided paired t-tests, ${result.n} pairs)`,
       },
     ];
   });

@@ -1,4 +1,5 @@
 import { pairedComparison } from '../../stats/index.js';
+import { pValueText } from '../format-number.js';
 import {
   DEFAULT_DECISION_RULE,
   type DecisionRule,
@@ -104,10 +105,10 @@ export function verdictOf(
     inconclusive:
       'Inconclusive, the primary moved its way but a guard is not shown no worse than its margin:',
   }[outcome];
-  const primaryText = `${primary.key} ${fmt(primary.baseline.mean)} → ${fmt(primary.candidate.mean)} (Δ ${fmt(primary.delta)}, p = ${fmt(primary.pvalue, 4)}, ${primary.pairs} pairs)`;
+  const primaryText = `${primary.key} ${fmt(primary.baseline.mean)} → ${fmt(primary.candidate.mean)} (Δ ${fmt(primary.delta)}, ${pValueText(primary.pvalue)}, ${primary.pairs} pairs)`;
   const moved = [...guards, ...watched].map(
     ({ row, p }) =>
-      `${row.key} ${row.delta !== null && row.delta > 0 ? 'rose' : 'fell'} ${signed(row.delta)} (p = ${fmt(p, 4)} that it is worse, one-sided ${row.test})`,
+      `${row.key} ${row.delta !== null && row.delta > 0 ? 'rose' : 'fell'} ${signed(row.delta)} (${pValueText(p)} that it is worse, one-sided ${row.test})`,
   );
   const unshown = unearned.map((m) => m.line);
   const but = [...moved, ...unshown].length === 0 ? '' : `; but ${[...moved, ...unshown].join(', ')}`;

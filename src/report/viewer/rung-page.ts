@@ -5,7 +5,7 @@ import type {
   RungRun,
   RungTask,
 } from '../../retrieval/index.js';
-import { formatNumber } from '../format-number.js';
+import { formatNumber, formatPValue } from '../format-number.js';
 import { escapeHtml as h } from './embed.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { figuresHtml, type ViewerFigure } from './report-section.js';
@@ -65,7 +65,7 @@ function comparisonTable(comparison: NonNullable<RungPageData['comparison']>): s
     .join('; ');
   const rows = comparison.rows.map(
     (r) =>
-      `<tr><td>${h(r.overlay)}</td><td>${h(metricName(r.level, r.metric))}</td><td>${r.pairs}</td><td>${formatNumber(r.delta)}${interval(r.low, r.high)}</td><td>${formatNumber(r.pvalue, 4)} <span class="n">${r.test}</span></td></tr>`,
+      `<tr><td>${h(r.overlay)}</td><td>${h(metricName(r.level, r.metric))}</td><td>${r.pairs}</td><td>${formatNumber(r.delta)}${interval(r.low, r.high)}</td><td>${formatPValue(r.pvalue)} <span class="n">${r.test}</span></td></tr>`,
   );
   return `<section id="comparison"><h2>Paired against <code>${h(comparison.file)}</code></h2><p class="muted">delta = now - before, task by task: ${h(what)}</p><table class="rung-compare"><thead><tr><th>overlay</th><th>metric</th><th>pairs</th><th>delta [95% CI]</th><th>p (one-sided)</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }

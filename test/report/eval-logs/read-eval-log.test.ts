@@ -56,7 +56,7 @@ describe('Inspect AI logs (real, from inspect_ai tests)', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Only in A (not compared): 7: `4`, `5`, `6`, `7`, `8`, `9`, `10`.');
     expect(run.stdout).toMatch(
-      /\| match \| 3 \| 0\.667 \| 0\.667 \| 0 \[0, 0\] \| mcnemar \| 1 \| 1 \| n\/a \|/,
+      /\| match \| 3 \| 0\.667 \| 0\.667 \| 0 \[0, 0\] \| mcnemar \| 1\.0000 \| 1\.0000 \| n\/a \|/,
     );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pValueText } from '../../../report/index.js';
 import { nonInferiorityTest, pairValues } from '../../../stats/index.js';
 import { METRIC_COLUMNS } from '../../../trajectory/index.js';
 import type { GuardObjective } from '../config/config-schema.js';
@@ -72,7 +73,7 @@ export function guardTests(
       pairs: result.n,
       pvalue: result.pvalue,
       passed: result.passed,
-      line: `${objective.metric} ${head} ${stated}: ${fmt(incumbentMean)} -> ${fmt(mean(cand))} (non-inferiority, one-sided paired t, p = ${fmt(result.pvalue, 3)}, ${result.n} pairs)`,
+      line: `${objective.metric} ${head} ${stated}: ${fmt(incumbentMean)} -> ${fmt(mean(cand))} (non-inferiority, one-sided paired t, ${pValueText(result.pvalue)}, ${result.n} pairs)`,
     };
   });
 }

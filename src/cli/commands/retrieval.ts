@@ -128,7 +128,7 @@ function renderRun(run: RungRun): string {
 function renderComparison(rows: readonly RungComparisonRow[], paired: readonly RungPairing[]): string {
   const what = paired.map((p) => `${p.now} with the earlier ${p.before} over ${p.tasks} tasks`).join('; ');
   return `paired task by task against the earlier run (delta = now - before): ${what}\n${formatTable(
-    ['overlay', 'metric', 'pairs', 'delta', '95% CI', 'p'],
+    ['overlay', 'metric', 'pairs', 'delta', '95% CI', 'p (now better)'],
     rows.map((row) => [
       row.overlay,
       row.level === 'latency' ? row.metric : `${row.level} ${row.metric}`,

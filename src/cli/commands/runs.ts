@@ -3,6 +3,7 @@ import {
   defaultRunLog,
   findRunRecord,
   formatNumber,
+  formatPValue,
   pairedRecordDeltas,
   type RunMetric,
   type RunRecord,
@@ -58,25 +59,27 @@ function compare(io: CliIo, log: string, a: string, b: string): void {
   const records = readRunLog(log);
   const first = findRunRecord(records, a, log);
   const second = findRunRecord(records, b, log);
-  const across =
-    first.artifacts.report === second.artifacts.report ? null : pairedRecordDeltas(first, second);
+  // The two arms of one run share its report; two runs that name no report (rung runs) are separate.
+  const oneRun = first.artifacts.report !== undefined && first.artifacts.report === second.artifacts.report;
+  const across = oneRun ? null : pairedRecordDeltas(first, second);
   const { a: left, b: right, rows, paired } = compareRunRecords(first, second, across);
   const head = `${left.id} (${left.system} ${left.config}) vs ${right.id} (${right.system} ${right.config}) on ${dataset(left)}`;
   const note =
     across !== null
-      ? 'Two separate runs paired task by task from what they saved: "paired delta" is over the tasks both ran, with its 95% interval; "delta (b - a)" is the difference of the two means.'
+      ? 'Two separate runs paired task by task from what they saved: "paired delta" is over the tasks both ran, with its 95% interval; "delta (b - a)" is the difference of the two means; "p (b better)" the one-sided p that b is better in the row\'s direction, and its test.'
       : paired
-        ? 'The two arms of one paired run: "paired delta" is over the tasks both ran, with its 95% interval; "delta (b - a)" is the difference of the two means.'
+        ? 'The two arms of one paired run: "paired delta" is over the tasks both ran, with its 95% interval; "delta (b - a)" is the difference of the two means; "p (b better)" the one-sided p its report printed, and its test.'
         : 'Unpaired: "delta (b - a)" is the difference of two means from separate runs, with no test (they saved no per-task values this can pair); for a paired answer run both in one before-after.';
   const table = paired
     ? formatTable(
-        ['metric', left.id, right.id, 'delta (b - a)', 'paired delta (pairs)'],
+        ['metric', left.id, right.id, 'delta (b - a)', 'paired delta (pairs)', 'p (b better)'],
         rows.map((row) => [
           row.key,
           ci(row.a),
           ci(row.b),
           formatNumber(row.delta),
           row.paired === null ? 'n/a' : `${ci(row.paired)} (${row.paired.n})`,
+          row.p === null ? 'n/a' : `${formatPValue(row.p.value)} (${row.p.test})`,
         ]),
       )
     : formatTable(

@@ -1,4 +1,5 @@
 import { AgentTrackError } from '../../core/index.js';
+import { type PairedMetric, savedReport } from './pair-records.js';
 import type { RunMetric, RunRecord } from './run-record-schema.js';
 
 export interface RunComparisonRow {
@@ -9,6 +10,11 @@ export interface RunComparisonRow {
   delta: number | null;
   /** The paired delta over the tasks both ran: `delta <key>` of `b` when `a` and `b` are the two arms of one paired run, else from `across`; `null` when neither says. */
   paired: RunMetric | null;
+  /**
+   * The one-sided p that `b` is better in the row's direction, and its test: from `across`, or
+   * for the two arms of one run (baseline as `a`) the p its report printed; `null` when unknown.
+   */
+  p: { value: number | null; test: string } | null;
 }
 
 export interface RunComparison {
@@ -36,7 +42,7 @@ export function compareRunRecords(
   a: RunRecord,
   b: RunRecord,
   /** Paired deltas of two separate runs sharing tasks (`pairedRecordDeltas`), keyed by metric. */
-  across?: ReadonlyMap<string, RunMetric> | null,
+  across?: ReadonlyMap<string, RunMetric | PairedMetric> | null,
 ): RunComparison {
   const differences = DATASET_KEYS.filter((key) => a.dataset[key] !== b.dataset[key]);
   if (differences.length > 0) {
@@ -64,6 +70,13 @@ export function compareRunRecords(
       : ma
     : new Map([...(across ?? new Map<string, RunMetric>())].map(([key, m]) => [`delta ${key}`, m]));
   const sign = deltas === ma ? -1 : 1;
+  // One run's arms: the p of each row as its report printed it (candidate better than baseline).
+  const reported = new Map(
+    (oneRun ? (savedReport(b.artifacts.report_json)?.rows ?? []) : []).map((row) => [
+      row.key,
+      { pvalue: row.pvalue, test: row.test },
+    ]),
+  );
   const isDelta = (k: string) => k.startsWith('delta ');
   const keys = [...ma.keys(), ...[...mb.keys()].filter((k) => !ma.has(k))].filter(
     (k) => !paired || !isDelta(k),
@@ -80,7 +93,9 @@ export function compareRunRecords(
         : sign === 1
           ? d
           : { ...d, value: flip(d.value), low: flip(d.high), high: flip(d.low) };
-    return { key, a: left, b: right, delta, paired: pairedRow };
+    const tested = oneRun ? (sign === 1 ? reported.get(key) : undefined) : across?.get(key);
+    const p = tested !== undefined && 'pvalue' in tested ? { value: tested.pvalue, test: tested.test } : null;
+    return { key, a: left, b: right, delta, paired: pairedRow, p };
   });
   return { a, b, rows, paired };
 }

@@ -5,6 +5,9 @@ import { pairedComparison } from '../../stats/index.js';
 import { type Report, reportSchema } from '../paired/report-schema.js';
 import type { RunMetric, RunRecord } from './run-record-schema.js';
 
+/** A paired delta with its one-sided p that `b` is better in the row's direction, and the test. */
+export type PairedMetric = RunMetric & { pvalue: number | null; test: string };
+
 /**
  * The paired deltas of two separate runs that share tasks, read from what they saved, keyed as the
  * records key their metrics: `b` minus `a` over the tasks both defined, with its 95% bootstrap
@@ -16,12 +19,12 @@ import type { RunMetric, RunRecord } from './run-record-schema.js';
  * @example
  * pairedRecordDeltas(a, b)?.get('file mrr'); // { key: 'file mrr', value: 0.04, low: 0.01, high: 0.07, n: 284 }
  */
-export function pairedRecordDeltas(a: RunRecord, b: RunRecord): Map<string, RunMetric> | null {
+export function pairedRecordDeltas(a: RunRecord, b: RunRecord): Map<string, PairedMetric> | null {
   if (a.system === 'retrieval-rung' && b.system === 'retrieval-rung') return rungDeltas(a, b);
   return armDeltas(a, b);
 }
 
-function rungDeltas(a: RunRecord, b: RunRecord): Map<string, RunMetric> | null {
+function rungDeltas(a: RunRecord, b: RunRecord): Map<string, PairedMetric> | null {
   const fileA = a.artifacts.run;
   const fileB = b.artifacts.run;
   if (fileA === undefined || fileB === undefined || !existsSync(fileA) || !existsSync(fileB)) return null;
@@ -35,7 +38,8 @@ function rungDeltas(a: RunRecord, b: RunRecord): Map<string, RunMetric> | null {
   return new Map(
     rows.map((row) => {
       const key = row.level === 'latency' ? row.metric : `${row.level} ${row.metric}`;
-      return [key, { key, value: row.delta, low: row.low, high: row.high, n: row.pairs }];
+      const metric = { key, value: row.delta, low: row.low, high: row.high, n: row.pairs };
+      return [key, { ...metric, pvalue: row.pvalue, test: row.test }];
     }),
   );
 }
@@ -58,12 +62,12 @@ export function savedReport(file: string | undefined): Report | null {
   }
 }
 
-function armDeltas(a: RunRecord, b: RunRecord): Map<string, RunMetric> | null {
+function armDeltas(a: RunRecord, b: RunRecord): Map<string, PairedMetric> | null {
   const arm = (record: RunRecord) => record.config.split('@')[0] as 'baseline' | 'candidate';
   const reports = [savedReport(a.artifacts.report_json), savedReport(b.artifacts.report_json)];
   const [left, right] = [reports[0]?.per_task?.[arm(a)], reports[1]?.per_task?.[arm(b)]];
   if (left === undefined || right === undefined) return null;
-  const out = new Map<string, RunMetric>();
+  const out = new Map<string, PairedMetric>();
   for (const row of reports[0]!.rows) {
     const values = (byTask: Record<string, Record<string, number | null>>) =>
       new Map(Object.entries(byTask).map(([task, rows]) => [task, rows[row.key] ?? null]));
@@ -75,6 +79,8 @@ function armDeltas(a: RunRecord, b: RunRecord): Map<string, RunMetric> | null {
       low: paired.low,
       high: paired.high,
       n: paired.pairs,
+      pvalue: paired.pvalue,
+      test: paired.test,
     });
   }
   return out.size === 0 || [...out.values()].every((m) => m.n === 0) ? null : out;

@@ -101,9 +101,9 @@ describe('the run log', () => {
     // Two separate runs: unpaired, a difference of means and no paired delta.
     expect(compareRunRecords(a, b).paired).toBe(false);
     expect(compareRunRecords(a, b).rows).toEqual([
-      { key: 'piece recall@10', a: a.metrics[0], b: null, delta: null, paired: null },
-      { key: 'piece mrr', a: a.metrics[1], b: b.metrics[0], delta: 0.125, paired: null },
-      { key: 'new', a: null, b: b.metrics[1], delta: null, paired: null },
+      { key: 'piece recall@10', a: a.metrics[0], b: null, delta: null, paired: null, p: null },
+      { key: 'piece mrr', a: a.metrics[1], b: b.metrics[0], delta: 0.125, paired: null, p: null },
+      { key: 'new', a: null, b: b.metrics[1], delta: null, paired: null, p: null },
     ]);
     const other = appendRunRecord(
       log,
@@ -216,8 +216,25 @@ describe('two separate runs that share tasks are paired from what they saved', (
       value: 1 / 3,
       n: 3,
     });
+    // piece recall@10 is 0/1: over t1..t3 one task gained it, none lost it: McNemar exact, one-sided
+    // p = P(X >= 1 | n = 1, 1/2) = 0.5, the p that b is better.
+    expect(compared.rows.find((row) => row.key === 'piece recall@10')?.p).toEqual({
+      value: 0.5,
+      test: 'mcnemar',
+    });
     // Records whose runs saved nothing readable stay unpaired.
     expect(pairedRecordDeltas({ ...a, artifacts: {} }, b)).toBeNull();
+    // The CLI pairs them too (two rung records name no report: they are not one run's arms).
+    let out = '';
+    const program = createProgram({
+      version: '0',
+      commands: [runsCommand],
+      io: { out: (t) => (out += t), err: () => {} },
+    });
+    await program.parseAsync(['node', 'agent-track', 'runs', 'compare', a.id, b.id, '--log', log]);
+    expect(out).toContain('Two separate runs paired task by task from what they saved');
+    expect(out).toMatch(/p \(b better\)/);
+    expect(out).toMatch(/piece recall@10\s.*\(3\)\s+0\.5000 \(mcnemar\)/);
   });
 });
 
@@ -302,7 +319,9 @@ describe('records from saved runs', () => {
       },
     } satisfies Report;
     const dataset = { name: 'fixture-code', slice: 'small_test', limit: null, tasks: 3 };
-    const [base, cand] = reportRunRecords(report, dataset, { report: 'r.json' });
+    const saved = join(scratch, 'report.json');
+    writeFileSync(saved, JSON.stringify(report));
+    const [base, cand] = reportRunRecords(report, dataset, { report: 'r.json', report_json: saved });
     expect(base).toMatchObject({
       config: `baseline@${'a'.repeat(12)}`,
       metrics: [{ key: 'needless_call_rate', value: 0.5 }],
@@ -324,8 +343,12 @@ describe('records from saved runs', () => {
         b: rc.metrics[0],
         delta: -0.25,
         paired: { key: 'delta needless_call_rate', value: -0.25, low: -0.3, high: -0.2, n: 3 },
+        // The p the report printed for its row (candidate better), read from its report.json.
+        p: { value: 0.1, test: 'wilcoxon' },
       },
     ]);
+    // Candidate first: the report's p is not the p that b (the baseline) is better.
+    expect(compareRunRecords(rc, rb).rows[0]!.p).toBeNull();
     expect(compareRunRecords(rc, rb).rows[0]!.paired).toEqual({
       key: 'delta needless_call_rate',
       value: 0.25,

@@ -61,10 +61,11 @@ export { PROBED_ENV, type ProbeCorporaOptions, probeCorpora } from './harness/pr
 export { type ProductProbe, probeSession } from './harness/product-probe.js';
 export { runPool } from './harness/promise-pool.js';
 export { recordedErrorSchema } from './harness/recorded-error-schema.js';
-export type { HarnessOptions, HarnessSummary, RunnerState } from './harness/run-harness.js';
+export type { HarnessOptions, HarnessSummary } from './harness/run-harness.js';
 export { runHarness } from './harness/run-harness.js';
 export type { RunTaskOptions, TaskRun } from './harness/run-task.js';
 export { runTask } from './harness/run-task.js';
+export { openRunnerState, type RunnerState } from './harness/runner-state.js';
 export { type SearchRung, searchRung } from './harness/search-rung.js';
 export type { WorkspaceOptions, WorkspaceResolver } from './harness/task-workspace.js';
 export { createWorkspaceResolver, productWorkspaces } from './harness/task-workspace.js';

@@ -13,7 +13,8 @@ import type { LedgerLine } from './ledger.js';
 import { openModel } from './open-model.js';
 import { PROBED_ENV } from './probe-corpora.js';
 import type { ProductProbe } from './product-probe.js';
-import { type HarnessSummary, type RunnerState, runHarness } from './run-harness.js';
+import { type HarnessSummary, runHarness } from './run-harness.js';
+import type { RunnerState } from './runner-state.js';
 import { productWorkspaces } from './task-workspace.js';
 
 /** `harness run` as files and flags: what a campaign arm's child process is started with. */

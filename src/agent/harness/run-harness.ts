@@ -8,7 +8,7 @@ import type { Architecture } from '../loop/architecture.js';
 import { emptyTally, type RequestTally } from '../loop/run-agent.js';
 import type { TokenCap } from '../loop/token-cap.js';
 import type { AgentProduct } from '../manifest/agent-product.js';
-import { freshServers, reusedServers, type ServerPool } from '../mcp/server-pool.js';
+import { freshServers } from '../mcp/server-pool.js';
 import { warmServers } from '../mcp/warm-pool.js';
 import { LEDGER_FILE, type LedgerLine, openLedger } from './ledger.js';
 import type { OpenedModel } from './open-model.js';
@@ -16,21 +16,8 @@ import { probeCorpora } from './probe-corpora.js';
 import type { ProductProbe } from './product-probe.js';
 import { runPool } from './promise-pool.js';
 import { runTask, type TaskRun } from './run-task.js';
+import { openRunnerState, type RunnerState } from './runner-state.js';
 import type { WorkspaceResolver } from './task-workspace.js';
-
-/**
- * Rollouts one server of a product with `isolation: corpus` serves at once: at concurrency 8, two servers
- * start instead of eight (each start is ~0.5 s of CPU), and the calls of four rollouts, a few ms
- * each, rarely meet.
- */
-export const ROLLOUTS_PER_SERVER = 4;
-
-/** What a long-lived runner keeps across its rollouts: its `isolation: corpus` servers and the servers it probed. */
-export interface RunnerState {
-  servers: ServerPool;
-  /** Server specs (as JSON) whose probe passed (see `probeCorpora`). */
-  probed: Set<string>;
-}
 
 export interface HarnessOptions {
   tasks: readonly Task[];
@@ -203,7 +190,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessSummar
   const pool = reuse
     ? shared !== undefined
       ? { ...shared, close: async () => {} }
-      : reusedServers({ perServer: ROLLOUTS_PER_SERVER })
+      : openRunnerState().servers
     : pending.length > 1
       ? warmServers({ spares: Math.min(concurrency, pending.length - 1), total: pending.length })
       : freshServers();

@@ -37,8 +37,18 @@ export function freshServers(options: ConnectOptions = {}): ServerPool {
  * const session = await servers.acquire(command); ...; await servers.release(session, true);
  * await servers.close();
  */
-export function reusedServers(options: ConnectOptions & { perServer?: number } = {}): ServerPool {
-  const { perServer = 1, ...connect } = options;
+export function reusedServers(
+  options: ConnectOptions & {
+    perServer?: number;
+    /**
+     * The most servers kept with no rollout on them; past it the one idle longest stops. Default
+     * no bound (a runner serves one arm's few specs); a caller that sees many specs come and go
+     * (the optimizer's candidates) bounds it.
+     */
+    maxIdle?: number;
+  } = {},
+): ServerPool {
+  const { perServer = 1, maxIdle = Number.POSITIVE_INFINITY, ...connect } = options;
   interface Entry {
     session: Promise<McpSession>;
     users: number;
@@ -46,7 +56,14 @@ export function reusedServers(options: ConnectOptions & { perServer?: number } =
   }
   const byKey = new Map<string, Entry[]>();
   const entryOf = new WeakMap<McpSession, { key: string; entry: Entry }>();
+  // Servers with no rollout on them, the longest idle first.
+  const idle: { key: string; entry: Entry }[] = [];
+  const unidle = (entry: Entry) => {
+    const at = idle.findIndex((item) => item.entry === entry);
+    if (at >= 0) idle.splice(at, 1);
+  };
   const drop = async (key: string, entry: Entry) => {
+    unidle(entry);
     byKey.set(
       key,
       (byKey.get(key) ?? []).filter((other) => other !== entry),
@@ -66,6 +83,7 @@ export function reusedServers(options: ConnectOptions & { perServer?: number } =
           list.push(entry);
         }
         entry.users += 1;
+        unidle(entry);
         const session = await entry.session.catch(async (error: unknown) => {
           // A server that failed to start fails the rollouts waiting on it; the next one starts anew.
           entry.users -= 1;
@@ -89,6 +107,13 @@ export function reusedServers(options: ConnectOptions & { perServer?: number } =
       entry.users -= 1;
       if (!clean || !session.alive) entry.retired = true;
       if (entry.retired && entry.users === 0) await drop(key, entry);
+      else if (entry.users === 0) {
+        idle.push({ key, entry });
+        if (idle.length > maxIdle) {
+          const oldest = idle[0]!;
+          await drop(oldest.key, oldest.entry);
+        }
+      }
     },
     close: async () => {
       const all = [...byKey.entries()].flatMap(([key, list]) => list.map((entry) => [key, entry] as const));

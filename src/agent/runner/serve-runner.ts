@@ -1,6 +1,5 @@
 import { createInterface } from 'node:readline';
-import { ROLLOUTS_PER_SERVER, type RunnerState } from '../harness/run-harness.js';
-import { reusedServers } from '../mcp/server-pool.js';
+import { openRunnerState, type RunnerState } from '../harness/runner-state.js';
 import { RUNNER_PROTOCOL, type RunnerDone, runnerRequestSchema } from './runner-protocol.js';
 
 /** One rollout as a `<harness> run` with these arguments would end: its exit code and stderr. */
@@ -31,8 +30,8 @@ export async function serveRunner(options: ServeRunnerOptions): Promise<void> {
   const write = (line: object) => options.output.write(`${JSON.stringify(line)}\n`);
   write({ type: 'ready', protocol: RUNNER_PROTOCOL, pid: process.pid });
   const running = new Set<Promise<void>>();
-  const servers = reusedServers({ perServer: ROLLOUTS_PER_SERVER });
-  const state: RunnerState = { servers, probed: new Set() };
+  const state = openRunnerState();
+  const { servers } = state;
   const lines = createInterface({ input: options.input, crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
   for await (const text of lines) {

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { loadLlmBlock } from '../../agent/index.js';
+import { loadLlmBlock, openRunnerState } from '../../agent/index.js';
 import { AgentTrackError, openJsonlLog, resolveCacheDir } from '../../core/index.js';
 import { defaultRunLog } from '../../report/index.js';
 import { createProgress } from '../campaign/progress.js';
@@ -144,7 +144,11 @@ export async function optimize(
           await models.close();
           throw error;
         });
+  // One pool of servers for the campaign: a candidate's servers serve its later batches too; the
+  // bound keeps past candidates' from piling up.
+  const servers = openRunnerState({ maxIdle: 12 });
   const evaluate = harnessEvaluator({
+    runner: servers,
     loaded,
     tasks: slices.byId,
     model: models.agent,
@@ -249,6 +253,7 @@ export async function optimize(
   } finally {
     await models.close();
     await queue?.runner.close?.();
+    await servers.servers.close();
   }
   const result = await assembleResult({
     loaded,

@@ -140,4 +140,37 @@ describe('reusedServers', () => {
     await servers.close();
     expect(c.alive).toBe(false);
   });
+
+  test('maxIdle: past the bound the server idle longest stops; one in use or just reused is kept', async () => {
+    using dir = tempDir();
+    const log = join(dir.path, 'started.log');
+    // Three specs (three candidates' servers), one server each.
+    const [x, y, z] = ['x', 'y', 'z'].map((name) =>
+      fixtureServer('text-server.mjs', ['--started-log', log, '--name', name]),
+    );
+    const servers = reusedServers({ maxIdle: 2 });
+    const started = () => readFileSync(log, 'utf8').trim().split('\n').length;
+    const sx = await servers.acquire(x!);
+    const sy = await servers.acquire(y!);
+    await servers.release(sx, true);
+    await servers.release(sy, true);
+    // x and y idle (two, the bound): both kept; x is handed out again, so y is now idle longest.
+    expect(await servers.acquire(x!)).toBe(sx);
+    const sz = await servers.acquire(z!);
+    await servers.release(sx, true);
+    await servers.release(sz, true);
+    // y, x, z idle: one past the bound, so y stops; x and z stay and are reused.
+    expect(sy.alive).toBe(false);
+    expect([sx.alive, sz.alive]).toEqual([true, true]);
+    expect(await servers.acquire(z!)).toBe(sz);
+    expect(await servers.acquire(x!)).toBe(sx);
+    expect(started()).toBe(3);
+    // y is started anew when asked for again.
+    const again = await servers.acquire(y!);
+    expect(again).not.toBe(sy);
+    expect(started()).toBe(4);
+    for (const session of [sx, sz, again]) await servers.release(session, true);
+    await servers.close();
+    expect([sx.alive, sz.alive, again.alive]).toEqual([false, false, false]);
+  });
 });

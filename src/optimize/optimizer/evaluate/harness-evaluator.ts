@@ -5,6 +5,7 @@ import {
   type LedgerLine,
   type OpenedModel,
   productWorkspaces,
+  type RunnerState,
   readLedger,
   runHarness,
   type TokenCap,
@@ -66,6 +67,12 @@ export interface HarnessEvaluatorOptions {
    * (`openRollouts`): a job still on the queue under it, or never sent, is not booked again.
    */
   queue?: { runner: RolloutRunner; arm: RunnableArm; log: (line: string) => void };
+  /**
+   * Servers kept across this evaluator's batches (`openRunnerState`), so a candidate evaluated
+   * again (another slice, a repeat, the held-out confirmation) reuses its servers and probes;
+   * the caller closes it. Absent: each batch starts and stops its own.
+   */
+  runner?: RunnerState;
   /** The bookings under a rollout key never settled, oldest first (the spend ledger's). */
   openRollouts?: (key: string) => string[];
 }
@@ -161,6 +168,7 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
       });
     } else {
       await runHarness({
+        ...(options.runner === undefined ? {} : { runner: options.runner }),
         onTask,
         tasks,
         out,

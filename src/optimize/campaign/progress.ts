@@ -8,6 +8,8 @@ export interface ProgressState {
   ceilingUsd: number | null;
   /** A campaign on a queue: its jobs by state and per worker. */
   jobs?: JobsState;
+  /** Seconds left at the pace so far (`createProgress` fills it in once a rollout has ended). */
+  etaSeconds?: number;
 }
 
 /**
@@ -43,21 +45,70 @@ export function progressLine(state: ProgressState): string {
   );
   const ceiling = state.ceilingUsd === null ? '' : ` of ${formatUsd(state.ceilingUsd)}`;
   const jobs = state.jobs === undefined ? '' : jobsPart(state.jobs);
-  return `${arms.join(' | ')} | booked ${formatUsd(state.bookedUsd)}${ceiling}${jobs}`;
+  const eta = state.etaSeconds === undefined ? '' : ` | ETA ${duration(state.etaSeconds)}`;
+  return `${arms.join(' | ')} | booked ${formatUsd(state.bookedUsd)}${ceiling}${eta}${jobs}`;
+}
+
+/** `75` -> `1m15s`, `3700` -> `1h01m`, `8` -> `8s`. */
+function duration(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
 /**
- * A progress line rewritten in place on a terminal, silent anywhere else (CI, pipes, files).
+ * The ETA of a run at its pace so far: the rollouts that ended since the first update (a resumed
+ * run's earlier ones are not its pace), the time they took, the rollouts left. `undefined` until
+ * one has ended.
+ */
+function pace(now: () => number) {
+  let start: { at: number; ended: number } | null = null;
+  return (state: ProgressState): number | undefined => {
+    const ended = state.arms.reduce((n, arm) => n + arm.done + arm.failed, 0);
+    const total = state.arms.reduce((n, arm) => n + arm.total, 0);
+    start ??= { at: now(), ended };
+    const since = ended - start.ended;
+    if (since <= 0 || ended >= total) return undefined;
+    return (((now() - start.at) / since) * (total - ended)) / 1000;
+  };
+}
+
+/**
+ * A progress line with its ETA: on a terminal rewritten in place at every change; anywhere else
+ * (CI, pipes, files) one `progress: ...` line at most every `everyMs` (30 s), so a long run in a
+ * log still says where it is.
  *
  * @example
  * const progress = createProgress(process.stderr);
  */
-export function createProgress(stream: NodeJS.WritableStream & { isTTY?: boolean }): Progress {
-  if (stream.isTTY !== true) return { update: () => {}, done: () => {} };
+export function createProgress(
+  stream: NodeJS.WritableStream & { isTTY?: boolean },
+  options: { everyMs?: number; now?: () => number } = {},
+): Progress {
+  const now = options.now ?? Date.now;
+  const eta = pace(now);
+  const line = (state: ProgressState) => {
+    const etaSeconds = eta(state);
+    return progressLine(etaSeconds === undefined ? state : { ...state, etaSeconds });
+  };
+  if (stream.isTTY !== true) {
+    const every = options.everyMs ?? 30_000;
+    let last = now();
+    return {
+      update(state) {
+        const text = line(state);
+        if (now() - last < every) return;
+        last = now();
+        stream.write(`progress: ${text}\n`);
+      },
+      done: () => {},
+    };
+  }
   let shown = false;
   return {
     update(state) {
-      stream.write(`\r\x1b[2K${progressLine(state)}`);
+      stream.write(`\r\x1b[2K${line(state)}`);
       shown = true;
     },
     done() {

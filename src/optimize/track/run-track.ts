@@ -23,6 +23,7 @@ import type { TrackReport } from './track-report-schema.js';
 import { writeTrackReport } from './track-results.js';
 import { localRollouts } from './track-rollouts.js';
 import { openTrackProduct } from './track-setup.js';
+import { trackProgress } from './track-progress.js';
 import { runTrackTask, type TrackStop } from './track-task.js';
 
 export interface TrackOptions {
@@ -59,6 +60,8 @@ export interface TrackOptions {
   /** The run log each finished track appends its records to (default: the cache directory's `runs.jsonl`). */
   runLog?: string;
   onLine?: (text: string) => void;
+  /** Where the progress line goes (`trackProgress`; default stderr: drawn on a terminal, a line every 30 s elsewhere). */
+  progress?: NodeJS.WritableStream & { isTTY?: boolean };
   /** Tasks in flight at once (default 1); each task's two arms still run one after the other. */
   concurrency?: number;
   /** The rollouts as jobs on this queue, the agent named for the workers to select (`--agent`, its flags). */
@@ -172,6 +175,15 @@ export async function runTrack(given: TrackOptions): Promise<TrackResult> {
           keyEnv,
           log: say,
         });
+  const progress = trackProgress({
+    ledger,
+    spend,
+    taskIds: rollouts.map((task) => task.id),
+    ceilingUsd: plan.max_usd,
+    stream: options.progress ?? process.stderr,
+    say,
+  });
+  progress.show();
   let stopped = null as TrackStop | null;
   try {
     // Repeat k >= 2 of a task is its rollout `<id>~k` (`rolloutTask`): its own ledger lines and pair.
@@ -187,11 +199,12 @@ export async function runTrack(given: TrackOptions): Promise<TrackResult> {
         product,
         plan,
         judge,
-        say,
+        say: progress.say,
       });
       stopped ??= stop;
     });
   } finally {
+    progress.done();
     await judge.close();
     await runner.close?.();
   }

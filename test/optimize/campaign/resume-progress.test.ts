@@ -42,7 +42,7 @@ test('a task the harness finished but the campaign did not record (a kill in bet
   expect(pending.map(({ arm, task }) => `${arm.arm}/${task.id}`)).toEqual(['candidate/t1', 'baseline/t2']);
 });
 
-test('progress: one line rewritten in place on a terminal, nothing elsewhere', () => {
+test('progress: one line rewritten in place on a terminal; elsewhere one line every 30 s, with its ETA', () => {
   const state = {
     arms: [
       { arm: 'baseline', done: 3, total: 10, failed: 1 },
@@ -66,10 +66,27 @@ test('progress: one line rewritten in place on a terminal, nothing elsewhere', (
   pipe.on('data', (chunk: Buffer) => {
     piped += chunk.toString();
   });
-  const quiet = createProgress(pipe);
+  // Not a terminal: one line at most every 30 s, with the ETA at the pace since the first update.
+  let clock = 0;
+  const quiet = createProgress(pipe, { now: () => clock });
   quiet.update(state);
-  quiet.done();
   expect(piped).toBe('');
+  clock = 31_000;
+  // 6 ended (5 done, 1 failed) at the first update, 10 now: 4 in 31 s, 7.75 s each, 10 left: 77.5 s.
+  const later = {
+    ...state,
+    arms: [
+      { arm: 'baseline', done: 5, total: 10, failed: 1 },
+      { arm: 'candidate', done: 4, total: 10, failed: 0 },
+    ],
+  };
+  quiet.update(later);
+  clock = 40_000;
+  quiet.update(later);
+  quiet.done();
+  expect(piped).toBe(
+    'progress: baseline 5/10 (1 failed) | candidate 4/10 | booked $0.5000 of $2.00 | ETA 1m18s\n',
+  );
 });
 
 test('the campaign layout names every file', () => {

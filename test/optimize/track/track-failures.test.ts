@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { expect, test } from 'vitest';
 import { claudeCodeAgent } from '../../../src/agent/external/claude-code.js';
 import { AgentTrackError } from '../../../src/core/errors.js';
@@ -118,3 +119,27 @@ test('spend: unknown prices under a ceiling are refused before anything runs; th
   expect(bare?.usd).toBeCloseTo(reported!, 12);
   expect(bare?.usd).toBeLessThan(0.015);
 }, 60_000);
+
+test('a track draws its progress on a terminal: rollouts done per arm, the failed ones, the spend', async () => {
+  const drawn = async (bin: string) => {
+    using dir = tempDir();
+    const terminal = Object.assign(new PassThrough(), { isTTY: true });
+    let shown = '';
+    terminal.on('data', (chunk: Buffer) => {
+      shown += chunk.toString();
+    });
+    await track(dir.path, bin, { progress: terminal });
+    return shown.split('\r\x1b[2K').map((line) => line.trim());
+  };
+  const ok = await drawn('fake-claude.mjs');
+  expect(ok[1]).toBe('bare 0/1 | with-server 0/1 | booked $0.0000');
+  // One of two rollouts ended: the ETA at that pace.
+  expect(ok).toContainEqual(
+    expect.stringMatching(/^bare 1\/1 \| with-server 0\/1 \| booked \$0\.\d{4} \| ETA \d+s$/),
+  );
+  expect(ok.at(-1)).toMatch(/^bare 1\/1 \| with-server 1\/1 \| booked \$0\.\d{4}$/);
+  const failed = await drawn('fake-claude-fail.mjs');
+  expect(failed.at(-1)).toMatch(
+    /^bare 0\/1 \(1 failed\) \| with-server 0\/1 \| booked \$0\.0000( \| ETA \d+s)?$/,
+  );
+});

@@ -18,12 +18,12 @@ import type { RolloutContext } from './run-rollout.js';
 import { assertTrackDirectory } from './track-dir.js';
 import { openTrackLedger } from './track-ledger.js';
 import { assertTrackSpend, buildTrackPlan, renderTrackPlan, type TrackPlan } from './track-plan.js';
+import { trackProgress } from './track-progress.js';
 import { openTrackQueue } from './track-queue.js';
 import type { TrackReport } from './track-report-schema.js';
 import { writeTrackReport } from './track-results.js';
 import { localRollouts } from './track-rollouts.js';
 import { openTrackProduct } from './track-setup.js';
-import { trackProgress } from './track-progress.js';
 import { runTrackTask, type TrackStop } from './track-task.js';
 
 export interface TrackOptions {

@@ -1,5 +1,5 @@
-import type { SpendLedger } from '../campaign/spend/spend-ledger.js';
 import { createProgress } from '../campaign/progress.js';
+import type { SpendLedger } from '../campaign/spend/spend-ledger.js';
 import type { TrackLedger } from './track-ledger.js';
 import { TRACK_ARMS } from './track-schema.js';
 

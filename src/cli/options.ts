@@ -8,8 +8,9 @@ import {
   parseQueueUrl,
   type QueueTarget,
 } from '../core/index.js';
+import type { DetectSpec } from '../optimize/index.js';
 import { parseMargin, ruleRow } from '../report/index.js';
-import { loadToolRoles, type ToolRoles } from '../trajectory/index.js';
+import { loadToolRoles, METRIC_COLUMNS, type ToolRoles } from '../trajectory/index.js';
 
 /**
  * The one place a CLI flag's text becomes a value. Each parser is given to commander with its
@@ -64,6 +65,38 @@ export function margins(option: string) {
     const [key, value] = parseMargin(option, text);
     return { ...previous, [key]: value };
   };
+}
+
+const VALUE = /^(\d+(?:\.\d+)?|\.\d+)(%?)$/;
+
+/**
+ * Reads one `--detect` value into the spec so far (the flag repeats): `0.2` (every headline row,
+ * absolute), `10%` (every row, a tenth of its baseline mean), `needless_call_rate=0.1` or
+ * `usage.prompt=10%` (that row). A metric the report does not have, or a value that is not a
+ * positive number or percentage, is refused by flag and value before any work.
+ *
+ * @example
+ * detectSpec('usage.prompt=10%', detectSpec('0.2', undefined));
+ * // { all: { value: 0.2, relative: false }, byKey: { 'usage.prompt': { value: 0.1, relative: true } } }
+ */
+export function detectSpec(text: string, previous: DetectSpec | undefined): DetectSpec {
+  const spec: DetectSpec = { all: previous?.all ?? null, byKey: { ...previous?.byKey } };
+  const at = text.lastIndexOf('=');
+  const key = at < 0 ? null : text.slice(0, at).trim();
+  const match = VALUE.exec(text.slice(at + 1).trim());
+  const expected =
+    'a positive number or percentage (`0.2`, `10%`), for one metric `METRIC=VALUE` (`needless_call_rate=0.1`, `usage.prompt=10%`)';
+  if (match === null || Number(match[1]) <= 0) throw invalidOption('--detect', expected, text);
+  if (key !== null && !METRIC_COLUMNS.some((column) => column.key === key))
+    throw invalidOption(
+      '--detect',
+      `${expected}; \`${key}\` is not a metric of the report (${METRIC_COLUMNS.map((c) => c.key).join(', ')})`,
+      text,
+    );
+  const effect = { value: Number(match[1]) / (match[2] === '%' ? 100 : 1), relative: match[2] === '%' };
+  if (key === null) spec.all = effect;
+  else spec.byKey[key] = effect;
+  return spec;
 }
 
 /** `--primary METRIC` / `--guard METRIC`: a report row with a better direction (`ruleRow`), refused by option name otherwise. */

@@ -13,6 +13,7 @@
 // --- The before-after job and its plan ---
 export { type BeforeAfterOptions, type BeforeAfterResult, beforeAfter } from './before-after/before-after.js';
 export { runDemo } from './before-after/demo.js';
+export type { DetectSpec, Effect } from './before-after/detect.js';
 export { buildPlan, type PlanInput, readPlan } from './before-after/plan.js';
 export {
   type ArmPlan,

@@ -5,10 +5,14 @@ import { expect, test } from 'vitest';
 import { commands } from '../../src/cli/commands.js';
 import { createProgram } from '../../src/cli/program.js';
 import { REPORT_ROW_KEYS, RULE_METRICS } from '../../src/report/index.js';
+import { METRIC_COLUMNS } from '../../src/trajectory/index.js';
 
 // Every flag is parsed where the command line is parsed: a bad value is refused by flag and value
 // before any action starts. Each row would otherwise reach its action (git, datasets, servers) and
 // fail there with another error, or do work.
+const DETECT =
+  'a positive number or percentage (`0.2`, `10%`), for one metric `METRIC=VALUE` (`needless_call_rate=0.1`, `usage.prompt=10%`)';
+
 test.each([
   [
     'before-after',
@@ -21,7 +25,15 @@ test.each([
   ['before-after', ['--limit', '2.5'], '--limit', 'a positive integer', '2.5'],
   ['before-after', ['--repeats', '0'], '--repeats', 'a positive integer', '0'],
   ['before-after', ['--pilot', 'some'], '--pilot', 'a positive integer', 'some'],
-  ['before-after', ['--detect', '-0.1'], '--detect', 'a positive number', '-0.1'],
+  ['before-after', ['--detect', '-0.1'], '--detect', `${DETECT}`, '-0.1'],
+  ['before-after', ['--detect', 'turns=0%'], '--detect', `${DETECT}`, 'turns=0%'],
+  [
+    'before-after',
+    ['--detect', 'speed=0.1'],
+    '--detect',
+    `${DETECT}; \`speed\` is not a metric of the report (${METRIC_COLUMNS.map((c) => c.key).join(', ')})`,
+    'speed=0.1',
+  ],
   ['before-after', ['--temperature', 'hot'], '--temperature', 'a non-negative number', 'hot'],
   ['before-after', ['--looks', '0'], '--looks', 'a positive integer', '0'],
   [

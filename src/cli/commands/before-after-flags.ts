@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import type { QueueTarget } from '../../core/index.js';
-import type { BeforeAfterOptions } from '../../optimize/index.js';
+import type { BeforeAfterOptions, DetectSpec } from '../../optimize/index.js';
 import { decisionRule } from '../../report/index.js';
 import { refuseRunFile } from '../clobber.js';
 import {
+  detectSpec,
   directoryOrNew,
   dollars,
   existingPath,
@@ -14,7 +15,6 @@ import {
   nonNegativeNumber,
   oneOf,
   positiveInteger,
-  positiveNumber,
   queueUrl,
   ruleMetric,
 } from '../options.js';
@@ -33,7 +33,7 @@ export interface BeforeAfterFlags {
   repeats?: number;
   pilot?: number;
   varianceFrom?: string;
-  detect?: number;
+  detect?: DetectSpec;
   looks?: number;
   margin?: Record<string, number>;
   primary?: string;
@@ -111,8 +111,8 @@ export function beforeAfterOptions(command: Command): Command {
     .option('--variance-from <run>', "an earlier run whose paired differences give the plan's power")
     .option(
       '--detect <x>',
-      'a change to detect: the plan names the tasks each headline row needs',
-      positiveNumber('--detect'),
+      'a change to detect, for every headline row (0.2, or 10% of its baseline mean) or one (needless_call_rate=0.1, usage.prompt=10%): the plan names the tasks each row needs; repeatable',
+      detectSpec,
     )
     .option(
       '--primary <metric>',

@@ -2,6 +2,7 @@ import type { QueueTarget } from '../../core/index.js';
 import type { DecisionRule, Report } from '../../report/index.js';
 import type { Spending } from '../../stats/index.js';
 import type { RolloutRunner } from '../campaign/rollout-runner.js';
+import type { DetectSpec } from './detect.js';
 import type { StandInSampling } from './offline-model.js';
 import type { Plan } from './plan-schema.js';
 
@@ -27,8 +28,8 @@ export interface BeforeAfterOptions {
   pilot?: number;
   /** An earlier run directory whose paired differences give the plan its power (no pilot needed). */
   varianceFrom?: string;
-  /** A change the user wants to detect: the plan says how many tasks each headline row needs. */
-  detect?: number;
+  /** Changes the user wants to detect (`--detect`, per row or for all): the plan says how many tasks each headline row needs. */
+  detect?: DetectSpec;
   /**
    * Looks (default 1: the fixed design): the plan prints K equal batches, each look's
    * group-sequential boundary and the expected spend (`looks.json`).

@@ -9,7 +9,7 @@ import type { BeforeAfterOptions } from './before-after-options.js';
 import { buildPlan, writePlan } from './plan.js';
 import type { Plan } from './plan-schema.js';
 import { renderPlan } from './plan-text.js';
-import { type PowerPlan, powerPlan } from './power-plan.js';
+import { type PairedDifferences, type PowerPlan, powerPlan } from './power-plan.js';
 import { recordedLine } from './recorded-rollouts.js';
 import { assertSamePlan } from './run-campaign.js';
 import { indexCodes, surveyCorpora } from './survey-corpora.js';
@@ -19,7 +19,7 @@ export const log = (options: BeforeAfterOptions) => options.log ?? (() => {});
 
 export function powerOf(
   options: BeforeAfterOptions,
-  differences: Map<string, number[][]>,
+  differences: PairedDifferences,
   from: string,
   plan: Plan,
 ): PowerPlan {

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { mean } from 'simple-statistics';
 import { DEFAULT_DECISION_RULE, type DecisionRule, formatNumber as num } from '../../report/index.js';
 import { readTasks, rolloutTasks, type Task, taskIdOf } from '../../retrieval/index.js';
 import {
@@ -13,6 +14,7 @@ import {
 import { METRIC_COLUMNS, type TrajectoryMetrics } from '../../trajectory/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { readArmResults } from './arm-results.js';
+import { type DetectSpec, effectFor, effectText } from './detect.js';
 import { readPlan } from './plan.js';
 
 const POWER = 0.8;
@@ -29,8 +31,12 @@ export interface RowPower {
   discordant: number | null;
   /** The smallest true change detectable at 80% power, one-sided at alpha, with n tasks x K. */
   mde: number | null;
-  /** Tasks needed to detect `--detect` at 80% power (null without `--detect` or a measure). */
+  /** The change `--detect` asked of this row, as an amount of the row (a relative one resolved on the baseline mean). */
+  effect: { stated: string; amount: number | null } | null;
+  /** Tasks needed to detect `effect` at 80% power (null without one or a measure). */
   tasksForDetect: number | null;
+  /** Why nothing can be said: the pilot's differences do not vary, no outcome differed. */
+  notEstimable: string | null;
 }
 
 export interface PowerPlan {
@@ -40,8 +46,16 @@ export interface PowerPlan {
   power: number;
   tasks: number;
   repeats: number;
-  detect: number | null;
+  detect: DetectSpec | null;
   rows: RowPower[];
+}
+
+/** A pilot's (or an earlier run's) paired differences per headline row, and the baseline's mean of each. */
+export interface PairedDifferences {
+  /** Per row, per task, each repeat's candidate - baseline. */
+  byRow: Map<string, number[][]>;
+  /** Per row, the baseline arm's mean over the paired rollouts (what a relative effect is a share of). */
+  baselineMean: Map<string, number | null>;
 }
 
 // The rows a plan's power is shown for: its decision rule's primary, guards and watched rows.
@@ -58,7 +72,7 @@ const headline = (rule: DecisionRule = DEFAULT_DECISION_RULE) => [
 export async function pairedDifferences(
   dir: string,
   options: { tasks?: readonly Task[]; rule?: DecisionRule } = {},
-): Promise<Map<string, number[][]>> {
+): Promise<PairedDifferences> {
   const plan = readPlan(campaignPaths(dir).plan);
   const rollouts = options.tasks
     ? rolloutTasks(options.tasks, plan.tasks.repeats)
@@ -67,9 +81,11 @@ export async function pairedDifferences(
   const base = await readArmResults(dir, 'baseline', commit('baseline'), rollouts);
   const cand = await readArmResults(dir, 'candidate', commit('candidate'), rollouts);
   const out = new Map<string, number[][]>();
+  const baselineMean = new Map<string, number | null>();
   for (const spec of headline(options.rule ?? plan.decision_rule)) {
     const column = METRIC_COLUMNS.find((c) => c.key === spec.key)!;
     const byTask = new Map<string, number[]>();
+    const baselines: number[] = [];
     for (const rollout of rollouts) {
       const a = base.results.metrics.get(rollout.id) as TrajectoryMetrics | undefined;
       const b = cand.results.metrics.get(rollout.id) as TrajectoryMetrics | undefined;
@@ -78,10 +94,12 @@ export async function pairedDifferences(
       if (x === null || y === null) continue;
       const task = taskIdOf(rollout);
       byTask.set(task, [...(byTask.get(task) ?? []), y - x]);
+      baselines.push(x);
     }
     out.set(spec.key, [...byTask.values()]);
+    baselineMean.set(spec.key, baselines.length === 0 ? null : mean(baselines));
   }
-  return out;
+  return { byRow: out, baselineMean };
 }
 
 /**
@@ -89,19 +107,22 @@ export async function pairedDifferences(
  * (the report's tests): a continuous row (or a 0/1 row with K > 1, tested on shares) from the
  * variance components of its paired differences (`varianceComponents`, then `repeatedSd` at the
  * planned K: repeats shrink the rollout noise, never the tasks' spread); a 0/1 row at K = 1 from
- * its pilot discordance by McNemar's exact power. With `detect`, the tasks each row needs for it.
+ * its pilot discordance by McNemar's exact power. With `detect`, the tasks each row needs for its
+ * effect (`effectFor`: its own, else the one for every row; a relative one is that share of the
+ * baseline's mean). A row whose pilot differences do not vary (sd 0, no discordant task) is not
+ * estimable, said why, never "detects 0".
  *
  * @example
  * powerPlan(await pairedDifferences('runs/demo'), { from: 'pilot of 4 tasks', tasks: 12, repeats: 1, alpha: 0.05 });
  */
 export function powerPlan(
-  differences: ReadonlyMap<string, number[][]>,
+  differences: PairedDifferences,
   options: {
     from: string;
     tasks: number;
     repeats: number;
     alpha: number;
-    detect?: number | null;
+    detect?: DetectSpec | null;
     rule?: DecisionRule;
   },
 ): PowerPlan {
@@ -109,23 +130,37 @@ export function powerPlan(
   const detect = options.detect ?? null;
   const rows = headline(options.rule).map((spec): RowPower => {
     const column = METRIC_COLUMNS.find((c) => c.key === spec.key)!;
-    const perTask = differences.get(spec.key) ?? [];
+    const perTask = differences.byRow.get(spec.key) ?? [];
+    const wanted = effectFor(detect, spec.key);
+    const baseline = differences.baselineMean.get(spec.key) ?? null;
+    const amount =
+      wanted === null
+        ? null
+        : !wanted.relative
+          ? wanted.value
+          : baseline === null || baseline === 0
+            ? null
+            : wanted.value * Math.abs(baseline);
+    const effect = wanted === null ? null : { stated: effectText(wanted), amount };
     const binary = column.kind === 'binary' && repeats === 1;
     if (binary) {
       const firsts = perTask.map((values) => values[0]!);
       const discordant = firsts.length === 0 ? null : firsts.filter((d) => d !== 0).length / firsts.length;
       const base = { alpha, power: POWER, sided: 'one' as const, discordantRate: discordant };
+      const flat = discordant === 0;
       return {
         key: spec.key,
         kind: 'binary',
         pilotTasks: firsts.length,
         sd: null,
         discordant,
-        mde: discordant === null || discordant === 0 ? null : minimumDetectableEffectBinary({ ...base, n }),
+        mde: discordant === null || flat ? null : minimumDetectableEffectBinary({ ...base, n }),
+        effect,
         tasksForDetect:
-          detect === null || discordant === null || detect > discordant
+          amount === null || discordant === null || flat || amount > discordant
             ? null
-            : tasksNeededBinary({ ...base, effect: detect }),
+            : tasksNeededBinary({ ...base, effect: amount }),
+        notEstimable: flat ? `no task's outcome differed between the arms over ${firsts.length} tasks` : null,
       };
     }
     const parts = varianceComponents(perTask);
@@ -134,6 +169,7 @@ export function powerPlan(
       parts.withinSd === null || parts.betweenSd === null
         ? parts.taskMeanSd
         : repeatedSd({ betweenSd: parts.betweenSd, withinSd: parts.withinSd, repeats });
+    const flat = sd === 0;
     const base = { alpha, power: POWER, sided: 'one' as const, sd };
     return {
       key: spec.key,
@@ -141,8 +177,11 @@ export function powerPlan(
       pilotTasks: parts.tasks,
       sd,
       discordant: null,
-      mde: minimumDetectableEffect({ ...base, n }),
-      tasksForDetect: detect === null || sd === null ? null : tasksNeeded({ ...base, effect: detect }),
+      mde: flat ? null : minimumDetectableEffect({ ...base, n }),
+      effect,
+      tasksForDetect:
+        amount === null || sd === null || flat ? null : tasksNeeded({ ...base, effect: amount }),
+      notEstimable: flat ? `the paired differences do not vary (sd 0 over ${parts.tasks} tasks)` : null,
     };
   });
   return { from: options.from, alpha, power: POWER, tasks: n, repeats, detect, rows };
@@ -151,17 +190,28 @@ export function powerPlan(
 /** The power section as the plan prints it. */
 export function renderPowerPlan(plan: PowerPlan): string {
   const lines = [
-    `Power (from the ${plan.from}): the smallest change each headline row can detect at ${plan.power * 100}% power, one-sided α = ${plan.alpha}, with ${plan.tasks} tasks x ${plan.repeats} repeat(s)${plan.detect === null ? '' : `, and the tasks needed to detect ${plan.detect}`}:`,
+    `Power (from the ${plan.from}): the smallest change each headline row can detect at ${plan.power * 100}% power, one-sided α = ${plan.alpha}, with ${plan.tasks} tasks x ${plan.repeats} repeat(s)${plan.detect === null ? '' : ', and the tasks needed for the change asked of it'}:`,
   ];
   for (const row of plan.rows) {
+    if (row.notEstimable !== null) {
+      lines.push(`  ${row.key}: not estimable: ${row.notEstimable}`);
+      continue;
+    }
     const measured =
       row.kind === 'binary'
         ? `discordant ${num(row.discordant)} over ${row.pilotTasks} tasks`
         : `sd of a paired difference ${num(row.sd)} over ${row.pilotTasks} tasks`;
-    const needed =
-      plan.detect === null
+    const effect = row.effect;
+    const amount =
+      effect === null || !effect.stated.endsWith('mean')
         ? ''
-        : `; ${row.tasksForDetect === null ? 'n/a' : row.tasksForDetect} tasks for ${plan.detect}`;
+        : effect.amount === null
+          ? ' (the baseline mean is 0 or unknown)'
+          : ` (${num(effect.amount)})`;
+    const needed =
+      effect === null
+        ? ''
+        : `; ${row.tasksForDetect === null ? 'n/a' : row.tasksForDetect} tasks for ${effect.stated}${amount}`;
     lines.push(
       `  ${row.key}: detects ${row.mde === null ? 'n/a' : `±${num(row.mde)}`} (${measured})${needed}`,
     );

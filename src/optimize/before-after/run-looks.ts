@@ -32,7 +32,7 @@ export async function primaryZ(
   tasks: readonly Task[],
 ): Promise<{ z: number | null; pairs: number }> {
   const { key, direction } = primaryOf(dir);
-  const perTask = (await pairedDifferences(dir, { tasks })).get(key) ?? [];
+  const perTask = (await pairedDifferences(dir, { tasks })).byRow.get(key) ?? [];
   const sign = direction === 'lower' ? -1 : 1;
   const differences = perTask.map((repeats) => (sign * repeats.reduce((a, b) => a + b, 0)) / repeats.length);
   return { z: sequentialZ(differences), pairs: differences.length };

@@ -2,9 +2,18 @@ import { expect, test } from 'vitest';
 import { powerPlan, renderPowerPlan } from '../../../src/optimize/before-after/power-plan.js';
 import { minimumDetectableEffectBinary } from '../../../src/stats/index.js';
 
+// A pilot's paired differences per row (no baseline means unless given).
+const paired = (
+  rows: [string, number[][]][],
+  means: [string, number][] = [],
+): { byRow: Map<string, number[][]>; baselineMean: Map<string, number | null> } => ({
+  byRow: new Map(rows),
+  baselineMean: new Map(means),
+});
+
 // What a pilot's paired differences say the whole campaign can detect, by hand.
 test('one repeat: a continuous row from the sd of its differences, a 0/1 row from its discordance', () => {
-  const differences = new Map([
+  const differences = paired([
     ['needless_call_rate', [[-1], [0], [-1], [0]]],
     ['needle_reached', [[1], [0], [1], [0]]],
   ]);
@@ -13,7 +22,7 @@ test('one repeat: a continuous row from the sd of its differences, a 0/1 row fro
     tasks: 12,
     repeats: 1,
     alpha: 0.05,
-    detect: 0.5,
+    detect: { all: { value: 0.5, relative: false }, byKey: {} },
   });
   const needless = plan.rows.find((r) => r.key === 'needless_call_rate')!;
   // sd of (-1, 0, -1, 0) = sqrt(1/3) = 0.577350; Guenther's n' = 12 - (pi/3) * 1.644854^2 / 2 = 10.583381;
@@ -43,7 +52,7 @@ test('one repeat: a continuous row from the sd of its differences, a 0/1 row fro
 
 test('repeats: the variance components of the differences, the sd at the planned K', () => {
   // Per task two repeats' differences: MSW = 2, task means 2, 5, 8 -> betweenSd^2 = 8, withinSd^2 = 2.
-  const differences = new Map([
+  const differences = paired([
     [
       'turns',
       [
@@ -61,7 +70,7 @@ test('repeats: the variance components of the differences, the sd at the planned
   expect(at(4).sd).toBeCloseTo(Math.sqrt(8 + 2 / 4), 9);
   // With K > 1 a 0/1 row is tested on shares: it is planned as a continuous row.
   const binary = powerPlan(
-    new Map([
+    paired([
       [
         'needle_reached',
         [
@@ -79,4 +88,62 @@ test('repeats: the variance components of the differences, the sd at the planned
     },
   ).rows.find((r) => r.key === 'needle_reached')!;
   expect(binary.kind).toBe('continuous');
+});
+
+test('an effect per row, a relative one on the baseline mean, and a row whose pilot does not vary', () => {
+  const plan = powerPlan(
+    paired(
+      [
+        ['needless_call_rate', [[-1], [0], [-1], [0]]],
+        // Tokens: every difference the same: nothing can be said of its spread.
+        ['usage.prompt', [[300], [300], [300], [300]]],
+        ['turns', [[1], [-1], [1], [-1]]],
+        // No task's outcome changed between the arms.
+        ['needle_reached', [[0], [0], [0], [0]]],
+      ],
+      [
+        ['usage.prompt', 5000],
+        ['turns', 8],
+      ],
+    ),
+    {
+      from: 'pilot of 4 tasks',
+      tasks: 12,
+      repeats: 1,
+      alpha: 0.05,
+      // needless_call_rate 0.5 (its own), every other row 25% of its baseline mean.
+      detect: {
+        all: { value: 0.25, relative: true },
+        byKey: { needless_call_rate: { value: 0.5, relative: false } },
+      },
+    },
+  );
+  const row = (key: string) => plan.rows.find((r) => r.key === key)!;
+  expect(row('needless_call_rate')).toMatchObject({
+    effect: { stated: '0.5', amount: 0.5 },
+    tasksForDetect: 11,
+  });
+  // turns: sd of (1, -1, 1, -1) = sqrt(4/3) = 1.154701; 25% of a baseline mean of 8 is 2:
+  // n' >= (2.486475 * 1.154701 * 1.023327 / 2)^2 = 2.158, plus 1.416619 -> 4 tasks; but the exact
+  // signed-rank test cannot reach p <= 0.05 under 5 tasks (2^-4 = 0.0625): 5.
+  expect(row('turns')).toMatchObject({
+    effect: { stated: '25% of the baseline mean', amount: 2 },
+    tasksForDetect: 5,
+  });
+  expect(row('usage.prompt')).toMatchObject({ sd: 0, mde: null, tasksForDetect: null });
+  expect(row('usage.prompt').notEstimable).toBe('the paired differences do not vary (sd 0 over 4 tasks)');
+  expect(row('needle_reached')).toMatchObject({ discordant: 0, mde: null, tasksForDetect: null });
+  // A row with no baseline mean cannot turn a relative effect into an amount.
+  expect(row('tool_calls_total')).toMatchObject({ effect: { amount: null }, tasksForDetect: null });
+  const text = renderPowerPlan(plan);
+  expect(text).toContain(
+    'turns: detects ±0.903 (sd of a paired difference 1.155 over 4 tasks); 5 tasks for 25% of the baseline mean (2)',
+  );
+  expect(text).toContain(
+    'usage.prompt: not estimable: the paired differences do not vary (sd 0 over 4 tasks)',
+  );
+  expect(text).toContain(
+    "needle_reached: not estimable: no task's outcome differed between the arms over 4 tasks",
+  );
+  expect(text).not.toMatch(/detects ±0(\.0+)? \(/);
 });

@@ -106,11 +106,16 @@ test('--repeats 3 on a sampling stand-in: 2 tasks x 3 repeats x 2 arms, per-task
     confirmSpend: false,
     dir: join(dir.path, 'planned'),
     varianceFrom: run,
-    detect: 0.5,
+    detect: { all: { value: 0.5, relative: false }, byKey: {} },
     log: (line) => printed.push(line),
   });
   const power = JSON.parse(readFileSync(join(dir.path, 'planned', 'power.json'), 'utf8'));
-  expect(power).toMatchObject({ from: `run ${run}`, tasks: 2, repeats: 3, detect: 0.5 });
+  expect(power).toMatchObject({
+    from: `run ${run}`,
+    tasks: 2,
+    repeats: 3,
+    detect: { all: { value: 0.5, relative: false }, byKey: {} },
+  });
   expect(power.rows.find((r: { key: string }) => r.key === 'needle_reached')).toMatchObject({
     kind: 'continuous',
     pilotTasks: 2,

@@ -35,7 +35,7 @@ export function compareSystemsSpec(report: CompareReport): TopLevelSpec {
   return {
     title: {
       text: report.title,
-      subtitle: `${tasks} tasks, reference ${report.reference}${report.offline ? '; offline policy, a stand-in for a model' : `; model ${report.model}`}`,
+      subtitle: `${tasks} tasks; reference system: ${report.reference}${report.offline ? '; offline policy, a stand-in for a model' : `; model ${report.model}`}`,
     },
     data: { values },
     ...groupedBars({ metrics: COMPARE_FIGURE_METRICS, series: 'system', names, layer: 'system' }),

@@ -17,12 +17,16 @@ export function groupedBars(options: {
   layer: string;
 }) {
   const names = [...options.names];
+  // A group is as wide as its bars (16 px each): a metric's name wider than that (about 7 px a
+  // character at the theme's size) is turned, so neighbouring names never overlap.
+  const longest = Math.max(...options.metrics.map((metric) => metric.length));
+  const turned = longest * 7 > names.length * 16;
   const x = {
     field: 'metric',
     type: 'nominal',
     sort: [...options.metrics],
     title: null,
-    axis: { labelAngle: 0 },
+    axis: turned ? { labelAngle: -35, labelAlign: 'right' as const } : { labelAngle: 0 },
   } as const;
   const xOffset = { field: options.series, type: 'nominal', sort: names } as const;
   const color = {

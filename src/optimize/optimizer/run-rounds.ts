@@ -156,8 +156,11 @@ export async function runRounds(
       r.search_delta = delta;
       r.status = 'not_confirmed';
     }
+    // Nothing left to screen says why: every proposal was refused at no cost, each named above.
     log(
-      `  screened ${admitted.length} on ${screen.rungs.map((r) => `${r.candidates.length}x${r.tasks}`).join(', ') || 'nothing'}`,
+      admitted.length === 0
+        ? `  screened none: all ${proposals.length} proposal(s) were refused at no cost by the free checks or the free rung (each named above)`
+        : `  screened ${admitted.length} on ${screen.rungs.map((r) => `${r.candidates.length}x${r.tasks}`).join(', ') || 'no tasks'}`,
     );
     const winner = screeningWinner(screen, config.acceptance.margin);
     const ancestors = winner === null ? [] : ancestorsOf(winner.id, parents);

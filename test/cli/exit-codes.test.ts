@@ -76,7 +76,7 @@ describe('before-after exit codes', () => {
     );
     expect(readFileSync(join(dir.path, 'ceiling/campaign.log'), 'utf8')).toMatch(
       new RegExp(
-        `stopped at the ceiling: candidate go-01 \\(\\$${bound.toFixed(4)}\\) would take the booked \\$0\\.0\\d+ to \\$0\\.1\\d+, past \\$${ceiling}`,
+        `stopped at the ceiling: candidate go-01 \\(\\$${bound.toFixed(4)}, its worst case\\) would take the booked \\$0\\.0\\d+ to \\$0\\.1\\d+, past \\$${ceiling}, with no rollout in flight`,
       ),
     );
     // No task finished on both arms: no pair, no plot, and the run says so.

@@ -81,8 +81,9 @@ interface Job {
 
 /**
  * Runs every (arm, task) rollout not yet in the ledger, one harness child per rollout, interleaved
- * by task so a stop leaves pairs; books each at the plan's per-rollout estimate before it starts and
- * stops starting when the next would cross the ceiling; retries a failed rollout once, then
+ * by task so a stop leaves pairs; books each at the plan's per-rollout estimate before it starts;
+ * a booking that would cross the ceiling waits while other rollouts are in flight (each settles
+ * at what it used, below its worst case) and stops the run only when none is; retries a failed rollout once, then
  * excludes it with its exception in `queue.jsonl` and the log. A finished rollout the arm's harness
  * recorded but the campaign ledger missed (a kill in between) is adopted, never paid again.
  *
@@ -131,6 +132,19 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.outageBackoffMs === undefined ? {} : { baseMs: options.outageBackoffMs }),
   });
+  // Rollouts booked and not yet settled, and a wait for the next to settle.
+  const inFlight = {
+    count: 0,
+    waiting: [] as (() => void)[],
+    settled(): Promise<void> {
+      return new Promise((resolve) => this.waiting.push(resolve));
+    },
+    release(): void {
+      this.count--;
+      const waiting = this.waiting.splice(0);
+      for (const resolve of waiting) resolve();
+    },
+  };
   const runJob = async (job: Job): Promise<void> => {
     const { arm, task } = job;
     const tally = tallies.get(arm.arm)!;
@@ -147,24 +161,27 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         tally.notRun++;
         return;
       }
-      const booked = await bookAttempt(
-        { spend: options.spend, queue, runner, log },
-        arm.arm,
-        task.id,
-        job.usd,
-        attempt === 1,
-      );
+      const book = () =>
+        bookAttempt({ spend: options.spend, queue, runner, log }, arm.arm, task.id, job.usd, attempt === 1);
+      let booked = await book();
+      // Other rollouts in flight hold their worst case: wait for one to settle at what it used,
+      // then book again; the ceiling stops the run only when nothing in flight could free room.
+      while (booked === null && inFlight.count > 0 && stoppedBy === null) {
+        await inFlight.settled();
+        booked = await book();
+      }
       if (booked === null) {
-        stoppedBy = 'ceiling';
+        stoppedBy ??= 'ceiling';
         const spent = options.spend.spentUsd();
         log(
-          `stopped at the ceiling: ${arm.arm} ${task.id} (${formatUsd(job.usd)}) would take the booked ${formatUsd(spent)} to ${formatUsd(spent + job.usd)}, past ${formatUsd(options.spend.ceilingUsd ?? 0)}`,
+          `stopped at the ceiling: ${arm.arm} ${task.id} (${formatUsd(job.usd)}, its worst case) would take the booked ${formatUsd(spent)} to ${formatUsd(spent + job.usd)}, past ${formatUsd(options.spend.ceilingUsd ?? 0)}, with no rollout in flight left to settle below its booking`,
         );
         queue.update(arm.arm, task.id, { status: 'not_run', exception: CEILING });
         tally.notRun++;
         return;
       }
       const { booking, attempts } = booked;
+      inFlight.count++;
       show();
       // A directory a killed attempt left without result.json is not a trajectory: start it afresh.
       const taskDir = join(dir, paths.trajectory(arm.arm, task.id));
@@ -272,6 +289,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
       } finally {
         // Recorded (or left for a resume): the runner may let the attempt's job go.
         await runner.done?.(request);
+        inFlight.release();
       }
     }
   };

@@ -269,7 +269,7 @@ describe('runCampaign', () => {
     expect(states.get('candidate/t2')?.exception?.type).toBe('SpendCeiling');
     expect(states.get('baseline/t3')?.status).toBe('not_run');
     expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
-      'stopped at the ceiling: candidate t2 ($0.1000) would take the booked $0.3000 to $0.4000, past $0.3500',
+      'stopped at the ceiling: candidate t2 ($0.1000, its worst case) would take the booked $0.3000 to $0.4000, past $0.3500, with no rollout in flight left to settle below its booking',
     );
     // A resume under the same ceiling counts what was booked: nothing more fits.
     const resumed = await runCampaign({ ...run, maxUsd: 0.35 });

@@ -57,3 +57,14 @@ export function pValueText(p: number | null | undefined): string {
   const text = formatPValue(p);
   return text.startsWith('<') ? `p ${text}` : `p = ${text}`;
 }
+
+/**
+ * Dollars as every plan, log, progress line and run index prints them: 4 decimals below $1, else 2.
+ *
+ * @example
+ * formatUsd(0.01234); // '$0.0123'
+ * formatUsd(19.4); // '$19.40'
+ */
+export function formatUsd(value: number): string {
+  return value < 1 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
+}

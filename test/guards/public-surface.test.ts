@@ -209,6 +209,7 @@ const SURFACE: Record<string, string[]> = {
     'flatMetrics',
     'formatNumber',
     'formatPValue',
+    'formatUsd',
     'gateStatus',
     'indexRuns',
     'marginVerdicts',

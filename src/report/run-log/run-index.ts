@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
+import { formatUsd } from '../format-number.js';
 import type { DataPage, PageCell } from '../viewer/data-page.js';
 import { savedReport } from './pair-records.js';
 import type { RunRecord } from './run-record-schema.js';
@@ -47,8 +48,6 @@ export function indexRuns(records: readonly RunRecord[]): IndexedRun[] {
   return [...runs.values()];
 }
 
-const usd = (value: number) => `$${value.toFixed(4)}`;
-
 // What the run decided: a paired report's verdict line, an optimize campaign's stop and acceptances.
 function verdictOf(run: IndexedRun): string | null {
   const first = run.records[0]!;
@@ -66,7 +65,7 @@ function verdictOf(run: IndexedRun): string | null {
 function spendOf(run: IndexedRun): string | null {
   const first = run.records[0]!;
   if (first.system === 'optimize')
-    return typeof first.params.usd === 'number' ? usd(first.params.usd) : 'n/a';
+    return typeof first.params.usd === 'number' ? formatUsd(first.params.usd) : 'n/a';
   if (first.system === 'retrieval-rung') return null;
   const report = savedReport(first.artifacts.report_json);
   if (report === null) return 'n/a';
@@ -74,9 +73,9 @@ function spendOf(run: IndexedRun): string | null {
   const both = (arms: { baseline: number | null; candidate: number | null }) =>
     arms.baseline === null || arms.candidate === null ? null : arms.baseline + arms.candidate;
   const estimated = both(report.cost.estimated_usd);
-  if (estimated !== null) return usd(estimated);
+  if (estimated !== null) return formatUsd(estimated);
   const quoted = both(report.cost.quoted_usd);
-  return quoted === null ? 'n/a (unpriced)' : `${usd(quoted)} (as the agent quoted it)`;
+  return quoted === null ? 'n/a (unpriced)' : `${formatUsd(quoted)} (as the agent quoted it)`;
 }
 
 function pageCell(run: IndexedRun, from: string): PageCell {

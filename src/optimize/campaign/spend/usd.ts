@@ -4,16 +4,8 @@ export interface ModelPrices {
   outputPer1m: number | null;
 }
 
-/**
- * Dollars as every plan, log and progress line prints them: 4 decimals below $1, else 2.
- *
- * @example
- * formatUsd(0.01234); // '$0.0123'
- * formatUsd(19.4); // '$19.40'
- */
-export function formatUsd(value: number): string {
-  return value < 1 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
-}
+/** Dollars as every plan, log and progress line prints them (the report layer's one format). */
+export { formatUsd } from '../../../report/index.js';
 
 /**
  * Dollars for token counts at given prices; `null` when a price is unknown.

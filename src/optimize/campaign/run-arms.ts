@@ -5,6 +5,7 @@ import type { Task } from '../../retrieval/index.js';
 import type { Plan } from '../before-after/plan-schema.js';
 import { armEnv } from './arm-env.js';
 import { bookAttempt } from './book-attempt.js';
+import { inFlightCount } from './in-flight.js';
 import { endpointFailure, OUTAGE, outageGate } from './outage.js';
 import { createProgress, type ProgressState } from './progress.js';
 import { WORKER_REFUSED } from './remote/job-schema.js';
@@ -132,19 +133,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.outageBackoffMs === undefined ? {} : { baseMs: options.outageBackoffMs }),
   });
-  // Rollouts booked and not yet settled, and a wait for the next to settle.
-  const inFlight = {
-    count: 0,
-    waiting: [] as (() => void)[],
-    settled(): Promise<void> {
-      return new Promise((resolve) => this.waiting.push(resolve));
-    },
-    release(): void {
-      this.count--;
-      const waiting = this.waiting.splice(0);
-      for (const resolve of waiting) resolve();
-    },
-  };
+  const inFlight = inFlightCount();
   const runJob = async (job: Job): Promise<void> => {
     const { arm, task } = job;
     const tally = tallies.get(arm.arm)!;
@@ -181,7 +170,7 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
         return;
       }
       const { booking, attempts } = booked;
-      inFlight.count++;
+      inFlight.add();
       show();
       // A directory a killed attempt left without result.json is not a trajectory: start it afresh.
       const taskDir = join(dir, paths.trajectory(arm.arm, task.id));

@@ -5,7 +5,7 @@ import { simpleGit } from 'simple-git';
 const DEMO_MANIFEST = `# The demo product: this package's own code-search server, transpiled from source at its commit.
 name: demo-code-search
 setup: npm ci && node scripts/transpile.mjs
-setup_inputs: [src, scripts, package.json, package-lock.json]
+setup_inputs: [src, scripts, package.json, package-lock.json, tsconfig.json]
 setup_outputs: [dist]
 serve: [node, dist/cli/bin.js, serve, --config, "{config}", --workspace, "{workspace}"]
 index: [node, dist/cli/bin.js, index, --corpus, "{corpus}", --out, "{workspace}", --config, "{config}"]

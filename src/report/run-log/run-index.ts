@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { formatUsd } from '../format-number.js';
+import type { Report } from '../paired/report-schema.js';
 import type { DataPage, PageCell } from '../viewer/data-page.js';
 import { savedReport } from './pair-records.js';
 import type { RunRecord } from './run-record-schema.js';
@@ -49,7 +50,7 @@ export function indexRuns(records: readonly RunRecord[]): IndexedRun[] {
 }
 
 // What the run decided: a paired report's verdict line, an optimize campaign's stop and acceptances.
-function verdictOf(run: IndexedRun): string | null {
+function verdictOf(run: IndexedRun, report: Report | null): string | null {
   const first = run.records[0]!;
   if (first.system === 'optimize') {
     const confirmations = first.metrics.filter((m) => m.key.startsWith('delta '));
@@ -57,17 +58,16 @@ function verdictOf(run: IndexedRun): string | null {
     return `stopped: ${String(first.params.stop ?? 'n/a')}; ${accepted} of ${confirmations.length} confirmed accepted`;
   }
   if (first.system === 'retrieval-rung') return null;
-  return savedReport(first.artifacts.report_json)?.verdict.line ?? 'n/a (its report.json is gone)';
+  return report?.verdict.line ?? 'n/a (its report.json is gone)';
 }
 
 // What it spent: the stand-in costs nothing (and says so); a priced run its estimate, else what its
 // agent quoted (Claude Code reports its cost); unpriced, n/a.
-function spendOf(run: IndexedRun): string | null {
+function spendOf(run: IndexedRun, report: Report | null): string | null {
   const first = run.records[0]!;
   if (first.system === 'optimize')
     return typeof first.params.usd === 'number' ? formatUsd(first.params.usd) : 'n/a';
   if (first.system === 'retrieval-rung') return null;
-  const report = savedReport(first.artifacts.report_json);
   if (report === null) return 'n/a';
   if (report.offline) return '$0 (offline stand-in)';
   const both = (arms: { baseline: number | null; candidate: number | null }) =>
@@ -102,6 +102,11 @@ export function runIndexPage(
   const rows = runs.map((run) => {
     const first = run.records[0]!;
     const d = first.dataset;
+    // A paired run's saved report, read once for its verdict and its spend.
+    const report =
+      first.system === 'optimize' || first.system === 'retrieval-rung'
+        ? null
+        : savedReport(first.artifacts.report_json);
     return {
       key: first.id,
       cells: [
@@ -110,8 +115,8 @@ export function runIndexPage(
         run.records.map((r) => r.config).join(' vs '),
         `${d.name}${d.slice === null ? '' : `/${d.slice}`}${d.limit === null ? '' : ` (limit ${d.limit})`}`,
         d.tasks,
-        verdictOf(run),
-        spendOf(run),
+        verdictOf(run, report),
+        spendOf(run, report),
         pageCell(run, resolve(options.pageDir)),
       ] as PageCell[],
     };

@@ -67,7 +67,12 @@ export {
   reportSchema,
 } from './paired/report-schema.js';
 export { verdictOf } from './paired/verdict.js';
-export { compareRunRecords, type RunComparison, type RunComparisonRow } from './run-log/compare-records.js';
+export {
+  compareRunRecords,
+  type RunComparison,
+  type RunComparisonRow,
+  sameRunArms,
+} from './run-log/compare-records.js';
 export { findRunRecord } from './run-log/find-record.js';
 export { pairedRecordDeltas } from './run-log/pair-records.js';
 export { reportRunRecords, rungRunRecords } from './run-log/records-from.js';

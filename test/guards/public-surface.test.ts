@@ -235,6 +235,7 @@ const SURFACE: Record<string, string[]> = {
     'runIndexPage',
     'runRecordSchema',
     'rungRunRecords',
+    'sameRunArms',
     'verdictOf',
     'writeDataPage',
     'writeRungViewer',

@@ -8,6 +8,7 @@ import {
   type RunMetric,
   type RunRecord,
   readRunLog,
+  sameRunArms,
 } from '../../report/index.js';
 import { formatTable } from '../format.js';
 import type { CliCommand, CliIo } from '../program.js';
@@ -59,9 +60,9 @@ function compare(io: CliIo, log: string, a: string, b: string): void {
   const records = readRunLog(log);
   const first = findRunRecord(records, a, log);
   const second = findRunRecord(records, b, log);
-  // The two arms of one run share its report; two runs that name no report (rung runs) are separate.
-  const oneRun = first.artifacts.report !== undefined && first.artifacts.report === second.artifacts.report;
-  const across = oneRun ? null : pairedRecordDeltas(first, second);
+  // One run's arms carry their paired deltas; a record against itself pairs nothing.
+  const across =
+    sameRunArms(first, second) || first.id === second.id ? null : pairedRecordDeltas(first, second);
   const { a: left, b: right, rows, paired } = compareRunRecords(first, second, across);
   const head = `${left.id} (${left.system} ${left.config}) vs ${right.id} (${right.system} ${right.config}) on ${dataset(left)}`;
   const note =

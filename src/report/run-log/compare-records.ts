@@ -31,6 +31,17 @@ export interface RunComparison {
 const DATASET_KEYS = ['name', 'slice', 'limit', 'tasks'] as const;
 
 /**
+ * Whether two records are the arms of one paired run: both name the same `artifacts.report` (rung
+ * records name none, so two of them are always separate runs).
+ *
+ * @example
+ * sameRunArms(baselineRecord, candidateRecord); // true
+ */
+export function sameRunArms(a: RunRecord, b: RunRecord): boolean {
+  return a.artifacts.report !== undefined && a.artifacts.report === b.artifacts.report && a.id !== b.id;
+}
+
+/**
  * Two runs' metrics side by side, in `a`'s order then the keys only `b` has, with `b - a`. Runs
  * of different datasets are refused (`RUN_DATASET_MISMATCH`), naming every field that differs
  * and both values: their numbers are not comparable.
@@ -61,8 +72,7 @@ export function compareRunRecords(
   const mb = byKey(b);
   // The arms of one before-after or track share its report: the candidate's record holds the
   // paired deltas (`delta <key>`, over the tasks both arms ran), which are the ones to read.
-  const oneRun =
-    a.artifacts.report !== undefined && a.artifacts.report === b.artifacts.report && a.id !== b.id;
+  const oneRun = sameRunArms(a, b);
   const paired = oneRun || (across !== undefined && across !== null);
   const deltas = oneRun
     ? mb.has(`delta ${[...ma.keys()][0]}`)

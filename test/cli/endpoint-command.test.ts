@@ -1,15 +1,14 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { expect, test } from 'vitest';
 import { commands } from '../../src/cli/commands.js';
 import { createProgram } from '../../src/cli/program.js';
+import { selfCommand } from '../../src/cli/self-command.js';
 
 test('`agent-track endpoint --policy offline` prints its URL and serves the OpenAI wire format', async () => {
-  const tsx = resolve(import.meta.dirname, '../../node_modules/.bin/tsx');
-  const bin = resolve(import.meta.dirname, '../../src/cli/bin.ts');
-  const child = spawn(tsx, [bin, 'endpoint', '--policy', 'offline', '--port', '0'], {
+  const [node, ...argv] = selfCommand('endpoint', '--policy', 'offline', '--port', '0');
+  const child = spawn(node, argv, {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   try {

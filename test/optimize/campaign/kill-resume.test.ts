@@ -32,7 +32,7 @@ test('a campaign SIGKILLed mid-run resumes with no duplicate, no lost finished t
   const paths = campaignPaths(run.dir);
 
   // The campaign in its own process group, so the kill takes it and its harness children at once.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(FIXTURES, 'run-campaign.ts'), config], {
+  const child = spawn(process.execPath, [join(FIXTURES, 'run-campaign.mjs'), config], {
     cwd: ROOT,
     detached: true,
     stdio: 'ignore',

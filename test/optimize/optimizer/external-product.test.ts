@@ -5,6 +5,7 @@ import { execa } from 'execa';
 import { afterAll, expect, test } from 'vitest';
 import { stringify } from 'yaml';
 import { readLedger } from '../../../src/agent/index.js';
+import { selfCommand } from '../../../src/cli/self-command.js';
 import { loadCampaignConfig } from '../../../src/optimize/optimizer/config/load-config.js';
 import { optimize } from '../../../src/optimize/optimizer/optimize.js';
 import { ROOT } from './paid-helpers.js';
@@ -21,7 +22,7 @@ async function externalProduct(name: string, toolDocs: boolean): Promise<string>
     copyFileSync(join(ROOT, 'configs/product', file), join(repo, 'docs', file));
   // Each start leaves a line in `served.log` at the product root (the command runs from there).
   const serve = ['sh', '-c', 'echo started >> served.log; exec "$0" "$@"'];
-  serve.push(join(ROOT, 'node_modules/.bin/tsx'), join(ROOT, 'src/cli/bin.ts'), 'serve');
+  serve.push(...selfCommand('serve'));
   serve.push('--config', '{config}', '--workspace', '{workspace}');
   if (toolDocs) serve.push('--tool-docs', '{tool_docs}');
   writeFileSync(

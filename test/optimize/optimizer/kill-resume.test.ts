@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { readLedger, startEndpoint } from '../../../src/agent/index.js';
+import { selfCommand } from '../../../src/cli/self-command.js';
 import { type SpendLine, spendLineSchema } from '../../../src/optimize/campaign/spend/spend-ledger.js';
 import { loadCampaignConfig } from '../../../src/optimize/optimizer/config/load-config.js';
 import { optimize } from '../../../src/optimize/optimizer/optimize.js';
@@ -53,9 +54,10 @@ test('an optimize run SIGKILLed mid-round resumes without paying for anything tw
     const run = join(scratch, 'run');
     const cacheDir = join(scratch, 'cache');
     const prices = ['--usd-per-1m-input', '1', '--usd-per-1m-output', '5'];
+    const [node, ...argv] = selfCommand('optimize', '--config', file, '--confirm-spend', '--out', run);
     const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/bin.ts', 'optimize', '--config', file, '--confirm-spend', '--out', run]
+      node,
+      argv
         .concat(['--limit', '4', '--cache-dir', cacheDir, ...prices])
         .concat(['--proposer-usd-per-1m-input', '1', '--proposer-usd-per-1m-output', '5']),
       { cwd: ROOT, detached: true, stdio: 'ignore', env: { ...process.env, [KEY_ENV]: SECRET } },

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type RunningEndpoint, startEndpoint } from '../../../src/agent/index.js';
+import { selfCommand } from '../../../src/cli/self-command.js';
 import { parseQueueUrl } from '../../../src/core/index.js';
 import { type SpendLine, spendLineSchema } from '../../../src/optimize/campaign/spend/spend-ledger.js';
 import { loadCampaignConfig } from '../../../src/optimize/optimizer/config/load-config.js';
@@ -92,9 +93,10 @@ test('an optimize campaign on a queue: its orchestrator killed, resumed onto its
   const run = join(scratch, 'queued', 'run');
   const withKey = { ...process.env, [KEY_ENV]: SECRET };
   // No worker yet: the incumbent's jobs wait on the queue, booked, when the orchestrator dies.
+  const [node, ...argv] = selfCommand('optimize', '--config', file, '--confirm-spend', '--out', run);
   const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/bin.ts', 'optimize', '--config', file, '--confirm-spend', '--out', run]
+    node,
+    argv
       .concat(['--cache-dir', cacheDir, '--queue', redis.url, '--concurrency', '4', '--limit', '6'])
       .concat(['--usd-per-1m-input', '1', '--usd-per-1m-output', '5'])
       .concat(['--proposer-usd-per-1m-input', '1', '--proposer-usd-per-1m-output', '5']),

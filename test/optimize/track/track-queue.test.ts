@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { claudeCodeAgent } from '../../../src/agent/index.js';
+import { selfCommand } from '../../../src/cli/self-command.js';
 import { parseQueueUrl } from '../../../src/core/index.js';
 import { spendLineSchema } from '../../../src/optimize/campaign/spend/spend-ledger.js';
 import { runTrack } from '../../../src/optimize/index.js';
@@ -113,20 +114,12 @@ test('a track on a queue with two workers, one killed mid-job, reports what the 
 
 test('a track orchestrator killed with its job on the queue resumes onto it: nothing booked twice', async () => {
   const out = join(scratch, 'resumed');
+  const [node, ...argv] = selfCommand('track', '--agent-bin', FAKE, '--dataset', TRACK_TASKS);
   const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/bin.ts',
-      'track',
-      '--agent-bin',
-      FAKE,
-      '--dataset',
-      TRACK_TASKS,
-      '--split',
-      'all',
-    ].concat(['--out', out, '--cache-dir', cacheDir, '--confirm-spend', '--queue', redis.url]),
+    node,
+    argv
+      .concat(['--split', 'all', '--out', out, '--cache-dir', cacheDir, '--confirm-spend'])
+      .concat(['--queue', redis.url]),
     { cwd: ROOT, detached: true, stdio: 'ignore' },
   );
   const exited = new Promise((done) => child.on('exit', done));

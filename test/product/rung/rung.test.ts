@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cacheContents, evictCache } from '../../../src/product/corpora/cache-contents.js';
 import { ensureIndex, indexStatus } from '../../../src/product/corpora/index-cache.js';
@@ -10,6 +8,7 @@ import { runRetrievalRung } from '../../../src/product/rung/run-rung.js';
 import { loadServingConfig } from '../../../src/product/serving/load-serving-config.js';
 import { compareRungs } from '../../../src/retrieval/rung/compare.js';
 import { RUNG_SUMMARY_METRICS } from '../../../src/retrieval/rung/rung-schema.js';
+import { cliIn } from '../../cli/run-cli.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-rung-'));
@@ -110,10 +109,8 @@ describe('the free retrieval rung', () => {
 
   test('agent-track retrieval runs as a real child process and saves its run', async () => {
     const out = join(scratch, 'run.json');
-    const { stdout } = await promisify(execFile)(
-      join(root, 'node_modules/.bin/tsx'),
+    const run = await cliIn(
       [
-        join(root, 'src/cli/bin.ts'),
         'retrieval',
         '--dataset',
         tasksFile,
@@ -129,8 +126,8 @@ describe('the free retrieval rung', () => {
         out.replace('run.json', 'nothing.json'),
       ],
       { cwd: root },
-    ).catch((error: { stdout: string; stderr: string }) => ({ stdout: `${error.stdout}${error.stderr}` }));
-    expect(stdout).toContain('Cannot read the retrieval run');
+    );
+    expect(`${run.stdout}${run.stderr}`).toContain('Cannot read the retrieval run');
     const saved = JSON.parse(readFileSync(out, 'utf8')) as { kind: string; overlays: unknown[] };
     expect(saved.kind).toBe('retrieval-rung');
     expect(saved.overlays).toHaveLength(1);

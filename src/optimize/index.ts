@@ -118,5 +118,6 @@ export { buildTrackPlan, renderTrackPlan, type TrackPlan } from './track/track-p
 export { type TrackReport, trackReportSchema } from './track/track-report-schema.js';
 export { type TrackLedgerLine, trackLedgerLineSchema } from './track/track-schema.js';
 // --- The pages `agent-track view` draws of a job's run ---
+export { comparePage } from './view/compare-page.js';
 export { optimizePage } from './view/optimize-page.js';
 export { type JobView, trackPage } from './view/track-page.js';

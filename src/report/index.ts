@@ -15,7 +15,7 @@ export {
   type CompareSystem,
   compareReportSchema,
 } from './compare/compare-schema.js';
-export { renderCompareMarkdown } from './compare/render-compare.js';
+export { compareCellsNote, compareTable, renderCompareMarkdown } from './compare/render-compare.js';
 export {
   compareEvalLogs,
   compareEvalRuns,
@@ -75,7 +75,7 @@ export {
 } from './run-log/compare-records.js';
 export { findRunRecord } from './run-log/find-record.js';
 export { pairedRecordDeltas } from './run-log/pair-records.js';
-export { reportRunRecords, rungRunRecords } from './run-log/records-from.js';
+export { reportRunRecords, rungRunRecords, systemRunRecords } from './run-log/records-from.js';
 export { type IndexedRun, indexRuns, runIndexPage } from './run-log/run-index.js';
 export { appendRunRecord, defaultRunLog, readRunLog } from './run-log/run-log.js';
 export {

@@ -1,3 +1,4 @@
+import { refuseRunFile } from '../clobber.js';
 import { directoryOrNew, dollars, existingPath, modelPriceOptions, positiveInteger } from '../options.js';
 import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
@@ -14,6 +15,7 @@ interface Flags {
   usdPer1mInput?: number;
   usdPer1mOutput?: number;
   cacheDir?: string;
+  runLog?: string;
   repos?: string;
 }
 
@@ -42,8 +44,14 @@ export const compareCommand: CliCommand = {
       .option('--max-usd <x>', 'a ceiling no booking may cross', dollars('--max-usd'))
       .option('--concurrency <n>', 'rollouts at once', positiveInteger('--concurrency'), 2)
       .option('--cache-dir <dir>', 'corpus, index and install cache', directoryOrNew('--cache-dir'))
+      .option(
+        '--run-log <file>',
+        "the run log to append each system's record to (default: the cache directory's runs.jsonl)",
+      )
       .option('--repos <dir>', 'local clones of pinned repositories')
       .action(async (flags: Flags) => {
+        // The run log is appended to: never one of a run's own files (its ledger, its report).
+        if (flags.runLog !== undefined) refuseRunFile('--run-log', flags.runLog);
         const { compareSystems } = await import('../../optimize/index.js');
         const log = (line: string) => io.out(`${line}\n`);
         const result = await compareSystems({
@@ -55,6 +63,7 @@ export const compareCommand: CliCommand = {
           ...(flags.limit === undefined ? {} : { limit: flags.limit }),
           ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
           ...(flags.repos ? { reposDir: flags.repos } : {}),
+          ...(flags.runLog ? { runLog: flags.runLog } : {}),
           confirmSpend: flags.confirmSpend === true,
           maxUsd: flags.maxUsd ?? null,
           concurrency: flags.concurrency,

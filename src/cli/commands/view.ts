@@ -21,7 +21,7 @@ export const viewCommand: CliCommand = {
   describe: (command, io) =>
     command
       .description(
-        'write one self-contained HTML page of a run: a before-after run (report, figures, each task with both arms side by side), an optimize campaign, a track, or a retrieval rung run; with no run, one page listing every run in the run log',
+        'write one self-contained HTML page of a run: a before-after run (report, figures, each task with both arms side by side), an optimize campaign, a track, a comparison, or a retrieval rung run; with no run, one page listing every run in the run log',
       )
       .argument(
         '[run]',
@@ -69,13 +69,18 @@ export const viewCommand: CliCommand = {
           );
           return;
         }
-        if (kind === 'optimize' || kind === 'track') {
-          const { optimizePage, trackPage } = await import('../../optimize/index.js');
-          const { page, inputs } = kind === 'optimize' ? optimizePage(run) : trackPage(run);
+        if (kind === 'optimize' || kind === 'track' || kind === 'compare') {
+          const { comparePage, optimizePage, trackPage } = await import('../../optimize/index.js');
+          const pageOf = { optimize: optimizePage, track: trackPage, compare: comparePage }[kind];
+          const { page, inputs } = pageOf(run);
           const written = await writeDataPage(flags.out ?? join(run, 'report.html'), page, inputs);
-          const items = kind === 'optimize' ? 'rounds' : 'tasks';
+          // A comparison's page opens no items: it counts its systems (its first table's rows).
+          const counted =
+            kind === 'compare'
+              ? `${page.sections[0]?.table?.rows.length ?? 0} systems`
+              : `${written.tasks} ${kind === 'optimize' ? 'rounds' : 'tasks'}`;
           io.out(
-            `wrote ${written.file} (${kib(written.bytes)}: ${kind} run, ${written.tasks} ${items}, ${written.figures.length} figures)\n`,
+            `wrote ${written.file} (${kib(written.bytes)}: ${kind} run, ${counted}, ${written.figures.length} figures)\n`,
           );
           return;
         }

@@ -4,12 +4,15 @@ import { loadLlmBlock, searchRung } from '../../agent/index.js';
 import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
 import { DEFAULT_SERVING_CONFIG } from '../../product/index.js';
 import {
+  appendRunRecord,
   buildCompareReport,
   type CompareReport,
+  defaultRunLog,
   flatCompareMetrics,
   readArmMetrics,
   renderCompareMarkdown,
   type SystemResults,
+  systemRunRecords,
 } from '../../report/index.js';
 import { clustersOf, loadSplit, type Task } from '../../retrieval/index.js';
 import { loadToolRoles } from '../../trajectory/index.js';
@@ -40,6 +43,8 @@ export interface CompareOptions {
   cacheDir?: string;
   reposDir?: string;
   prices?: { inputPer1m?: number | null; outputPer1m?: number | null };
+  /** The run log its records are appended to (default the cache directory's `runs.jsonl`). */
+  runLog?: string;
   log?: (line: string) => void;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
 }
@@ -228,6 +233,16 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
       for (const warning of plots.warnings) say(`plots: ${warning}`);
       for (const figure of plots.figures)
         files.push(figure.svg, ...(figure.png === null ? [] : [figure.png]));
+      // One record per system in the run log, beside before-afters, tracks and campaigns.
+      const dataset = {
+        name: split.definition.name,
+        slice: split.slice,
+        limit: limit ?? null,
+        tasks: tasks.length,
+      };
+      const artifacts = { report: files[1]!, report_json: files[0]!, html: join(dir, 'report.html') };
+      for (const record of systemRunRecords(report, dataset, artifacts, { usd: run.bookedUsd }))
+        appendRunRecord(options.runLog ?? defaultRunLog(cacheDir), record);
       return { dir, plan, report, files };
     } finally {
       await release();

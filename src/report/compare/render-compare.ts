@@ -11,6 +11,46 @@ function pText(delta: CompareRow['deltas'][number]): string {
 }
 
 /**
+ * A comparison's rows as one table: the metric, its direction, each system's mean [95% interval],
+ * then per other system its delta against the reference and `p / p Holm` (`*` where significant).
+ * What `report.md` prints per group and `agent-track view` shows.
+ *
+ * @example
+ * compareTable(report).columns; // ['metric', '', 'reference', 'fs', 'Δ fs − reference', 'p / p Holm']
+ */
+export function compareTable(report: CompareReport): {
+  columns: string[];
+  rows: { key: string; group: string; cells: string[] }[];
+} {
+  const names = report.systems.map((system) => system.name);
+  const others = names.filter((name) => name !== report.reference);
+  return {
+    columns: [
+      'metric',
+      '',
+      ...names,
+      ...others.flatMap((name) => [`Δ ${name} − ${report.reference}`, 'p / p Holm']),
+    ],
+    rows: report.rows.map((row) => ({
+      key: row.key,
+      group: row.group,
+      cells: [
+        row.key,
+        ARROWS[row.direction],
+        ...names.map((name) => armCellText(row.cells[name]!)),
+        ...row.deltas.flatMap((delta) => [deltaText(delta), pText(delta)]),
+      ],
+    })),
+  };
+}
+
+/** What a comparison table's cells hold, under the table in `report.md` and on the page. */
+export function compareCellsNote(report: CompareReport): string {
+  const others = report.systems.filter((system) => system.name !== report.reference).length;
+  return `Cells: mean [95% bootstrap interval] over the tasks a system defined; Δ over the tasks both defined, system minus reference; p two-sided (Wilcoxon signed-rank, McNemar for yes/no rows), then Holm-adjusted across the ${others} comparison(s) of each metric; * where the adjusted p is at most α = ${report.alpha}. n/a: undefined, never 0.`;
+}
+
+/**
  * `report.md` of a comparison: the systems and their outcomes, the head line of each system's gold
  * reached, then per group one table with a column per system and, per other system, its delta
  * against the reference with the raw and Holm-adjusted p.
@@ -20,7 +60,6 @@ function pText(delta: CompareRow['deltas'][number]): string {
  */
 export function renderCompareMarkdown(report: CompareReport): string {
   const names = report.systems.map((system) => system.name);
-  const others = names.filter((name) => name !== report.reference);
   const lines = [`# ${report.title}`, ''];
   if (report.offline)
     lines.push(
@@ -45,12 +84,9 @@ export function renderCompareMarkdown(report: CompareReport): string {
     ),
     '',
   );
-  const header = [
-    '| metric | |',
-    ...names.map((name) => ` ${name} |`),
-    ...others.map((name) => ` Δ ${name} − ${report.reference} | p / p Holm |`),
-  ].join('');
-  const rule = `| --- | --- |${' --- |'.repeat(names.length + others.length * 2)}`;
+  const table = compareTable(report);
+  const header = `| ${table.columns.join(' | ')} |`;
+  const rule = `|${' --- |'.repeat(table.columns.length)}`;
   const groups = {
     ...GROUP_TITLES,
     rung: "The free rung (each system's search tool asked each question once, no model; file gold at file level)",
@@ -59,16 +95,9 @@ export function renderCompareMarkdown(report: CompareReport): string {
     const rows = report.rows.filter((row) => row.group === group);
     if (rows.length === 0) continue;
     lines.push(`## ${title}`, '', header, rule);
-    for (const row of rows) {
-      const cells = names.map((name) => ` ${armCellText(row.cells[name]!)} |`).join('');
-      const deltas = row.deltas.map((delta) => ` ${deltaText(delta)} | ${pText(delta)} |`).join('');
-      lines.push(`| ${row.key} | ${ARROWS[row.direction]} |${cells}${deltas}`);
-    }
+    for (const row of table.rows.filter((r) => r.group === group)) lines.push(`| ${row.cells.join(' | ')} |`);
     lines.push('');
   }
-  lines.push(
-    `Cells: mean [95% bootstrap interval] over the tasks a system defined; Δ over the tasks both defined, system minus reference; p two-sided (Wilcoxon signed-rank, McNemar for yes/no rows), then Holm-adjusted across the ${others.length} comparison(s) of each metric; * where the adjusted p is at most α = ${report.alpha}. n/a: undefined, never 0.`,
-    '',
-  );
+  lines.push(compareCellsNote(report), '');
   return lines.join('\n');
 }

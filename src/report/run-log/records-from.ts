@@ -1,4 +1,5 @@
 import type { RungRun } from '../../retrieval/index.js';
+import type { CompareReport } from '../compare/compare-schema.js';
 import type { Report } from '../paired/report-schema.js';
 import type { DatasetRef, RunMetric, RunRecordInput } from './run-record-schema.js';
 
@@ -78,6 +79,56 @@ export function reportRunRecords(
         offline: report.offline,
         commit: arm.commit,
         subject: arm.subject,
+      },
+      metrics,
+      artifacts,
+    };
+  });
+}
+
+/**
+ * One run record per system of a comparison (`agent-track compare`; config `<name> (<spec>)`):
+ * every row's mean with its interval; each system other than the reference also carries its paired
+ * delta against the reference as `delta <key>`, and `params.reference` names which system that is.
+ *
+ * @example
+ * for (const record of systemRunRecords(report, dataset, { report_json: 'runs/compare-fs/report.json' }))
+ *   appendRunRecord(defaultRunLog(), record);
+ */
+export function systemRunRecords(
+  report: CompareReport,
+  dataset: DatasetRef,
+  artifacts: Record<string, string>,
+  params: Record<string, unknown> = {},
+): RunRecordInput[] {
+  return report.systems.map((system) => {
+    const metrics: RunMetric[] = report.rows.flatMap((row) => {
+      const c = row.cells[system.name];
+      return c === undefined ? [] : [{ key: row.key, value: c.mean, low: c.low, high: c.high, n: c.n }];
+    });
+    for (const row of report.rows) {
+      const d = row.deltas.find((delta) => delta.system === system.name);
+      if (d !== undefined)
+        metrics.push({
+          key: `delta ${row.key}`,
+          value: d.delta,
+          low: d.delta_low,
+          high: d.delta_high,
+          n: d.pairs,
+        });
+    }
+    return {
+      system: 'compare',
+      config: `${system.name} (${system.spec})`,
+      dataset,
+      params: {
+        ...params,
+        model: report.model,
+        offline: report.offline,
+        reference: report.reference,
+        system: system.name,
+        spec: system.spec,
+        failed: system.failed,
       },
       metrics,
       artifacts,

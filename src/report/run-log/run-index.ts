@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { formatUsd } from '../format-number.js';
+import { formatNumber, formatUsd } from '../format-number.js';
 import type { Report } from '../paired/report-schema.js';
 import type { DataPage, PageCell } from '../viewer/data-page.js';
 import { savedReport } from './pair-records.js';
@@ -58,6 +58,13 @@ function verdictOf(run: IndexedRun, report: Report | null): string | null {
     return `stopped: ${String(first.params.stop ?? 'n/a')}; ${accepted} of ${confirmations.length} confirmed accepted`;
   }
   if (first.system === 'retrieval-rung') return null;
+  if (first.system === 'compare') {
+    const reached = run.records.map((r) => {
+      const gold = r.metrics.find((m) => m.key === 'needle_reached')?.value ?? null;
+      return `${String(r.params.system)} ${gold === null ? 'n/a' : formatNumber(gold)}`;
+    });
+    return `gold reached: ${reached.join(', ')} (reference: ${String(first.params.reference)})`;
+  }
   return report?.verdict.line ?? 'n/a (its report.json is gone)';
 }
 
@@ -65,7 +72,8 @@ function verdictOf(run: IndexedRun, report: Report | null): string | null {
 // agent quoted (Claude Code reports its cost); unpriced, n/a.
 function spendOf(run: IndexedRun, report: Report | null): string | null {
   const first = run.records[0]!;
-  if (first.system === 'optimize')
+  if (first.system === 'compare' && first.params.offline === true) return '$0 (offline stand-in)';
+  if (first.system === 'optimize' || first.system === 'compare')
     return typeof first.params.usd === 'number' ? formatUsd(first.params.usd) : 'n/a';
   if (first.system === 'retrieval-rung') return null;
   if (report === null) return 'n/a';
@@ -104,7 +112,7 @@ export function runIndexPage(
     const d = first.dataset;
     // A paired run's saved report, read once for its verdict and its spend.
     const report =
-      first.system === 'optimize' || first.system === 'retrieval-rung'
+      first.system === 'optimize' || first.system === 'retrieval-rung' || first.system === 'compare'
         ? null
         : savedReport(first.artifacts.report_json);
     return {

@@ -4,7 +4,14 @@ import { expect, test } from 'vitest';
 import { selfCommand } from '../../../src/cli/self-command.js';
 import { compareSystems } from '../../../src/optimize/compare/compare.js';
 import { loadCompareConfig } from '../../../src/optimize/compare/compare-config.js';
-import { compareReportSchema } from '../../../src/report/index.js';
+import { comparePage } from '../../../src/optimize/index.js';
+import {
+  type CompareReport,
+  compareReportSchema,
+  findRun,
+  readRunLog,
+  runIndexPage,
+} from '../../../src/report/index.js';
 import { tempDir } from '../campaign/helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -25,6 +32,57 @@ const FILESYSTEM_MISSES = new Set([
   'py-01',
   'py-06',
 ]);
+
+// A comparison is a run like the others: one record per system in the run log (its gold reached,
+// and for each other system its paired delta against the reference), a line in the run index that
+// says what it found, and a page of its own.
+function expectLoggedAndViewable(out: string, log: string, report: CompareReport) {
+  const records = readRunLog(log);
+  expect(records.map((r) => [r.system, r.config, r.dataset.tasks])).toEqual([
+    ['compare', 'reference (default)', 6],
+    ['compare', `server-filesystem (${report.systems[1]!.spec})`, 6],
+    ['compare', `reference-http (${report.systems[2]!.spec})`, 6],
+  ]);
+  const gold = (i: number) => records[i]!.metrics.find((m) => m.key === 'needle_reached')?.value;
+  expect([gold(0), gold(1), gold(2)]).toEqual([
+    report.needle_reached.reference,
+    report.needle_reached['server-filesystem'],
+    report.needle_reached['reference-http'],
+  ]);
+  expect(records[0]!.metrics.some((m) => m.key.startsWith('delta '))).toBe(false);
+  const needle = report.rows.find((row) => row.key === 'needle_reached')!;
+  expect(records[1]!.metrics.find((m) => m.key === 'delta needle_reached')?.value).toBe(
+    needle.deltas.find((d) => d.system === 'server-filesystem')!.delta,
+  );
+  const index = runIndexPage(records, { log, pageDir: out });
+  const [row] = index.sections[0]!.table!.rows;
+  expect(row!.cells[1]).toBe('compare');
+  expect(row!.cells[5]).toMatch(
+    /^gold reached: reference 1, server-filesystem 0\.\d+, reference-http 1 \(reference: reference\)$/,
+  );
+  expect(row!.cells[6]).toBe('$0 (offline stand-in)');
+  expect(findRun(out)).toBe('compare');
+  const { page, inputs } = comparePage(out);
+  expect(page.sections[0]!.table!.rows.map((r) => r.cells[0])).toEqual([
+    'reference (reference)',
+    'server-filesystem',
+    'reference-http',
+  ]);
+  const metrics = page.sections[1]!.table!;
+  expect(metrics.columns.slice(0, 5)).toEqual([
+    'metric',
+    '',
+    'reference',
+    'server-filesystem',
+    'reference-http',
+  ]);
+  expect(metrics.rows.find((r) => r.key === 'needle_reached')!.cells.slice(0, 3)).toEqual([
+    'needle_reached',
+    '↑',
+    '1 [1, 1]',
+  ]);
+  expect(inputs.map((input) => input.kind)).toEqual(['compare']);
+}
 
 test('the shipped comparison: reference, server-filesystem and reference over HTTP on the same tasks, offline', async () => {
   using dir = tempDir();
@@ -125,6 +183,7 @@ test('the shipped comparison: reference, server-filesystem and reference over HT
   expect(
     lines.some((line) => /^server-filesystem: .* \d[\d,]* tokens of tool descriptions$/.test(line)),
   ).toBe(true);
+  expectLoggedAndViewable(out, join(dir.path, 'cache', 'runs.jsonl'), report);
 }, 300_000);
 
 test('without --confirm-spend only the plan is written; a bad config is refused by name with its file', async () => {

@@ -20,6 +20,13 @@ describe('findRun', () => {
     expect(findRun(join(root, path))).toBe(kind);
   });
 
+  test('a directory whose report.json is of kind compare is a comparison, whatever its arms are named', () => {
+    const dir = join(scratch, 'compare');
+    mkdirSync(join(dir, 'arms', 'baseline'), { recursive: true });
+    writeFileSync(join(dir, 'report.json'), '{"kind":"compare"}');
+    expect(findRun(dir)).toBe('compare');
+  });
+
   test.each([
     ['an empty directory', (dir: string) => mkdirSync(dir), 'it holds none of the files'],
     [
@@ -32,6 +39,14 @@ describe('findRun', () => {
       (dir: string) => {
         mkdirSync(dir);
         writeFileSync(join(dir, 'result.json'), '{}');
+      },
+      'it holds none of the files',
+    ],
+    [
+      'a report.json of another kind beside no arms',
+      (dir: string) => {
+        mkdirSync(dir);
+        writeFileSync(join(dir, 'report.json'), '{"kind":"track"}');
       },
       'it holds none of the files',
     ],
@@ -54,7 +69,13 @@ describe('findRun', () => {
     expect(caught).toMatchObject({ code: 'VIEWER_NOT_A_RUN', data: { dir: path } });
     const message = (caught as Error).message;
     expect(message).toContain(`\`${path}\` is not a run to view: ${why}`);
-    for (const holds of ['`arms/baseline/`', '`arms/bare/`', '`result.json`', '`kind: retrieval-rung`'])
+    for (const holds of [
+      '`arms/baseline/`',
+      '`arms/bare/`',
+      '`result.json`',
+      '`kind: compare`',
+      '`kind: retrieval-rung`',
+    ])
       expect(message).toContain(holds);
   });
 

@@ -77,6 +77,7 @@ export { findRunRecord } from './run-log/find-record.js';
 export { pairedRecordDeltas } from './run-log/pair-records.js';
 export { reportRunRecords, rungRunRecords, systemRunRecords } from './run-log/records-from.js';
 export { type IndexedRun, indexRuns, runIndexPage } from './run-log/run-index.js';
+export { runKey, supersededBy } from './run-log/superseded.js';
 export { appendRunRecord, defaultRunLog, readRunLog } from './run-log/run-log.js';
 export {
   type RunMetric,

@@ -9,6 +9,7 @@ import {
   type RunRecord,
   readRunLog,
   sameRunArms,
+  supersededBy,
 } from '../../report/index.js';
 import { formatTable } from '../format.js';
 import type { CliCommand, CliIo } from '../program.js';
@@ -28,6 +29,8 @@ function list(io: CliIo, log: string): void {
     io.out(`no runs recorded in ${log}\n`);
     return;
   }
+  // A run stopped and resumed logged itself twice: its earlier record names the one that replaced it.
+  const replaced = supersededBy(records);
   const rows = records.map((r) => [
     r.id,
     r.created_at,
@@ -36,14 +39,24 @@ function list(io: CliIo, log: string): void {
     dataset(r),
     String(r.dataset.tasks),
     r.git.sha?.slice(0, 10) ?? 'n/a',
+    replaced.has(r.id) ? `resumed as ${replaced.get(r.id)!.id}` : '',
   ]);
-  io.out(`${formatTable(['id', 'created', 'system', 'config', 'dataset', 'tasks', 'git'], rows)}\n`);
+  io.out(
+    `${formatTable(['id', 'created', 'system', 'config', 'dataset', 'tasks', 'git', 'note'], rows)}\n`,
+  );
 }
 
 function show(io: CliIo, log: string, id: string): void {
-  const r = findRunRecord(readRunLog(log), id, log);
+  const records = readRunLog(log);
+  const r = findRunRecord(records, id, log);
+  const later = supersededBy(records).get(r.id);
   const lines = [
     `run ${r.id}: ${r.system} ${r.config} on ${dataset(r)}, ${r.dataset.tasks} tasks`,
+    ...(later === undefined
+      ? []
+      : [
+          `resumed as ${later.id} (${later.created_at}): the same run, stopped here and finished later; its files now hold the finished run`,
+        ]),
     `created ${r.created_at}; git ${r.git.sha ?? 'n/a'}${r.git.dirty ? ' (uncommitted changes)' : ''}`,
     `params ${JSON.stringify(r.params)}`,
     ...Object.entries(r.artifacts).map(([name, path]) => `${name}: ${path}`),

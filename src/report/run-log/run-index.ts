@@ -5,6 +5,7 @@ import type { Report } from '../paired/report-schema.js';
 import type { DataPage, PageCell } from '../viewer/data-page.js';
 import { savedReport } from './pair-records.js';
 import type { RunRecord } from './run-record-schema.js';
+import { runKey, supersededBy } from './superseded.js';
 
 /** One run of the log: its records (a before-after or a track logs one per arm) and where it lives. */
 export interface IndexedRun {
@@ -13,12 +14,8 @@ export interface IndexedRun {
   run: string | null;
   /** The page `agent-track view` writes for it. */
   page: string | null;
-}
-
-// A run's records share the file they were reported in; a record that names none is its own run.
-function runKey(record: RunRecord): string {
-  const a = record.artifacts;
-  return a.report_json ?? a.result ?? a.run ?? a.report ?? record.id;
+  /** Earlier records of it a resume replaced (`supersededBy`): listed once, as it finished. */
+  superseded: number;
 }
 
 function whereIs(record: RunRecord): { run: string | null; page: string | null } {
@@ -33,18 +30,25 @@ function whereIs(record: RunRecord): { run: string | null; page: string | null }
 
 /**
  * The run log's records grouped into runs, in the order they were logged (a before-after's two
- * arm records are one run).
+ * arm records are one run). A run stopped and resumed logged itself twice: its earlier records
+ * are left out and counted in `superseded`, and it stands where it finished.
  *
  * @example
  * indexRuns(readRunLog(defaultRunLog())); // [{ records: [baseline, candidate], run: 'runs/c', page: 'runs/c/report.html' }]
  */
 export function indexRuns(records: readonly RunRecord[]): IndexedRun[] {
+  const replaced = supersededBy(records);
   const runs = new Map<string, IndexedRun>();
   for (const record of records) {
+    if (replaced.has(record.id)) continue;
     const key = runKey(record);
     const known = runs.get(key);
     if (known !== undefined) known.records.push(record);
-    else runs.set(key, { records: [record], ...whereIs(record) });
+    else runs.set(key, { records: [record], ...whereIs(record), superseded: 0 });
+  }
+  for (const record of replaced.values()) {
+    const run = runs.get(runKey(record))!;
+    run.superseded++;
   }
   return [...runs.values()];
 }
@@ -119,7 +123,7 @@ export function runIndexPage(
       key: first.id,
       cells: [
         first.created_at.replace('T', ' ').slice(0, 16),
-        first.system,
+        run.superseded === 0 ? first.system : `${first.system} (resumed)`,
         run.records.map((r) => r.config).join(' vs '),
         `${d.name}${d.slice === null ? '' : `/${d.slice}`}${d.limit === null ? '' : ` (limit ${d.limit})`}`,
         d.tasks,

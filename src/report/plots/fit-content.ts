@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { TopLevelSpec } from 'vega-lite';
-import type { PlotFont } from './font.js';
+import { type PlotFont, resvgFont } from './font.js';
 import { type RenderedSvg, renderSvg } from './render-svg.js';
 
 const HEAD =
@@ -8,15 +8,7 @@ const HEAD =
 
 /** What was drawn, measured by resvg with the font the PNG is drawn with. */
 function contentBox(body: string, font: PlotFont) {
-  return new Resvg(body, {
-    font: {
-      loadSystemFonts: false,
-      fontFiles: [font.file],
-      defaultFontFamily: font.family,
-      sansSerifFamily: font.family,
-    },
-    logLevel: 'off',
-  }).getBBox();
+  return new Resvg(body, { font: resvgFont(font), logLevel: 'off' }).getBBox();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Resvg } from '@resvg/resvg-js';
 import { AgentTrackError } from '../../core/index.js';
-import { FONT_HINT, type PlotFont } from './font.js';
+import { FONT_HINT, type PlotFont, resvgFont } from './font.js';
 
 /** A rasterised figure: PNG bytes and their pixel size. */
 export interface RenderedPng {
@@ -10,8 +10,8 @@ export interface RenderedPng {
 }
 
 /**
- * An SVG rasterised by resvg with exactly one font file (no system font scan, so the picture is
- * the same on every machine that has that font). `scale` 2 gives a crisp picture for a report.
+ * An SVG rasterised by resvg with the plot font's files alone (`resvgFont`: no system font scan,
+ * so the picture is the same on every machine that has that font). `scale` 2 gives a crisp picture for a report.
  *
  * @example
  * const { png, width } = renderPng(svg, findPlotFont()!, { scale: 2 });
@@ -26,12 +26,7 @@ export function renderPng(svg: string, font: PlotFont | null, options: { scale?:
   }
   const scale = options.scale ?? 2;
   const image = new Resvg(svg, {
-    font: {
-      loadSystemFonts: false,
-      fontFiles: [font.file],
-      defaultFontFamily: font.family,
-      sansSerifFamily: font.family,
-    },
+    font: resvgFont(font),
     fitTo: { mode: 'zoom', value: scale },
     background: 'white',
     logLevel: 'off',

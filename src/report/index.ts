@@ -77,7 +77,6 @@ export { findRunRecord } from './run-log/find-record.js';
 export { pairedRecordDeltas } from './run-log/pair-records.js';
 export { reportRunRecords, rungRunRecords, systemRunRecords } from './run-log/records-from.js';
 export { type IndexedRun, indexRuns, runIndexPage } from './run-log/run-index.js';
-export { runKey, supersededBy } from './run-log/superseded.js';
 export { appendRunRecord, defaultRunLog, readRunLog } from './run-log/run-log.js';
 export {
   type RunMetric,
@@ -85,6 +84,7 @@ export {
   type RunRecordInput,
   runRecordSchema,
 } from './run-log/run-record-schema.js';
+export { runKey, supersededBy } from './run-log/superseded.js';
 export type {
   DataPage,
   PageCell,

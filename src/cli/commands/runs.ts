@@ -41,9 +41,7 @@ function list(io: CliIo, log: string): void {
     r.git.sha?.slice(0, 10) ?? 'n/a',
     replaced.has(r.id) ? `resumed as ${replaced.get(r.id)!.id}` : '',
   ]);
-  io.out(
-    `${formatTable(['id', 'created', 'system', 'config', 'dataset', 'tasks', 'git', 'note'], rows)}\n`,
-  );
+  io.out(`${formatTable(['id', 'created', 'system', 'config', 'dataset', 'tasks', 'git', 'note'], rows)}\n`);
 }
 
 function show(io: CliIo, log: string, id: string): void {

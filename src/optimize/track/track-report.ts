@@ -1,5 +1,11 @@
 import type { ReportRow } from '../../report/index.js';
-import { type ArmResults, buildReport, type RepeatPlan, reportRow } from '../../report/index.js';
+import {
+  type ArmResults,
+  buildReport,
+  clusteringOf,
+  type RepeatPlan,
+  reportRow,
+} from '../../report/index.js';
 import type { TrajectoryMetrics } from '../../trajectory/index.js';
 import { type TaskLevelRow, taskLevel } from './track-repeats.js';
 import type { TrackReport, TrackTaskRow } from './track-report-schema.js';
@@ -22,6 +28,8 @@ export interface TrackReportInput {
   alpha?: number;
   /** K > 1 rollout pairs per task: `lines` and `metrics` are keyed by rollout id (`rolloutTask`). */
   repeats?: RepeatPlan;
+  /** Task id -> its cluster (`clustersOf`): with 5 or more, every row is tested per cluster. */
+  clusters?: ReadonlyMap<string, string>;
 }
 
 /** The agent's own figures as rows: what each costs and how it compares. */
@@ -75,7 +83,11 @@ function taskRows(input: TrackReportInput): TrackTaskRow[] {
   });
 }
 
-function figureRow(tasks: readonly TaskLevelRow[], spec: (typeof AGENT_FIGURE_ROWS)[number]): ReportRow {
+function figureRow(
+  tasks: readonly TaskLevelRow[],
+  spec: (typeof AGENT_FIGURE_ROWS)[number],
+  clusters: ReadonlyMap<string, string> | undefined,
+): ReportRow {
   const column = (arm: TrackArm) =>
     new Map(
       tasks.map((t) => [t.task_id, (t.figures[arm]?.[spec.field] as number | null | undefined) ?? null]),
@@ -84,6 +96,7 @@ function figureRow(tasks: readonly TaskLevelRow[], spec: (typeof AGENT_FIGURE_RO
     { key: spec.key, group: 'agent', kind: 'continuous', direction: spec.direction },
     column('bare'),
     column('with-server'),
+    clusters,
   );
 }
 
@@ -108,10 +121,13 @@ export function buildTrackReport(input: TrackReportInput): TrackReport {
   const parityIds = new Set(parityTasks.map((t) => t.task_id));
   const judgedRollouts = new Set(tasks.filter((t) => t.parity !== null).map((t) => t.task_id));
   const scores = (arm: TrackArm) => new Map(judgedTasks.map((t) => [t.task_id, t.scores[arm]]));
+  // Clustered tasks are tested per cluster, as a before-after's rows are (`clusteringOf`).
+  const tested = (ids: readonly string[]) => clusteringOf(input.clusters, ids).tested;
   const quality = reportRow(
     { key: 'judge.score', group: 'quality', kind: 'continuous', direction: 'higher' },
     scores('bare'),
     scores('with-server'),
+    tested(judgedTasks.map((t) => t.task_id)),
   );
   const arm = (name: TrackArm, subject: string): ArmResults => ({
     commit: input.product,
@@ -135,9 +151,11 @@ export function buildTrackReport(input: TrackReportInput): TrackReport {
       prices: { input_per_1m: null, output_per_1m: null },
       taskIds: parityTasks.map((t) => t.task_id),
       ...(input.repeats === undefined ? {} : { repeats: input.repeats }),
+      ...(input.clusters === undefined ? {} : { clusters: input.clusters }),
     },
   );
-  const figures = AGENT_FIGURE_ROWS.map((spec) => figureRow(parityTasks, spec));
+  const parityTested = tested(parityTasks.map((t) => t.task_id));
+  const figures = AGENT_FIGURE_ROWS.map((spec) => figureRow(parityTasks, spec, parityTested));
   const judgeLines = input.lines.filter((l) => l.kind === 'judge');
   const costs = judgeLines.flatMap((l) => (l.cost_usd === null ? [] : [l.cost_usd]));
   return {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { flatMetrics } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
-import { rolloutTasks, taskIdOf } from '../../retrieval/index.js';
+import { clustersOf, rolloutTasks, taskIdOf } from '../../retrieval/index.js';
 import {
   computeMetrics,
   readTrajectory,
@@ -78,6 +78,7 @@ export async function writeTrackReport(input: {
     lines: input.lines,
     metrics,
     product: input.product,
+    clusters: clustersOf(input.tasks),
   });
   writeFileSync(join(input.out, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(input.out, 'metrics.json'), `${JSON.stringify(flatTrackMetrics(report), null, 2)}\n`);

@@ -226,10 +226,9 @@ export async function runTrack(given: TrackOptions): Promise<TrackResult> {
   // One record per arm in the run log, beside before-afters, campaigns and retrieval runs.
   const { dataset: name, slice } = parseSplitName(options.split);
   const dataset = { name, slice, limit: null, tasks: options.tasks.length };
-  for (const record of reportRunRecords(written.report.report, dataset, {
-    report: written.reportFile,
-    report_json: join(options.out, 'report.json'),
-  }))
+  const artifacts = { report: written.reportFile, report_json: join(options.out, 'report.json') };
+  const labels = { baseline: 'bare', candidate: 'with-server' };
+  for (const record of reportRunRecords(written.report.report, dataset, artifacts, {}, labels))
     appendRunRecord(options.runLog ?? defaultRunLog(options.cacheDir), { ...record, system: 'track' });
   return {
     plan,

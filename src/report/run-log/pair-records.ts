@@ -63,7 +63,9 @@ export function savedReport(file: string | undefined): Report | null {
 }
 
 function armDeltas(a: RunRecord, b: RunRecord): Map<string, PairedMetric> | null {
-  const arm = (record: RunRecord) => record.config.split('@')[0] as 'baseline' | 'candidate';
+  // The arm a record was: `params.arm`, else (a record logged before it was kept) its config's head.
+  const arm = (record: RunRecord) =>
+    (record.params.arm ?? record.config.split('@')[0]) as 'baseline' | 'candidate';
   const reports = [savedReport(a.artifacts.report_json), savedReport(b.artifacts.report_json)];
   const [left, right] = [reports[0]?.per_task?.[arm(a)], reports[1]?.per_task?.[arm(b)]];
   if (left === undefined || right === undefined) return null;

@@ -41,8 +41,10 @@ export function rungRunRecords(
 }
 
 /**
- * One run record per arm of a before-after report (config `<arm>@<commit>`): every row's arm mean
- * with its interval; the candidate's record also carries each paired delta as `delta <key>`.
+ * One run record per arm of a before-after report (config `<arm>@<commit>`, or the arm's label
+ * from `labels`: a track's `bare` and `with-server`; `params.arm` is always `baseline` or
+ * `candidate`): every row's arm mean with its interval; the candidate's record also carries each
+ * paired delta as `delta <key>`.
  *
  * @example
  * for (const record of reportRunRecords(report, { name: 'fixture-code', slice: 'small_test', limit: null, tasks: 12 }, { report: 'runs/c/report.json' }))
@@ -53,6 +55,7 @@ export function reportRunRecords(
   dataset: DatasetRef,
   artifacts: Record<string, string>,
   params: Record<string, unknown> = {},
+  labels?: { baseline: string; candidate: string },
 ): RunRecordInput[] {
   return report.arms.map((arm) => {
     const metrics: RunMetric[] = report.rows.map((row) => {
@@ -71,10 +74,11 @@ export function reportRunRecords(
     }
     return {
       system: 'before-after',
-      config: `${arm.name}@${arm.commit.slice(0, 12)}`,
+      config: `${labels?.[arm.name] ?? arm.name}@${arm.commit.slice(0, 12)}`,
       dataset,
       params: {
         ...params,
+        arm: arm.name,
         model: report.model,
         offline: report.offline,
         commit: arm.commit,

@@ -7,6 +7,7 @@ import { createProgram } from '../../../src/cli/program.js';
 import { runTrack } from '../../../src/optimize/track/run-track.js';
 import { openTrackLedger } from '../../../src/optimize/track/track-ledger.js';
 import { trackReportSchema } from '../../../src/optimize/track/track-report-schema.js';
+import { readRunLog } from '../../../src/report/index.js';
 import { tempDir } from '../../product/helpers/workspace.js';
 import { BIN, TRACK_TASKS, trackTasks } from './track-helpers.js';
 
@@ -80,6 +81,12 @@ test('a track end to end through the CLI: plan, two arms per task, blind judge, 
   ]);
   expect(track.parity).toEqual({ tasks: 2, judged: 3 });
   expectTrackMetrics(out);
+  // The run log names a track's arms as the track does: bare and with-server.
+  const logged = readRunLog(join(dir.path, 'cache', 'runs.jsonl'));
+  expect(logged.map((r) => [r.system, r.config.split('@')[0], r.params.arm])).toEqual([
+    ['track', 'bare', 'baseline'],
+    ['track', 'with-server', 'candidate'],
+  ]);
   expect(track.judge).toMatchObject({
     model: 'offline',
     offline: true,

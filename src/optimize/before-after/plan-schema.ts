@@ -102,6 +102,11 @@ export const planSchema = z
     clusters: z.number().int().min(1).default(1),
     /** The decision rule (`--primary`, `--guard`); a plan written before it followed the default. */
     decision_rule: decisionRuleSchema.default(() => recordedRule()),
+    /**
+     * A comparison of N systems (`agent-track compare`): its reference system. It has no decision
+     * rule: every other system is tested against the reference, row by row. `null`: a before-after.
+     */
+    comparison: z.object({ reference: z.string() }).strict().nullable().default(null),
     /** `--looks K > 1`: the group-sequential design the run follows (`looks.json` has its boundaries). */
     looks: z
       .object({ count: z.number().int().min(2), spending: z.enum(['obrien-fleming', 'pocock']) })

@@ -121,7 +121,11 @@ export function renderPlan(plan: Plan): string {
     );
   }
   lines.push(`Metrics the report will carry (${plan.metrics.length}): ${plan.metrics.join(', ')}`);
-  lines.push(decisionRuleText(0.05, plan.decision_rule));
+  lines.push(
+    plan.comparison === null
+      ? decisionRuleText(0.05, plan.decision_rule)
+      : `Comparison: each system against the reference \`${plan.comparison.reference}\`, every metric tested two-sided and paired by task (Wilcoxon signed-rank, McNemar for yes/no rows), then Holm-adjusted across the systems; no decision rule, no verdict`,
+  );
   if (plan.clusters > 1 && plan.clusters < plan.tasks.count) {
     lines.push(
       plan.clusters >= MIN_CLUSTERS_FOR_INTERVAL

@@ -46,6 +46,8 @@ export interface PlanInput {
   looks?: { count: number; spending: 'obrien-fleming' | 'pocock' } | null;
   /** The decision rule (`decisionRule` of `--primary`, `--guard`); default `DEFAULT_DECISION_RULE`. */
   rule?: DecisionRule;
+  /** A comparison of N systems: the reference each other system is tested against. */
+  comparison?: { reference: string };
 }
 
 function nonNegativeInteger(option: string, value: number): number {
@@ -245,6 +247,7 @@ export function buildPlan(input: PlanInput): Plan {
     decision_rule: recordedRule(input.rule),
     looks: input.looks ?? null,
     clusters: input.clusters ?? 1,
+    comparison: input.comparison ?? null,
   });
 }
 

@@ -184,6 +184,8 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
         llmBlock: block,
         ...(config.turn_budget === undefined ? {} : { turnBudget: config.turn_budget }),
         ...(options.prices === undefined ? {} : { prices: options.prices }),
+        clusters: new Set(clustersOf(tasks).values()).size,
+        comparison: { reference: config.reference },
       });
       assertSamePlan(dir, plan);
       writePlan(dir, plan);

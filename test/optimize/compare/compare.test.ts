@@ -201,6 +201,12 @@ test('without --confirm-spend only the plan is written; a bad config is refused 
   });
   expect(result.report).toBeNull();
   expect(printed.join('\n')).toContain('byte-identical for all 3 arms');
+  // A comparison has no decision rule: its plan says how each system is tested instead.
+  expect(printed.join('\n')).not.toContain('Decision rule');
+  expect(printed.join('\n')).toContain(
+    'Comparison: each system against the reference `reference`, every metric tested two-sided and paired by task',
+  );
+  expect(result.plan.comparison).toEqual({ reference: 'reference' });
   expect(printed.at(-1)).toMatch(/^plan only: nothing ran, nothing was spent/);
   expect(result.plan.arms.map((arm) => arm.arm)).toEqual([
     'reference',

@@ -1,8 +1,6 @@
-import { readJsonlLog } from '../../core/index.js';
 import { rolloutTasks, type Task } from '../../retrieval/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
-import { finishedLines } from '../campaign/resume.js';
-import { ledgerLineSchema } from '../campaign/schema.js';
+import { recordedRollouts } from '../campaign/resume.js';
 import { formatUsd } from '../campaign/spend/usd.js';
 import type { Plan } from './plan-schema.js';
 
@@ -10,22 +8,17 @@ import type { Plan } from './plan-schema.js';
  * What a campaign's ledger already holds of its plan (an earlier run of it, or a gate's baseline
  * restored from its cache), said under the plan: per arm how many of its rollouts are recorded and
  * will be neither run nor paid again, and what the rest estimate. `null` when nothing is recorded.
- * Read only: a plan writes nothing. Counted as `reconcile` will count them: the campaign's ledger
- * and each arm's harness ledger.
+ * Read only: a plan writes nothing. Counted as `reconcile` will count them (`recordedRollouts`).
  *
  * @example
  * recordedLine('runs/gate', plan, tasks);
  * // 'Already recorded in this campaign (neither run nor paid again): baseline 12 of 12 rollouts, candidate 0 of 12; the 12 left estimate $0.0412.'
  */
 export function recordedLine(dir: string, plan: Plan, tasks: readonly Task[]): string | null {
-  const paths = campaignPaths(dir);
-  const held = new Set<string>();
-  for (const line of readJsonlLog(paths.ledger, ledgerLineSchema, 'ledger').records)
-    held.add(`${line.arm}\0${line.task_id}`);
-  // What an arm's harness finished the campaign ledger has yet to adopt (a restored gate baseline,
-  // a kill between the two writes) is not run again either.
-  for (const arm of plan.arms)
-    for (const task of finishedLines(paths, arm.arm).keys()) held.add(`${arm.arm}\0${task}`);
+  const held = recordedRollouts(
+    campaignPaths(dir),
+    plan.arms.map((arm) => arm.arm),
+  );
   const ids = rolloutTasks(tasks, plan.tasks.repeats).map((task) => task.id);
   const arms = plan.arms.map((arm) => ({
     arm,

@@ -4,7 +4,7 @@ import type { CampaignPaths } from './campaign-dir.js';
 import type { CampaignLog } from './campaign-log.js';
 import type { Ledger } from './ledger.js';
 import type { Queue } from './queue.js';
-import { type HarnessLedgerLine, harnessLedgerLineSchema } from './schema.js';
+import { type HarnessLedgerLine, harnessLedgerLineSchema, ledgerLineSchema } from './schema.js';
 
 /** An arm as the scheduler knows it. */
 export interface ArmRef {
@@ -45,6 +45,23 @@ export function taskLines(paths: CampaignPaths, arm: string, taskId: string): Ha
  */
 export function harnessFinished(paths: CampaignPaths, arm: string): Map<string, string | null> {
   return new Map([...finishedLines(paths, arm)].map(([task, line]) => [task, line.outcome ?? null]));
+}
+
+/**
+ * The rollouts `reconcile` will neither run nor pay again, read without writing anything (a plan's
+ * count): every (arm, task) the campaign ledger holds, and every one an arm's harness finished that
+ * the ledger has yet to adopt (a gate's restored baseline, a kill between the two writes), which
+ * `reconcile` adopts before it skips what the ledger holds. Keys are `arm` and task id joined by NUL.
+ *
+ * @example
+ * recordedRollouts(campaignPaths('runs/gate'), ['baseline', 'candidate']).has('baseline\0t1');
+ */
+export function recordedRollouts(paths: CampaignPaths, arms: readonly string[]): Set<string> {
+  const held = new Set<string>();
+  for (const line of readJsonlLog(paths.ledger, ledgerLineSchema, 'ledger').records)
+    held.add(`${line.arm}\0${line.task_id}`);
+  for (const arm of arms) for (const task of finishedLines(paths, arm).keys()) held.add(`${arm}\0${task}`);
+  return held;
 }
 
 /**

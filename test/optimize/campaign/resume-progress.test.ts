@@ -6,7 +6,7 @@ import { campaignPaths } from '../../../src/optimize/campaign/campaign-dir.js';
 import { openLedger } from '../../../src/optimize/campaign/ledger.js';
 import { createProgress, progressLine } from '../../../src/optimize/campaign/progress.js';
 import { openQueue } from '../../../src/optimize/campaign/queue.js';
-import { reconcile } from '../../../src/optimize/campaign/resume.js';
+import { reconcile, recordedRollouts } from '../../../src/optimize/campaign/resume.js';
 import { fixtureTasks, tempDir } from './helpers.js';
 
 test('a task the harness finished but the campaign did not record (a kill in between) is adopted, not re-run', () => {
@@ -22,6 +22,9 @@ test('a task the harness finished but the campaign did not record (a kill in bet
     { arm: 'baseline', commit: 'a'.repeat(40) },
     { arm: 'candidate', commit: 'b'.repeat(40) },
   ];
+  // What a plan counts as recorded, read before anything is written, is what reconcile skips.
+  const recorded = recordedRollouts(paths, ['baseline', 'candidate']);
+  expect([...recorded]).toEqual(['baseline\0t1']);
   const { skipped, excluded, pending } = reconcile(
     files,
     arms,
@@ -38,6 +41,7 @@ test('a task the harness finished but the campaign did not record (a kill in bet
   expect(files.queue.state('baseline', 't1')?.status).toBe('finished');
   expect(lines).toEqual(['baseline t1 adopted: the harness finished it before the campaign recorded it']);
   expect([...skipped]).toEqual([['baseline', 1]]);
+  expect(recordedRollouts(paths, ['baseline', 'candidate'])).toEqual(recorded);
   expect([...excluded]).toEqual([['candidate', 1]]);
   expect(pending.map(({ arm, task }) => `${arm.arm}/${task.id}`)).toEqual(['candidate/t1', 'baseline/t2']);
 });

@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { runsCommand } from '../../../src/cli/commands/runs.js';
-import { createProgram } from '../../../src/cli/program.js';
 import type { Report } from '../../../src/report/index.js';
 import {
   appendRunRecord,
@@ -16,6 +14,7 @@ import {
 } from '../../../src/report/index.js';
 import type { RunRecordInput } from '../../../src/report/run-log/run-record-schema.js';
 import type { RungRun } from '../../../src/retrieval/index.js';
+import { runsCli } from './runs-cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-runs-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -118,16 +117,7 @@ describe('the run log', () => {
     const log = join(scratch, 'cli.jsonl');
     const a = appendRunRecord(log, input());
     const b = appendRunRecord(log, input({ config: 'hybrid' }));
-    const run = async (...args: string[]) => {
-      let out = '';
-      const program = createProgram({
-        version: '0',
-        commands: [runsCommand],
-        io: { out: (t) => (out += t), err: () => {} },
-      });
-      await program.parseAsync(['node', 'agent-track', 'runs', ...args, '--log', log]);
-      return out;
-    };
+    const run = (...args: string[]) => runsCli(log, ...args);
     expect(await run('list')).toMatch(new RegExp(`${a.id}.*bm25.*fixture-code/test[\\s\\S]*${b.id}.*hybrid`));
     expect(await run('show', a.id.slice(0, 6))).toContain('piece recall@10  0.750 [0.500, 0.920]');
     const compared = await run('compare', a.id, b.id);
@@ -225,13 +215,7 @@ describe('two separate runs that share tasks are paired from what they saved', (
     // Records whose runs saved nothing readable stay unpaired.
     expect(pairedRecordDeltas({ ...a, artifacts: {} }, b)).toBeNull();
     // The CLI pairs them too (two rung records name no report: they are not one run's arms).
-    let out = '';
-    const program = createProgram({
-      version: '0',
-      commands: [runsCommand],
-      io: { out: (t) => (out += t), err: () => {} },
-    });
-    await program.parseAsync(['node', 'agent-track', 'runs', 'compare', a.id, b.id, '--log', log]);
+    const out = await runsCli(log, 'compare', a.id, b.id);
     expect(out).toContain('Two separate runs paired task by task from what they saved');
     expect(out).toMatch(/p \(b better\)/);
     expect(out).toMatch(/piece recall@10\s.*\(3\)\s+0\.5000 \(mcnemar\)/);

@@ -2,8 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { runsCommand } from '../../../src/cli/commands/runs.js';
-import { createProgram } from '../../../src/cli/program.js';
 import {
   appendRunRecord,
   indexRuns,
@@ -12,6 +10,7 @@ import {
   supersededBy,
 } from '../../../src/report/index.js';
 import type { RunRecordInput } from '../../../src/report/run-log/run-record-schema.js';
+import { runsCli } from './runs-cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-superseded-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -59,16 +58,7 @@ test('a run stopped by its ceiling and resumed is listed once, as it finished; i
     ['before-after', 12],
   ]);
 
-  const run = async (...args: string[]) => {
-    let out = '';
-    const program = createProgram({
-      version: '0',
-      commands: [runsCommand],
-      io: { out: (t) => (out += t), err: () => {} },
-    });
-    await program.parseAsync(['node', 'agent-track', 'runs', ...args, '--log', log]);
-    return out;
-  };
+  const run = (...args: string[]) => runsCli(log, ...args);
   const listed = (await run('list')).split('\n');
   expect(listed.find((line) => line.startsWith(early[0]!.id))).toMatch(
     new RegExp(`resumed as ${late[0]!.id}\\s*$`),

@@ -3,6 +3,27 @@ import type { CompareReport } from '../compare/compare-schema.js';
 import type { Report } from '../paired/report-schema.js';
 import type { DatasetRef, RunMetric, RunRecordInput } from './run-record-schema.js';
 
+type Cell = { mean: number | null; low: number | null; high: number | null; n: number };
+type Delta = { delta: number | null; delta_low: number | null; delta_high: number | null; pairs: number };
+
+/** A row's mean with its interval, as the run log keeps it. */
+const meanMetric = (key: string, c: Cell): RunMetric => ({
+  key,
+  value: c.mean,
+  low: c.low,
+  high: c.high,
+  n: c.n,
+});
+
+/** A row's paired delta with its interval, as `delta <key>`. */
+const deltaMetric = (key: string, d: Delta): RunMetric => ({
+  key: `delta ${key}`,
+  value: d.delta,
+  low: d.delta_low,
+  high: d.delta_high,
+  n: d.pairs,
+});
+
 /**
  * One run record per overlay of a saved retrieval rung run: its summary rows (`piece recall@10`,
  * `file mrr`, `latency ...`) with their intervals, and the latency percentiles.
@@ -16,13 +37,9 @@ export function rungRunRecords(
   params: Record<string, unknown> = {},
 ): RunRecordInput[] {
   return run.overlays.map((overlay) => {
-    const metrics: RunMetric[] = overlay.summary.map((row) => ({
-      key: row.level === 'latency' ? row.metric : `${row.level} ${row.metric}`,
-      value: row.mean,
-      low: row.low,
-      high: row.high,
-      n: row.n,
-    }));
+    const metrics: RunMetric[] = overlay.summary.map((row) =>
+      meanMetric(row.level === 'latency' ? row.metric : `${row.level} ${row.metric}`, row),
+    );
     const n = overlay.tasks.length;
     metrics.push(
       { key: 'latency_p50_ms', value: overlay.latency_p50_ms, low: null, high: null, n },
@@ -58,20 +75,8 @@ export function reportRunRecords(
   labels?: { baseline: string; candidate: string },
 ): RunRecordInput[] {
   return report.arms.map((arm) => {
-    const metrics: RunMetric[] = report.rows.map((row) => {
-      const c = row[arm.name];
-      return { key: row.key, value: c.mean, low: c.low, high: c.high, n: c.n };
-    });
-    if (arm.name === 'candidate') {
-      for (const row of report.rows)
-        metrics.push({
-          key: `delta ${row.key}`,
-          value: row.delta,
-          low: row.delta_low,
-          high: row.delta_high,
-          n: row.pairs,
-        });
-    }
+    const metrics: RunMetric[] = report.rows.map((row) => meanMetric(row.key, row[arm.name]));
+    if (arm.name === 'candidate') for (const row of report.rows) metrics.push(deltaMetric(row.key, row));
     return {
       system: 'before-after',
       config: `${labels?.[arm.name] ?? arm.name}@${arm.commit.slice(0, 12)}`,
@@ -108,18 +113,11 @@ export function systemRunRecords(
   return report.systems.map((system) => {
     const metrics: RunMetric[] = report.rows.flatMap((row) => {
       const c = row.cells[system.name];
-      return c === undefined ? [] : [{ key: row.key, value: c.mean, low: c.low, high: c.high, n: c.n }];
+      return c === undefined ? [] : [meanMetric(row.key, c)];
     });
     for (const row of report.rows) {
       const d = row.deltas.find((delta) => delta.system === system.name);
-      if (d !== undefined)
-        metrics.push({
-          key: `delta ${row.key}`,
-          value: d.delta,
-          low: d.delta_low,
-          high: d.delta_high,
-          n: d.pairs,
-        });
+      if (d !== undefined) metrics.push(deltaMetric(row.key, d));
     }
     return {
       system: 'compare',

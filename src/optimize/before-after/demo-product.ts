@@ -10,6 +10,8 @@ setup_outputs: [dist]
 serve: [node, dist/cli/bin.js, serve, --config, "{config}", --workspace, "{workspace}"]
 index: [node, dist/cli/bin.js, index, --corpus, "{corpus}", --out, "{workspace}", --config, "{config}"]
 harness: [node, dist/cli/bin.js, harness]
+# The reference server keeps no state between calls: one server per arm and corpus serves rollout after rollout.
+isolation: corpus
 artifacts:
   tool_docs: configs/product/tool_docs.yaml
   usage_skill: configs/product/usage_skill.md

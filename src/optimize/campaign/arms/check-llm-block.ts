@@ -74,18 +74,28 @@ export async function checkLlmBlock(
   const block = resolve(file);
   // The orchestrator loaded this block already; one it cannot read now is left to the harnesses to name.
   const bytes = options.cacheDir === undefined || !existsSync(block) ? null : readFileSync(block);
-  const results = await Promise.all(
-    arms.map(async (arm) => {
-      const kept = bytes === null ? null : acceptanceFile(options.cacheDir!, arm, bytes);
-      if (kept !== null && existsSync(kept)) return { arm, kept, result: null };
-      const result = await runArmProcess({
+  // Arms that run one harness in one worktree (a comparison's systems on this package's own) ask it once.
+  const asked = new Map<string, ReturnType<typeof runArmProcess>>();
+  const ask = (arm: BlockCheckArm) => {
+    const key = JSON.stringify([arm.worktree, arm.commit, arm.harness]);
+    let result = asked.get(key);
+    if (result === undefined) {
+      result = runArmProcess({
         worktree: arm.worktree,
         argv: [...arm.harness, 'validate-llm-block', block],
         env: options.env,
         timeoutMs: options.timeoutMs ?? 60_000,
         secrets: options.secrets,
       });
-      return { arm, kept, result };
+      asked.set(key, result);
+    }
+    return result;
+  };
+  const results = await Promise.all(
+    arms.map(async (arm) => {
+      const kept = bytes === null ? null : acceptanceFile(options.cacheDir!, arm, bytes);
+      if (kept !== null && existsSync(kept)) return { arm, kept, result: null };
+      return { arm, kept, result: await ask(arm) };
     }),
   );
   const verdicts: BlockVerdict[] = [];

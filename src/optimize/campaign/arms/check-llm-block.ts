@@ -74,10 +74,11 @@ export async function checkLlmBlock(
   const block = resolve(file);
   // The orchestrator loaded this block already; one it cannot read now is left to the harnesses to name.
   const bytes = options.cacheDir === undefined || !existsSync(block) ? null : readFileSync(block);
-  // Arms that run one harness in one worktree (a comparison's systems on this package's own) ask it once.
+  // Arms that run one harness command in one worktree (a comparison's systems on this package's
+  // own, named by pseudo-commits such as `default` and `default-http`) ask it once.
   const asked = new Map<string, ReturnType<typeof runArmProcess>>();
   const ask = (arm: BlockCheckArm) => {
-    const key = JSON.stringify([arm.worktree, arm.commit, arm.harness]);
+    const key = JSON.stringify([resolve(arm.worktree), arm.harness]);
     let result = asked.get(key);
     if (result === undefined) {
       result = runArmProcess({

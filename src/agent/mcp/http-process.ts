@@ -2,6 +2,7 @@ import { connect, createServer } from 'node:net';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execa, type ResultPromise } from 'execa';
 import type { ServerCommand } from '../manifest/server-command.js';
+import { installedNpx } from './installed-npx.js';
 import { type StderrTail, stderrTail } from './stderr-tail.js';
 
 /** A server process agent-track started for an HTTP connection, and its stderr tail. */
@@ -52,9 +53,10 @@ export async function startHttpProcess(
   timeoutMs: number,
   tailBytes: number,
 ): Promise<HttpProcess> {
-  const child: ResultPromise = execa(command.command, command.args, {
-    cwd: command.cwd,
-    env: { ...getDefaultEnvironment(), ...command.env },
+  const run = installedNpx(command) ?? command;
+  const child: ResultPromise = execa(run.command, run.args, {
+    cwd: run.cwd,
+    env: { ...getDefaultEnvironment(), ...run.env },
     extendEnv: false,
     stdin: 'ignore',
     stdout: 'ignore',

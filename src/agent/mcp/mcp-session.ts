@@ -12,6 +12,7 @@ import {
   type ServerSpec,
 } from '../manifest/server-command.js';
 import { freePort, type HttpProcess, startHttpProcess } from './http-process.js';
+import { installedNpx } from './installed-npx.js';
 import { type StderrTail, stderrTail } from './stderr-tail.js';
 import { toolDescriptionTokens, toToolDefinitions } from './tool-definitions.js';
 
@@ -81,11 +82,13 @@ function exitedError(
 }
 
 function stdioLink(command: ServerCommand, options: ConnectOptions): Link {
+  // Described as written; a pinned npx whose version is installed runs as npx would run it.
+  const run = installedNpx(command) ?? command;
   const transport = new StdioClientTransport({
-    command: command.command,
-    args: command.args,
-    cwd: command.cwd,
-    env: { ...getDefaultEnvironment(), ...command.env },
+    command: run.command,
+    args: run.args,
+    cwd: run.cwd,
+    env: { ...getDefaultEnvironment(), ...run.env },
     stderr: 'pipe',
   });
   return {

@@ -60,9 +60,9 @@ export function nonNegativeInteger(option: string, max?: number): FlagParser<num
  * A repeatable `METRIC=VALUE` margin (`--margin needle_reached=0.05`), collected into one record;
  * the metric must be a report row and the value above 0 (`parseMargin`).
  */
-export function margins(option: string) {
+export function margins(option: string, keys?: readonly string[]) {
   return (text: string, previous: Record<string, number> = {}): Record<string, number> => {
-    const [key, value] = parseMargin(option, text);
+    const [key, value] = parseMargin(option, text, keys);
     return { ...previous, [key]: value };
   };
 }

@@ -7,9 +7,15 @@
  * @example
  * import { buildReport, renderReportMarkdown } from 'agent-track/report';
  */
-export { type BuildCompareOptions, buildCompareReport, type SystemResults } from './compare/build-compare.js';
+export {
+  type BuildCompareOptions,
+  buildCompareReport,
+  COMPARE_ROW_KEYS,
+  type SystemResults,
+} from './compare/build-compare.js';
 export { flatCompareMetrics } from './compare/compare-metrics.js';
 export {
+  type CompareMargin,
   type CompareReport,
   type CompareRow,
   type CompareSystem,

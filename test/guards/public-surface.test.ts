@@ -182,6 +182,7 @@ const SURFACE: Record<string, string[]> = {
     'zeroYield',
   ],
   'agent-track/report': [
+    'COMPARE_ROW_KEYS',
     'DEFAULT_DECISION_RULE',
     'EVAL_COMPARE_ALPHA',
     'EVAL_LOG_FORMATS',

@@ -1,5 +1,13 @@
+import { COMPARE_ROW_KEYS } from '../../report/index.js';
 import { refuseRunFile } from '../clobber.js';
-import { directoryOrNew, dollars, existingPath, modelPriceOptions, positiveInteger } from '../options.js';
+import {
+  directoryOrNew,
+  dollars,
+  existingPath,
+  margins,
+  modelPriceOptions,
+  positiveInteger,
+} from '../options.js';
 import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
 
@@ -17,6 +25,7 @@ interface Flags {
   cacheDir?: string;
   runLog?: string;
   repos?: string;
+  margin?: Record<string, number>;
 }
 
 /** `agent-track compare`: one split against N systems, each against a reference system. */
@@ -49,6 +58,11 @@ export const compareCommand: CliCommand = {
         "the run log to append each system's record to (default: the cache directory's runs.jsonl)",
       )
       .option('--repos <dir>', 'local clones of pinned repositories')
+      .option(
+        '--margin <metric=value>',
+        "test each system against the reference at this margin: no worse than it by VALUE on a row with a direction, within ±VALUE on one without; repeatable, over the config's margins",
+        margins('--margin', COMPARE_ROW_KEYS),
+      )
       .action(async (flags: Flags) => {
         // The run log is appended to: never one of a run's own files (its ledger, its report).
         if (flags.runLog !== undefined) refuseRunFile('--run-log', flags.runLog);
@@ -64,6 +78,7 @@ export const compareCommand: CliCommand = {
           ...(flags.cacheDir ? { cacheDir: flags.cacheDir } : {}),
           ...(flags.repos ? { reposDir: flags.repos } : {}),
           ...(flags.runLog ? { runLog: flags.runLog } : {}),
+          ...(flags.margin === undefined ? {} : { margins: flags.margin }),
           confirmSpend: flags.confirmSpend === true,
           maxUsd: flags.maxUsd ?? null,
           concurrency: flags.concurrency,
@@ -78,6 +93,7 @@ export const compareCommand: CliCommand = {
           log(
             `\ngold reached: ${reached}${result.report.offline ? ' (offline policy, a stand-in for a model)' : ''}`,
           );
+          for (const margin of result.report.margins ?? []) log(`margin: ${margin.line}`);
           for (const file of result.files) log(`wrote ${file}`);
         }
       }),

@@ -1,5 +1,6 @@
 import { decisionRuleText } from '../../report/index.js';
 import { MIN_CLUSTERS_FOR_INTERVAL } from '../../stats/index.js';
+import { METRIC_COLUMNS } from '../../trajectory/index.js';
 import { formatUsd } from '../campaign/spend/usd.js';
 import type { Plan } from './plan-schema.js';
 
@@ -134,7 +135,15 @@ export function renderPlan(plan: Plan): string {
     );
   }
   const margins = Object.entries(plan.margins);
-  if (margins.length > 0) {
+  if (margins.length > 0 && plan.comparison !== null) {
+    const text = margins.map(([key, margin]) =>
+      // The free rung's rows (`rung.*`) are recall and MRR: higher is better.
+      (METRIC_COLUMNS.find((column) => column.key === key)?.direction ?? 'higher') === 'neither'
+        ? `${key} within ±${margin} of the reference (equivalence, two one-sided paired t-tests)`
+        : `${key} no worse than the reference by ${margin} (non-inferiority, one-sided paired t at the margin)`,
+    );
+    lines.push(`Margins, each system its own line, Holm-adjusted across the systems: ${text.join('; ')}`);
+  } else if (margins.length > 0) {
     const guards = new Set<string>(plan.decision_rule.guards.map((g) => g.key));
     const text = margins.map(([key, margin]) =>
       guards.has(key)

@@ -45,6 +45,8 @@ export interface CompareOptions {
   prices?: { inputPer1m?: number | null; outputPer1m?: number | null };
   /** The run log its records are appended to (default the cache directory's `runs.jsonl`). */
   runLog?: string;
+  /** Row -> margin (`--margin`), over the config's `margins` row by row. */
+  margins?: Readonly<Record<string, number>>;
   log?: (line: string) => void;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
 }
@@ -127,6 +129,8 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
   const reposDir = options.reposDir ?? join(cacheDir, 'repos');
   const split = await loadSplit(config.split, { reposDir });
   const limit = options.limit ?? config.limit;
+  const given = { ...config.margins, ...options.margins };
+  const margins = Object.keys(given).length === 0 ? undefined : given;
   const tasks = limit === undefined ? split.tasks : split.tasks.slice(0, limit);
   const first = tasks.find((task) => task.corpus !== undefined);
   if (first === undefined)
@@ -186,6 +190,7 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
         ...(options.prices === undefined ? {} : { prices: options.prices }),
         clusters: new Set(clustersOf(tasks).values()).size,
         comparison: { reference: config.reference },
+        ...(margins === undefined ? {} : { margins }),
       });
       assertSamePlan(dir, plan);
       writePlan(dir, plan);
@@ -225,6 +230,7 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
         offline: offline !== null,
         reference: config.reference,
         clusters: clustersOf(tasks),
+        ...(margins === undefined ? {} : { margins }),
       });
       const files = [join(dir, 'report.json'), join(dir, 'report.md'), join(dir, 'metrics.json')];
       writeFileSync(files[0]!, `${JSON.stringify(report, null, 2)}\n`);

@@ -59,6 +59,32 @@ export function comparePage(dir: string): JobView {
         })),
       },
     },
+    ...(report.margins === undefined
+      ? []
+      : [
+          {
+            id: 'margins',
+            heading: 'Margins: each system against the reference',
+            note: 'A row with a direction: no worse than the reference by the margin (one-sided paired t at it); a row without: within plus or minus the margin (two one-sided paired t-tests). p Holm-adjusted across the systems of a metric; passed when below α.',
+            table: {
+              columns: ['system', 'metric', 'test', 'margin', 'p', 'Holm p', 'pairs', 'passed'],
+              rows: report.margins.map((margin) => ({
+                key: `${margin.key}/${margin.system}`,
+                ...(margin.passed ? { mark: 'better' } : {}),
+                cells: [
+                  margin.system,
+                  margin.key,
+                  margin.test,
+                  margin.margin,
+                  margin.pvalue,
+                  margin.p_holm,
+                  margin.pairs,
+                  margin.passed ? 'yes' : 'not shown',
+                ] as PageCell[],
+              })),
+            },
+          } satisfies PageSection,
+        ]),
     {
       id: 'metrics',
       heading: 'Every metric, each system against the reference',

@@ -2,6 +2,7 @@ import { holmAdjusted } from '../../stats/index.js';
 import { METRIC_COLUMNS, type MetricColumn, type TrajectoryMetrics } from '../../trajectory/index.js';
 import { type ArmResults, reportRow } from '../paired/build-report.js';
 import { clusteringOf } from '../paired/clustering.js';
+import { compareMargins } from './compare-margins.js';
 import type { CompareReport, CompareRow } from './compare-schema.js';
 
 /** One system's results, as a before-after arm's are read (`readArmMetrics`). */
@@ -24,6 +25,12 @@ const RUNG_COLUMNS = [
   { key: 'rung.mrr', metric: 'mrr', kind: 'continuous' },
 ] as const;
 
+/** Every row a comparison carries: the metric columns and, when every system ran it, the free rung's. */
+export const COMPARE_ROW_KEYS: readonly string[] = [
+  ...METRIC_COLUMNS.map((metric) => metric.key),
+  ...RUNG_COLUMNS.map((rung) => rung.key),
+];
+
 export interface BuildCompareOptions {
   title: string;
   model: string;
@@ -33,6 +40,8 @@ export interface BuildCompareOptions {
   alpha?: number;
   /** Task id -> cluster (`clustersOf`): from 5 clusters every comparison is tested per cluster. */
   clusters?: ReadonlyMap<string, string>;
+  /** Row key -> margin (`--margin`): each system tested against the reference at it (`compareMargins`). */
+  margins?: Readonly<Record<string, number>>;
 }
 
 const column = (arm: ArmResults, read: (m: TrajectoryMetrics) => number | null) =>
@@ -98,16 +107,32 @@ export function buildCompareReport(
       })),
     };
   };
-  const rows: CompareRow[] = METRIC_COLUMNS.map((metric) =>
-    compareColumn(metric, (system) => column(system.results, metric.read)),
-  );
+  const reads = new Map<string, (system: SystemResults) => ReadonlyMap<string, number | null>>();
+  const rows: CompareRow[] = METRIC_COLUMNS.map((metric) => {
+    const read = (system: SystemResults) => column(system.results, metric.read);
+    reads.set(metric.key, read);
+    return compareColumn(metric, read);
+  });
   if (systems.every((system) => system.rung !== undefined)) {
     for (const rung of RUNG_COLUMNS) {
       const read = (system: SystemResults) =>
         new Map([...system.rung!.scores].map(([task, scores]) => [task, scores?.[rung.metric] ?? null]));
+      reads.set(rung.key, read);
       rows.push(compareColumn({ key: rung.key, group: 'rung', kind: rung.kind, direction: 'higher' }, read));
     }
   }
+  const byName = new Map(systems.map((system) => [system.name, system]));
+  const margins =
+    options.margins === undefined || Object.keys(options.margins).length === 0
+      ? undefined
+      : compareMargins(
+          rows,
+          (key) => (name) => reads.get(key)!(byName.get(name)!),
+          reference.name,
+          others.map((system) => system.name),
+          options.margins,
+          alpha,
+        );
   const needle = rows.find((row) => row.key === 'needle_reached');
   return {
     kind: 'compare',
@@ -129,5 +154,6 @@ export function buildCompareReport(
     ),
     rows,
     ...(note === undefined ? {} : { clustering: note }),
+    ...(margins === undefined ? {} : { margins }),
   };
 }

@@ -4,7 +4,8 @@ import type { CompareReport } from './compare-schema.js';
  * A comparison as a DVC-style metrics file (`metrics.json`), flat as a before-after's
  * (`flatMetrics`): each system's mean per row (`<row>.<system>`), and per other system its paired
  * delta against the reference with the interval, raw and Holm-adjusted p and pairs
- * (`<row>.<system>.delta`, `.p`, `.p_holm`, ...); numbers or `null`.
+ * (`<row>.<system>.delta`, `.p`, `.p_holm`, ...), and each margin's adjusted p and verdict
+ * (`margin.<row>.<system>.p_holm`, `.passed` 1 or 0); numbers or `null`.
  *
  * @example
  * flatCompareMetrics(report)['needle_reached.with-server.p_holm']; // 0.0234
@@ -23,6 +24,10 @@ export function flatCompareMetrics(report: CompareReport): Record<string, number
       out[`${key}.p_holm`] = delta.test === 'none' ? null : delta.p_holm;
       out[`${key}.pairs`] = delta.pairs;
     }
+  }
+  for (const margin of report.margins ?? []) {
+    out[`margin.${margin.key}.${margin.system}.p_holm`] = margin.p_holm;
+    out[`margin.${margin.key}.${margin.system}.passed`] = margin.passed ? 1 : 0;
   }
   return out;
 }

@@ -45,6 +45,23 @@ export const compareRowSchema = z
   })
   .strict();
 
+/** A margin's verdict for one system against the reference (`compareMargins`). */
+export const compareMarginSchema = z
+  .object({
+    key: z.string(),
+    system: z.string(),
+    /** `non-inferiority` for a row with a direction, `equivalence` (TOST) for one without. */
+    test: z.enum(['non-inferiority', 'equivalence']),
+    margin: z.number().positive(),
+    pvalue: nullableNumber,
+    /** Holm-adjusted across the systems of this metric; the margin passes when it is below alpha. */
+    p_holm: nullableNumber,
+    passed: z.boolean(),
+    pairs: z.number().int(),
+    line: z.string(),
+  })
+  .strict();
+
 /** `report.json` of `agent-track compare`: N systems on one split against a reference system. */
 export const compareReportSchema = z
   .object({
@@ -62,9 +79,12 @@ export const compareReportSchema = z
     rows: z.array(compareRowSchema),
     /** The split spans more than one cluster: how many, and whether the rows were tested per cluster. */
     clustering: clusteringSchema.optional(),
+    /** `--margin` rows: each system's margin test against the reference (absent: no margin given). */
+    margins: z.array(compareMarginSchema).optional(),
   })
   .strict();
 
 export type CompareSystem = z.infer<typeof compareSystemSchema>;
 export type CompareRow = z.infer<typeof compareRowSchema>;
+export type CompareMargin = z.infer<typeof compareMarginSchema>;
 export type CompareReport = z.infer<typeof compareReportSchema>;

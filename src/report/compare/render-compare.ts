@@ -72,6 +72,14 @@ export function renderCompareMarkdown(report: CompareReport): string {
       .join(', ')}. Reference: \`${report.reference}\`.`,
     '',
     ...(report.clustering === undefined ? [] : [`Clusters: ${report.clustering.line}`, '']),
+    ...(report.margins === undefined
+      ? []
+      : [
+          '## Margins',
+          '',
+          ...report.margins.map((margin) => `- ${margin.passed ? '✅' : '❔'} ${margin.line}.`),
+          '',
+        ]),
     '| system | what ran | search tool | tasks | outcomes | failed rollouts |',
     '| --- | --- | --- | --- | --- | --- |',
     ...report.systems.map(

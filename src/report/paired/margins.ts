@@ -18,14 +18,19 @@ export const REPORT_ROW_KEYS: readonly string[] = [
  * @example
  * parseMargin('--margin', 'needle_reached=0.05'); // ['needle_reached', 0.05]
  */
-export function parseMargin(option: string, text: string): [string, number] {
+export function parseMargin(
+  option: string,
+  text: string,
+  /** The rows a margin may name: a before-after's (default), or a comparison's (`COMPARE_ROW_KEYS`). */
+  keys: readonly string[] = REPORT_ROW_KEYS,
+): [string, number] {
   const at = text.lastIndexOf('=');
   const key = at < 0 ? '' : text.slice(0, at).trim();
   const value = at < 0 ? Number.NaN : Number(text.slice(at + 1));
-  if (!REPORT_ROW_KEYS.includes(key)) {
+  if (!keys.includes(key)) {
     throw invalidOption(
       option,
-      `METRIC=VALUE with METRIC one of the report's rows (${REPORT_ROW_KEYS.join(', ')})`,
+      `METRIC=VALUE with METRIC one of the report's rows (${keys.join(', ')})`,
       text,
     );
   }

@@ -197,9 +197,15 @@ test('without --confirm-spend only the plan is written; a bad config is refused 
     harness: selfCommand('harness'),
     limit: 2,
     cacheDir: join(dir.path, 'cache'),
+    margins: { turns: 2, distinct_tools_used: 1 },
     log: (line) => printed.push(line),
   });
   expect(result.report).toBeNull();
+  // The margins are stated before anything runs, each row's test named by its direction.
+  expect(result.plan.margins).toEqual({ turns: 2, distinct_tools_used: 1 });
+  expect(printed.join('\n')).toContain(
+    'Margins, each system its own line, Holm-adjusted across the systems: turns no worse than the reference by 2 (non-inferiority, one-sided paired t at the margin); distinct_tools_used within ±1 of the reference (equivalence, two one-sided paired t-tests)',
+  );
   expect(printed.join('\n')).toContain('byte-identical for all 3 arms');
   // A comparison has no decision rule: its plan says how each system is tested instead.
   expect(printed.join('\n')).not.toContain('Decision rule');
@@ -240,5 +246,22 @@ test('without --confirm-spend only the plan is written; a bad config is refused 
   );
   expect(() => loadCompareConfig(bad)).toThrow(
     'a system is exactly one of `product`, `repo` (with `commit`), `package` or `url`; `a` gives `product` and `package`',
+  );
+  // Margins in the config: read as given; one over a row a comparison does not have, or not above 0, refused by key.
+  const systems =
+    'systems:\n  - { name: a, product: default }\n  - { name: b, product: default, transport: http }\n';
+  writeFileSync(bad, `name: x\nsplit: s/t\nreference: a\n${systems}margins: { turns: 2, rung.mrr: 0.1 }\n`);
+  expect(loadCompareConfig(bad).margins).toEqual({ turns: 2, 'rung.mrr': 0.1 });
+  writeFileSync(
+    bad,
+    `name: x\nsplit: s/t\nreference: a\n${systems}margins: { estimated_usd: 1, turns: 0 }\n`,
+  );
+  expect(() => loadCompareConfig(bad)).toThrow(
+    expect.objectContaining({
+      code: 'COMPARE_CONFIG_INVALID',
+      message: expect.stringMatching(
+        /`margins\.estimated_usd`.*METRIC one of the report's rows.*`margins\.turns`.*VALUE a number above 0/,
+      ),
+    }),
   );
 }, 120_000);

@@ -16,6 +16,7 @@ export type {
 export { equivalenceTest, nonInferiorityTest } from './equivalence.js';
 export { hamiltonApportion } from './hamilton.js';
 export { holmAdjusted } from './holm.js';
+export { type MarginPowerOptions, marginPower, marginTasksNeeded } from './margin-power.js';
 export type { McNemarResult } from './mcnemar.js';
 export { mcnemarExact } from './mcnemar.js';
 export type { PairedValues, ValuesByTask } from './pair-values.js';

@@ -39,6 +39,8 @@ const SURFACE: Record<string, string[]> = {
     'holmAdjusted',
     'lookDecision',
     'lookSizes',
+    'marginPower',
+    'marginTasksNeeded',
     'mcnemarExact',
     'minimumDetectableEffect',
     'minimumDetectableEffectBinary',

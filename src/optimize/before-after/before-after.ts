@@ -119,6 +119,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
       if (options.varianceFrom !== undefined) {
         const differences = await pairedDifferences(resolve(options.varianceFrom), {
           rule: plan.decision_rule,
+          margins: Object.keys(plan.margins),
         });
         log(options)(writePowerPlan(dir, powerOf(options, differences, `run ${options.varianceFrom}`, plan)));
       } else if (options.pilot === undefined) {

@@ -30,6 +30,7 @@ export function powerOf(
     alpha: 0.05,
     detect: options.detect ?? null,
     rule: plan.decision_rule,
+    margins: plan.margins,
   });
 }
 

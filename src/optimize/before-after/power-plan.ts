@@ -6,15 +6,19 @@ import { readTasks, rolloutTasks, type Task, taskIdOf } from '../../retrieval/in
 import {
   minimumDetectableEffect,
   minimumDetectableEffectBinary,
-  repeatedSd,
   tasksNeeded,
   tasksNeededBinary,
-  varianceComponents,
 } from '../../stats/index.js';
 import { METRIC_COLUMNS, type TrajectoryMetrics } from '../../trajectory/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { readArmResults } from './arm-results.js';
 import { type DetectSpec, effectFor, effectText } from './detect.js';
+import {
+  differenceSd,
+  type MarginRowPower,
+  marginRowPowers,
+  renderMarginPowers,
+} from './margin-power-plan.js';
 import { readPlan } from './plan.js';
 
 const POWER = 0.8;
@@ -48,6 +52,8 @@ export interface PowerPlan {
   repeats: number;
   detect: DetectSpec | null;
   rows: RowPower[];
+  /** `--margin` rows: the tasks each test needs and the planned tasks' power (`marginRowPowers`). */
+  margins: MarginRowPower[];
 }
 
 /** A pilot's (or an earlier run's) paired differences per headline row, and the baseline's mean of each. */
@@ -65,13 +71,26 @@ const headline = (rule: DecisionRule = DEFAULT_DECISION_RULE) => [
   ...rule.watched,
 ];
 
+// The rows a pilot's differences are read for: the headline rows, then any margin's that has a column.
+const measuredKeys = (rule: DecisionRule | undefined, margins: readonly string[]) => [
+  ...new Set([
+    ...headline(rule).map((spec) => spec.key),
+    ...margins.filter((key) => METRIC_COLUMNS.some((column) => column.key === key)),
+  ]),
+];
+
 /**
  * Per headline row, per task, each repeat's paired difference (candidate - baseline at that
  * repeat), from a campaign directory's arms: a pilot's first tasks, or any earlier run.
  */
 export async function pairedDifferences(
   dir: string,
-  options: { tasks?: readonly Task[]; rule?: DecisionRule } = {},
+  options: {
+    tasks?: readonly Task[];
+    rule?: DecisionRule;
+    /** Margin rows read too (default: the run's own plan's `margins`). */
+    margins?: readonly string[];
+  } = {},
 ): Promise<PairedDifferences> {
   const plan = readPlan(campaignPaths(dir).plan);
   const rollouts = options.tasks
@@ -82,8 +101,9 @@ export async function pairedDifferences(
   const cand = await readArmResults(dir, 'candidate', commit('candidate'), rollouts);
   const out = new Map<string, number[][]>();
   const baselineMean = new Map<string, number | null>();
-  for (const spec of headline(options.rule ?? plan.decision_rule)) {
-    const column = METRIC_COLUMNS.find((c) => c.key === spec.key)!;
+  const keys = measuredKeys(options.rule ?? plan.decision_rule, options.margins ?? Object.keys(plan.margins));
+  for (const key of keys) {
+    const column = METRIC_COLUMNS.find((c) => c.key === key)!;
     const byTask = new Map<string, number[]>();
     const baselines: number[] = [];
     for (const rollout of rollouts) {
@@ -96,8 +116,8 @@ export async function pairedDifferences(
       byTask.set(task, [...(byTask.get(task) ?? []), y - x]);
       baselines.push(x);
     }
-    out.set(spec.key, [...byTask.values()]);
-    baselineMean.set(spec.key, baselines.length === 0 ? null : mean(baselines));
+    out.set(key, [...byTask.values()]);
+    baselineMean.set(key, baselines.length === 0 ? null : mean(baselines));
   }
   return { byRow: out, baselineMean };
 }
@@ -124,6 +144,8 @@ export function powerPlan(
     alpha: number;
     detect?: DetectSpec | null;
     rule?: DecisionRule;
+    /** Row key -> margin (`--margin`): each test's power (`marginRowPowers`). */
+    margins?: Readonly<Record<string, number>>;
   },
 ): PowerPlan {
   const { tasks: n, repeats, alpha } = options;
@@ -163,28 +185,30 @@ export function powerPlan(
         notEstimable: flat ? `no task's outcome differed between the arms over ${firsts.length} tasks` : null,
       };
     }
-    const parts = varianceComponents(perTask);
-    // One repeat per task measures no within part: the tasks' mean sd is then the whole of it.
-    const sd =
-      parts.withinSd === null || parts.betweenSd === null
-        ? parts.taskMeanSd
-        : repeatedSd({ betweenSd: parts.betweenSd, withinSd: parts.withinSd, repeats });
+    const { sd, tasks: measured } = differenceSd(perTask, repeats);
     const flat = sd === 0;
     const base = { alpha, power: POWER, sided: 'one' as const, sd };
     return {
       key: spec.key,
       kind: 'continuous',
-      pilotTasks: parts.tasks,
+      pilotTasks: measured,
       sd,
       discordant: null,
       mde: flat ? null : minimumDetectableEffect({ ...base, n }),
       effect,
       tasksForDetect:
         amount === null || sd === null || flat ? null : tasksNeeded({ ...base, effect: amount }),
-      notEstimable: flat ? `the paired differences do not vary (sd 0 over ${parts.tasks} tasks)` : null,
+      notEstimable: flat ? `the paired differences do not vary (sd 0 over ${measured} tasks)` : null,
     };
   });
-  return { from: options.from, alpha, power: POWER, tasks: n, repeats, detect, rows };
+  const margins = marginRowPowers(differences.byRow, {
+    margins: options.margins ?? {},
+    guards: new Set((options.rule ?? DEFAULT_DECISION_RULE).guards.map((guard) => guard.key)),
+    tasks: n,
+    repeats,
+    alpha,
+  });
+  return { from: options.from, alpha, power: POWER, tasks: n, repeats, detect, rows, margins };
 }
 
 /** The power section as the plan prints it. */
@@ -216,6 +240,7 @@ export function renderPowerPlan(plan: PowerPlan): string {
       `  ${row.key}: detects ${row.mde === null ? 'n/a' : `±${num(row.mde)}`} (${measured})${needed}`,
     );
   }
+  lines.push(...renderMarginPowers(plan.margins, plan.tasks));
   return lines.join('\n');
 }
 

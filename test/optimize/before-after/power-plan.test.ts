@@ -147,3 +147,56 @@ test('an effect per row, a relative one on the baseline mean, and a row whose pi
   );
   expect(text).not.toMatch(/detects ±0(\.0+)? \(/);
 });
+
+test('margins: the tasks each test needs when the arms are truly alike, and the power of the planned tasks', () => {
+  const differences = paired([
+    ['needle_reached', [[1], [0], [-1], [0]]],
+    ['turns', [[2], [0], [-2], [0], [1], [-1]]],
+    ['distinct_tools_used', [[0], [0], [0]]],
+  ]);
+  const plan = powerPlan(differences, {
+    from: 'pilot of 6 tasks',
+    tasks: 40,
+    repeats: 1,
+    alpha: 0.05,
+    margins: { needle_reached: 0.25, turns: 1, distinct_tools_used: 1, reformulations: 1 },
+  });
+  const [reached, turns, tools, reformulations] = plan.margins;
+  // needle_reached is a guard of the default rule: non-inferiority. sd of (1, 0, -1, 0) = sqrt(2/3) = 0.816497;
+  // n' >= ((1.644854 + 0.841621) * 0.816497 / 0.25)^2 = 65.95, plus 1.644854^2 / 2 = 1.352772 -> 68 tasks;
+  // with 40: Phi(0.25 * sqrt(38.647228) / 0.816497 - 1.644854) = Phi(0.258610) = 0.6020.
+  expect(reached).toMatchObject({
+    key: 'needle_reached',
+    test: 'non-inferiority',
+    pilotTasks: 4,
+    tasksNeeded: 68,
+  });
+  expect(reached!.sd).toBeCloseTo(0.816497, 6);
+  expect(reached!.power).toBeCloseTo(0.602, 4);
+  // turns is no guard: equivalence (TOST). sd of (2, 0, -2, 0, 1, -1) = sqrt(2) = 1.414214;
+  // power at n: 2 Phi(1 * sqrt(n - 1.352772) / 1.414214 - 1.644854) - 1 >= 0.8 first at n = 19
+  // (2 Phi(1.325602) - 1 = 0.8150 at 19; 0.7851 at 18); with 40: 2 Phi(2.751008) - 1 = 0.9941.
+  expect(turns).toMatchObject({ key: 'turns', test: 'equivalence', pilotTasks: 6, tasksNeeded: 19 });
+  expect(turns!.power).toBeCloseTo(0.9941, 4);
+  // A row whose differences do not vary, or that the pilot never measured: not estimable, said why.
+  expect(tools).toMatchObject({
+    tasksNeeded: null,
+    power: null,
+    notEstimable: 'the paired differences do not vary (sd 0 over 3 tasks)',
+  });
+  expect(reformulations).toMatchObject({
+    tasksNeeded: null,
+    notEstimable: 'no task gave a paired difference (0 tasks)',
+  });
+  const text = renderPowerPlan(plan);
+  expect(text).toContain(
+    'Margins: the tasks each test needs for 80% power when the arms are truly alike on the row, and the power of the planned 40:',
+  );
+  expect(text).toContain(
+    '  needle_reached no worse than 0.25: 68 tasks (power with 40: 0.602; sd of a paired difference 0.816 over 4 tasks)',
+  );
+  expect(text).toContain('  turns within ±1: 19 tasks (power with 40: 0.994;');
+  expect(text).toContain(
+    '  distinct_tools_used within ±1: not estimable: the paired differences do not vary (sd 0 over 3 tasks)',
+  );
+});

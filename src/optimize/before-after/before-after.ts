@@ -12,6 +12,7 @@ import { log, planCampaign, powerOf } from './campaign-steps.js';
 import { checkLooks, type LooksPlan, looksPlan, writeLooksPlan } from './looks-plan.js';
 import { startOfflineModel } from './offline-model.js';
 import { pairedDifferences, writePowerPlan } from './power-plan.js';
+import { fullyRecordedArms } from './recorded-rollouts.js';
 import { assertSameCampaign } from './run-campaign.js';
 import { runPlanned } from './run-planned.js';
 import { refuseBeforeSetup } from './spend-gate.js';
@@ -93,10 +94,23 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     // The arms are prepared once: probed for the plan (when built), then run from the same worktrees.
     // A plan spends nothing and builds nothing: its worktrees are checked out, never set up.
     const built = options.confirmSpend === true;
+    // An arm the campaign holds every rollout of (a gate's restored baseline) runs nothing: no setup.
+    const recorded = built
+      ? fullyRecordedArms(
+          dir,
+          arms.map(({ arm }) => arm),
+          tasks,
+          options.repeats ?? 1,
+        )
+      : new Set<string>();
     let stopped = false;
     const prepared = await prepareArms({
       repo,
-      arms: arms.map(({ arm, commit }) => ({ arm, commit: commit.sha })),
+      arms: arms.map(({ arm, commit }) => ({
+        arm,
+        commit: commit.sha,
+        ...(recorded.has(arm) ? { setup: false } : {}),
+      })),
       recordFile: campaignPaths(dir).worktrees,
       installCache,
       ...(options.harness === undefined ? {} : { defaultHarness: options.harness }),

@@ -49,15 +49,38 @@ export interface Campaign {
   built: boolean;
 }
 
+/**
+ * The arms a campaign will run: a plan's every arm (it runs none, but states them all); a run's
+ * arms that were set up (one whose every rollout is recorded was not, and runs nothing).
+ */
+export function runningArms(campaign: Pick<Campaign, 'built' | 'prepared'>) {
+  return campaign.built
+    ? campaign.prepared.arms.filter((arm) => arm.setup.install !== 'skipped')
+    : campaign.prepared.arms;
+}
+
 // The plan from the prepared arms: built, the LLM block asked of both arms' own harnesses and each
 // arm's tool descriptions counted from its own server; not built (a plan), the figures an unbuilt
 // arm gives (`armToolTokens`) and the block check left to the run. The corpora surveyed; printed and written.
 export async function planCampaign(campaign: Campaign) {
   const { options, dir, tasks, prepared, block } = campaign;
-  const blockVerdicts = campaign.built
-    ? await checkLlmBlock(prepared.arms, block.file, { cacheDir: campaign.cacheDir })
-    : [];
+  // A run's arms that will run: an arm whose every rollout is recorded was not set up, runs nothing,
+  // and is neither asked about the block nor started for its tool descriptions.
+  const built = new Set(campaign.built ? runningArms(campaign).map((arm) => arm.arm) : []);
+  const blockVerdicts =
+    built.size > 0
+      ? await checkLlmBlock(
+          prepared.arms.filter((arm) => built.has(arm.arm)),
+          block.file,
+          { cacheDir: campaign.cacheDir },
+        )
+      : [];
   for (const verdict of blockVerdicts) log(options)(verdict.line);
+  if (campaign.built)
+    for (const arm of prepared.arms.filter((arm) => !built.has(arm.arm)))
+      log(options)(
+        `${arm.arm}: not asked about the LLM block: every rollout of it is recorded, nothing of it runs`,
+      );
   if (!campaign.built)
     log(options)(
       "LLM block: each arm's own harness checks it when the arms are built (with --confirm-spend), before anything is spent",
@@ -65,7 +88,7 @@ export async function planCampaign(campaign: Campaign) {
   const first = tasks.find((task) => task.corpus !== undefined)?.corpus;
   // Only a built arm's server is probed, with a real corpus when its server reads one.
   const probeCorpus =
-    first === undefined || !campaign.built
+    first === undefined || built.size === 0
       ? undefined
       : (
           await materializeCorpus(first, {
@@ -78,7 +101,7 @@ export async function planCampaign(campaign: Campaign) {
     prepared.arms.map((arm) =>
       armToolTokens(arm, {
         cacheDir: campaign.cacheDir,
-        built: campaign.built,
+        built: built.has(arm.arm),
         ...(options.config === undefined ? {} : { config: options.config }),
         ...(probeCorpus === undefined ? {} : { corpus: probeCorpus }),
       }),
@@ -89,7 +112,7 @@ export async function planCampaign(campaign: Campaign) {
   const { cacheDir, reposDir } = campaign;
   // An arm with its own harness indexes (the reference product); one served by agent-track's harness
   // needs an index only when its `serve` reads `{workspace}` (a filesystem server reads the corpus).
-  const indexed = prepared.arms.some(
+  const indexed = runningArms(campaign).some(
     (arm) =>
       arm.productArgs.length === 0 ||
       servedPlaces({
@@ -104,7 +127,7 @@ export async function planCampaign(campaign: Campaign) {
         reposDir,
         config,
         build: false,
-        codes: indexCodes(prepared.arms),
+        codes: indexCodes(runningArms(campaign)),
       })
     : [];
   const plan = buildPlan({

@@ -32,3 +32,22 @@ export function recordedLine(dir: string, plan: Plan, tasks: readonly Task[]): s
   );
   return `Already recorded in this campaign (neither run nor paid again): ${each.join(', ')}; the ${left} left estimate ${formatUsd(leftUsd)}.`;
 }
+
+/**
+ * The arms every one of whose rollouts the campaign holds already (`recordedRollouts`): nothing of
+ * them runs, so a run checks their worktrees out without setting them up (a gate whose baseline
+ * was restored from its cache sets up the head only).
+ *
+ * @example
+ * fullyRecordedArms('runs/gate', ['baseline', 'candidate'], tasks, 1); // Set { 'baseline' }
+ */
+export function fullyRecordedArms(
+  dir: string,
+  arms: readonly string[],
+  tasks: readonly Task[],
+  repeats: number,
+): Set<string> {
+  const held = recordedRollouts(campaignPaths(dir), arms);
+  const ids = rolloutTasks(tasks, repeats).map((task) => task.id);
+  return new Set(arms.filter((arm) => ids.length > 0 && ids.every((id) => held.has(`${arm}\0${id}`))));
+}

@@ -141,6 +141,10 @@ async function probeArms(
   const say = places.log ?? (() => {});
   for (const arm of arms) {
     if (probed.has(arm.arm)) continue;
+    if (arm.setup.install === 'skipped') {
+      say(`${arm.arm}: probe: none, every rollout of it is recorded and nothing of it runs`);
+      continue;
+    }
     const product = probedProduct(arm, places.config ?? DEFAULT_SERVING_CONFIG);
     if (product === null) {
       say(`${arm.arm}: probe: its own harness probes its server before its rollouts`);

@@ -7,7 +7,7 @@ import type { BlockVerdict } from '../campaign/arms/check-llm-block.js';
 import { rolloutHarnessArgs } from '../campaign/harness-args.js';
 import { openLocalRunner } from '../campaign/rollout-runner.js';
 import type { BeforeAfterResult } from './before-after-options.js';
-import { type Campaign, log, powerOf } from './campaign-steps.js';
+import { type Campaign, log, powerOf, runningArms } from './campaign-steps.js';
 import type { LooksPlan } from './looks-plan.js';
 import type { OfflineModel } from './offline-model.js';
 import { openBeforeAfterQueue } from './open-queue.js';
@@ -60,7 +60,7 @@ export async function runPlanned(
   }
   if (gate.buildIndexes && unbuilt.length > 0) {
     const config = loadServingConfig(options.config);
-    const codes = indexCodes(campaign.prepared.arms);
+    const codes = indexCodes(runningArms(campaign));
     await surveyCorpora(tasks, { cacheDir, reposDir, config, build: true, codes });
   }
   const settings = {

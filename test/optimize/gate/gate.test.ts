@@ -122,6 +122,15 @@ describe('agent-track gate', () => {
     expect(second.stdout, second.stdout).toContain(
       'Already recorded in this campaign (neither run nor paid again): baseline 12 of 12 rollouts, candidate 0 of 12; the 12 left estimate $',
     );
+    // The base runs nothing, so nothing of it is set up, asked about the block or started.
+    expect(second.stdout).toContain(
+      `baseline: worktree at ${product.candidate.slice(0, 12)}; no setup (every rollout of it is recorded: nothing of it runs)`,
+    );
+    expect(second.stdout).toContain(
+      'baseline: not asked about the LLM block: every rollout of it is recorded, nothing of it runs',
+    );
+    expect(second.stdout).not.toMatch(/^baseline \(\w+\): accepts the block/m);
+    expect(second.stdout).toMatch(/^candidate \(\w+\): accepts the block/m);
     const ledger = lines(join(scratch, 'pr2', 'ledger.jsonl'));
     const base = ledger.filter((line) => line.arm === 'baseline');
     expect(base).toHaveLength(12);

@@ -18,11 +18,14 @@ export interface PreparedArms {
   release(options?: { keep?: boolean }): Promise<void>;
 }
 
-/** What preparing one arm did, in one line: its worktree, and its setup (an install reused or made). */
-export function armPreparedLine(arm: PreparedArm): string {
+/**
+ * What preparing one arm did, in one line: its worktree, and its setup (an install reused or made);
+ * `skipped` says why (default: a plan builds nothing).
+ */
+export function armPreparedLine(arm: PreparedArm, skipped = 'a plan builds nothing'): string {
   const took = `${(arm.setup.durationMs / 1000).toFixed(1)} s`;
   const what = {
-    skipped: 'no setup (a plan builds nothing)',
+    skipped: `no setup (${skipped})`,
     none: arm.manifest.setup ? `set up in ${took}` : 'no setup in its manifest',
     reused: `set up in ${took}, its install reused from the cache (lockfile unchanged)${arm.setup.buildReused === true ? ', its build too (same tree)' : ''}`,
     installed: `set up in ${took}, installed afresh (kept for the next worktree with this lockfile)`,
@@ -70,7 +73,8 @@ async function removeEntry(entry: Pick<ArmRecordEntry, 'repo' | 'dir'>): Promise
  */
 export async function prepareArms(options: {
   repo: string;
-  arms: readonly { arm: string; commit: string }[];
+  /** Each arm; its `setup: false` checks it out without setup whatever `setup` says for the rest. */
+  arms: readonly { arm: string; commit: string; setup?: boolean }[];
   recordFile: string;
   /** Where the worktrees go; default a fresh temp directory (removed on release). */
   worktreesDir?: string;
@@ -113,7 +117,8 @@ export async function prepareArms(options: {
   try {
     for (const arm of options.arms) {
       const reuse = kept.get(arm.arm);
-      if (reuse === undefined && options.setup !== false)
+      const setup = arm.setup ?? options.setup;
+      if (reuse === undefined && setup !== false)
         options.log?.(`${arm.arm}: a worktree at ${arm.commit.slice(0, 12)}, then its setup...`);
       prepared.push(
         reuse ??
@@ -127,11 +132,15 @@ export async function prepareArms(options: {
             env: options.env,
             signal: options.signal,
             ...(options.defaultHarness === undefined ? {} : { defaultHarness: options.defaultHarness }),
-            ...(options.setup === undefined ? {} : { setup: options.setup }),
+            ...(setup === undefined ? {} : { setup }),
           })),
       );
       record();
-      options.log?.(armPreparedLine(prepared.at(-1)!));
+      options.log?.(
+        setup === false && options.setup !== false
+          ? armPreparedLine(prepared.at(-1)!, 'every rollout of it is recorded: nothing of it runs')
+          : armPreparedLine(prepared.at(-1)!),
+      );
     }
   } catch (error) {
     await release();

@@ -1,27 +1,15 @@
 import { expect, test } from 'vitest';
-import { buildCompareReport, type SystemResults } from '../../../src/report/compare/build-compare.js';
+import { buildCompareReport } from '../../../src/report/compare/build-compare.js';
 import { compareReportSchema } from '../../../src/report/compare/compare-schema.js';
 import { renderCompareMarkdown } from '../../../src/report/compare/render-compare.js';
-import { computeMetrics, type TrajectoryMetrics } from '../../../src/trajectory/index.js';
-import { buildTrajectory } from '../../trajectory/build-trajectory.js';
+import { systemResults } from './system-results.js';
 
-const blank = computeMetrics(buildTrajectory({}), null);
 const ids = Array.from({ length: 12 }, (_, i) => `t${i + 1}`);
-const system = (name: string, rates: number[]): SystemResults => ({
-  name,
-  spec: name,
-  results: {
-    commit: name,
-    subject: name,
-    failed: 0,
-    metrics: new Map(
-      rates.map((rate, i) => [
-        ids[i]!,
-        { ...blank, needless_call_rate: rate, outcome: 'answered' } as TrajectoryMetrics,
-      ]),
-    ),
-  },
-});
+const system = (name: string, rates: number[]) =>
+  systemResults(
+    name,
+    rates.map((rate, i) => [ids[i]!, { needless_call_rate: rate }]),
+  );
 
 test('compare tests each system against the reference per cluster, two-sided, and says how many clusters', () => {
   // Two tasks a cluster; cluster mean differences -0.5, -0.25, -0.25, -0.25, -0.5, +0.25 (mean -0.25).

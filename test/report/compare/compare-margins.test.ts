@@ -1,11 +1,10 @@
 import { expect, test } from 'vitest';
-import { buildCompareReport, type SystemResults } from '../../../src/report/compare/build-compare.js';
+import { buildCompareReport } from '../../../src/report/compare/build-compare.js';
 import { flatCompareMetrics } from '../../../src/report/compare/compare-metrics.js';
 import { compareReportSchema } from '../../../src/report/compare/compare-schema.js';
 import { renderCompareMarkdown } from '../../../src/report/compare/render-compare.js';
-import { computeMetrics, type TrajectoryMetrics } from '../../../src/trajectory/index.js';
 import { closeRelative, loadReference } from '../../stats/reference/load.js';
-import { buildTrajectory } from '../../trajectory/build-trajectory.js';
+import { systemResults } from './system-results.js';
 
 type Row = { direction: string; margin: number; reference: number[]; systems: Record<string, number[]> };
 const reference = loadReference<{
@@ -13,24 +12,14 @@ const reference = loadReference<{
   cases: { key: string; system: string; pvalue: number; p_holm: number }[];
 }>('compare-margins');
 
-const blank = computeMetrics(buildTrajectory({}), null);
-const system = (name: string, pick: (row: Row) => number[]): SystemResults => ({
-  name,
-  spec: name,
-  results: {
-    commit: name,
-    subject: name,
-    failed: 0,
-    metrics: new Map(
-      Array.from({ length: 6 }, (_, i) => {
-        const values = Object.fromEntries(
-          Object.entries(reference.rows).map(([key, row]) => [key, pick(row)[i]!]),
-        );
-        return [`t${i + 1}`, { ...blank, ...values, outcome: 'answered' } as TrajectoryMetrics];
-      }),
-    ),
-  },
-});
+const system = (name: string, pick: (row: Row) => number[]) =>
+  systemResults(
+    name,
+    Array.from({ length: 6 }, (_, i) => [
+      `t${i + 1}`,
+      Object.fromEntries(Object.entries(reference.rows).map(([key, row]) => [key, pick(row)[i]!])),
+    ]),
+  );
 
 test('each system is tested against the reference at each margin, Holm across the systems, as scipy computes it', () => {
   const margins = Object.fromEntries(Object.entries(reference.rows).map(([key, row]) => [key, row.margin]));

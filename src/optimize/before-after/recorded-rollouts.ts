@@ -15,15 +15,13 @@ import type { Plan } from './plan-schema.js';
  * // 'Already recorded in this campaign (neither run nor paid again): baseline 12 of 12 rollouts, candidate 0 of 12; the 12 left estimate $0.0412.'
  */
 export function recordedLine(dir: string, plan: Plan, tasks: readonly Task[]): string | null {
-  const held = recordedRollouts(
-    campaignPaths(dir),
+  const done = recordedCounts(
+    dir,
     plan.arms.map((arm) => arm.arm),
+    tasks,
+    plan.tasks.repeats,
   );
-  const ids = rolloutTasks(tasks, plan.tasks.repeats).map((task) => task.id);
-  const arms = plan.arms.map((arm) => ({
-    arm,
-    done: ids.filter((id) => held.has(`${arm.arm}\0${id}`)).length,
-  }));
+  const arms = plan.arms.map((arm) => ({ arm, done: done.get(arm.arm) ?? 0 }));
   if (arms.every(({ done }) => done === 0)) return null;
   const left = arms.reduce((sum, { arm, done }) => sum + arm.rollouts - done, 0);
   const leftUsd = arms.reduce((sum, { arm, done }) => sum + (arm.rollouts - done) * arm.usd_per_rollout, 0);
@@ -31,6 +29,18 @@ export function recordedLine(dir: string, plan: Plan, tasks: readonly Task[]): s
     i === 0 ? `${arm.arm} ${done} of ${arm.rollouts} rollouts` : `${arm.arm} ${done} of ${arm.rollouts}`,
   );
   return `Already recorded in this campaign (neither run nor paid again): ${each.join(', ')}; the ${left} left estimate ${formatUsd(leftUsd)}.`;
+}
+
+// Per arm, how many of its rollouts (tasks x repeats) the campaign holds (`recordedRollouts`).
+function recordedCounts(
+  dir: string,
+  arms: readonly string[],
+  tasks: readonly Task[],
+  repeats: number,
+): Map<string, number> {
+  const held = recordedRollouts(campaignPaths(dir), arms);
+  const ids = rolloutTasks(tasks, repeats).map((task) => task.id);
+  return new Map(arms.map((arm) => [arm, ids.filter((id) => held.has(`${arm}\0${id}`)).length]));
 }
 
 /**
@@ -47,7 +57,7 @@ export function fullyRecordedArms(
   tasks: readonly Task[],
   repeats: number,
 ): Set<string> {
-  const held = recordedRollouts(campaignPaths(dir), arms);
-  const ids = rolloutTasks(tasks, repeats).map((task) => task.id);
-  return new Set(arms.filter((arm) => ids.length > 0 && ids.every((id) => held.has(`${arm}\0${id}`))));
+  const rollouts = tasks.length * repeats;
+  const done = recordedCounts(dir, arms, tasks, repeats);
+  return new Set(arms.filter((arm) => rollouts > 0 && done.get(arm) === rollouts));
 }

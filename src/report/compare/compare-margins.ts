@@ -1,5 +1,6 @@
-import { equivalenceTest, holmAdjusted, nonInferiorityTest, pairValues } from '../../stats/index.js';
+import { holmAdjusted, pairValues } from '../../stats/index.js';
 import { pValueText } from '../format-number.js';
+import { marginTest } from '../paired/margins.js';
 import type { CompareMargin, CompareRow } from './compare-schema.js';
 
 /** A row's values per system: task id -> value (`null`: undefined for that task). */
@@ -30,20 +31,11 @@ export function compareMargins(
     const row = rows.find((r) => r.key === key);
     if (row === undefined) return [];
     const read = column(key);
-    const tests = others.map((system) => {
-      const { differences } = pairValues(read(reference), read(system));
-      return row.direction === 'neither'
-        ? {
-            system,
-            test: 'equivalence' as const,
-            ...equivalenceTest(differences, { low: -margin, high: margin, alpha }),
-          }
-        : {
-            system,
-            test: 'non-inferiority' as const,
-            ...nonInferiorityTest(differences, { margin, direction: row.direction, alpha }),
-          };
-    });
+    const direction = row.direction === 'neither' ? null : row.direction;
+    const tests = others.map((system) => ({
+      system,
+      ...marginTest(pairValues(read(reference), read(system)).differences, margin, direction, alpha),
+    }));
     const adjusted = holmAdjusted(tests.map((test) => test.pvalue));
     return tests.map((test, index): CompareMargin => {
       const pHolm = adjusted[index] ?? null;
@@ -52,8 +44,6 @@ export function compareMargins(
         test.test === 'equivalence'
           ? `within ±${margin} of ${reference} on ${key}`
           : `no worse than ${reference} by ${margin} on ${key}`;
-      const how =
-        test.test === 'equivalence' ? 'two one-sided paired t-tests' : 'one-sided paired t at the margin';
       const ps = pHolm === null ? 'n/a' : `${pValueText(test.pvalue)}, Holm ${pValueText(pHolm)}`;
       return {
         key,
@@ -64,7 +54,7 @@ export function compareMargins(
         p_holm: pHolm,
         passed,
         pairs: test.n,
-        line: `${test.system} ${passed ? '' : 'not shown '}${claim} (${ps}, ${how}, ${test.n} pairs)`,
+        line: `${test.system} ${passed ? '' : 'not shown '}${claim} (${ps}, ${test.how}, ${test.n} pairs)`,
       };
     });
   });

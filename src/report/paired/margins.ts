@@ -47,6 +47,33 @@ function differences(values: RowValues, key: string): number[] {
 }
 
 /**
+ * One margin's test on paired differences: with a direction, non-inferiority in it (one-sided paired
+ * t at the margin); without, equivalence (TOST within plus or minus the margin). `how` names it as
+ * the report's lines do. A before-after gives its guards a direction; a comparison every row that has one.
+ *
+ * @example
+ * marginTest([0, 0.1, -0.05], 0.1, 'higher', 0.05); // { test: 'non-inferiority', how: 'one-sided paired t at the margin', pvalue, passed, n, mean }
+ */
+export function marginTest(
+  differences: readonly (number | null)[],
+  margin: number,
+  direction: 'higher' | 'lower' | null,
+  alpha: number,
+) {
+  return direction === null
+    ? {
+        test: 'equivalence' as const,
+        how: 'two one-sided paired t-tests',
+        ...equivalenceTest(differences, { low: -margin, high: margin, alpha }),
+      }
+    : {
+        test: 'non-inferiority' as const,
+        how: 'one-sided paired t at the margin',
+        ...nonInferiorityTest(differences, { margin, direction, alpha }),
+      };
+}
+
+/**
  * The margins' verdicts: a guard row with a margin gets a non-inferiority test (one-sided paired t
  * at the margin against the guard's direction: "no worse than 0.05 on needle_reached"), any other
  * row an equivalence test (TOST within plus or minus the margin: "within 0.5 of the baseline on
@@ -64,36 +91,21 @@ export function marginVerdicts(
   guards: ReadonlyMap<string, 'lower' | 'higher'>,
 ): MarginVerdict[] {
   return Object.entries(margins).flatMap(([key, margin]): MarginVerdict[] => {
-    const row = rows.find((r) => r.key === key);
-    if (row === undefined) return [];
-    const d = differences(values, key);
-    const guard = guards.get(key);
-    if (guard !== undefined) {
-      const result = nonInferiorityTest(d, { margin, direction: guard, alpha });
-      const head = result.passed ? 'no worse than' : 'not shown no worse than';
-      return [
-        {
-          key,
-          test: 'non-inferiority',
-          margin,
-          pvalue: result.pvalue,
-          passed: result.passed,
-          pairs: result.n,
-          line: `${head} ${margin} on ${key} (${pValueText(result.pvalue)}, one-sided paired t at the margin, ${result.n} pairs)`,
-        },
-      ];
-    }
-    const result = equivalenceTest(d, { low: -margin, high: margin, alpha });
-    const head = result.passed ? 'within' : 'not shown within';
+    if (!rows.some((r) => r.key === key)) return [];
+    const result = marginTest(differences(values, key), margin, guards.get(key) ?? null, alpha);
+    const claim =
+      result.test === 'non-inferiority'
+        ? `no worse than ${margin} on ${key}`
+        : `within ±${margin} of the baseline on ${key}`;
     return [
       {
         key,
-        test: 'equivalence',
+        test: result.test,
         margin,
         pvalue: result.pvalue,
         passed: result.passed,
         pairs: result.n,
-        line: `${head} ±${margin} of the baseline on ${key} (${pValueText(result.pvalue)}, two one-sided paired t-tests, ${result.n} pairs)`,
+        line: `${result.passed ? '' : 'not shown '}${claim} (${pValueText(result.pvalue)}, ${result.how}, ${result.n} pairs)`,
       },
     ];
   });

@@ -57,7 +57,7 @@ export {
   recordedRule,
   ruleRow,
 } from './paired/decision-rule.js';
-export { marginVerdicts, parseMargin, REPORT_ROW_KEYS } from './paired/margins.js';
+export { marginsSchema, marginVerdicts, parseMargin, REPORT_ROW_KEYS } from './paired/margins.js';
 export { flatMetrics } from './paired/metrics-file.js';
 export { type ArmMetrics, readArmMetrics } from './paired/read-arm.js';
 export { type RenderReportOptions, renderReportMarkdown } from './paired/render-markdown.js';

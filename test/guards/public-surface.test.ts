@@ -218,6 +218,7 @@ const SURFACE: Record<string, string[]> = {
     'gateStatus',
     'indexRuns',
     'marginVerdicts',
+    'marginsSchema',
     'minimumPairs',
     'objectiveTraceSchema',
     'pValueText',

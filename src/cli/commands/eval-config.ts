@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { AgentTrackError, describeIssues, readYamlFile } from '../../core/index.js';
-import { parseMargin, ruleRow } from '../../report/index.js';
+import { marginsSchema, ruleRow } from '../../report/index.js';
 import type { BeforeAfterFlags } from './before-after-flags.js';
 
 const rowKey = (option: string) =>
@@ -29,15 +29,7 @@ export const evalConfigSchema = z
     repeats: z.number().int().positive().max(1000),
     primary: rowKey('primary'),
     guards: z.array(rowKey('guards')),
-    margins: z.record(z.string(), z.number()).superRefine((margins, ctx) => {
-      for (const [key, value] of Object.entries(margins)) {
-        try {
-          parseMargin('margins', `${key}=${value}`);
-        } catch (error) {
-          ctx.addIssue({ code: 'custom', path: [key], message: (error as Error).message });
-        }
-      }
-    }),
+    margins: marginsSchema(),
     max_usd: z.number().nonnegative().max(1e6),
     concurrency: z.number().int().positive().max(256),
   })

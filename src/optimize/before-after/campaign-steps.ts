@@ -66,15 +66,10 @@ export async function planCampaign(campaign: Campaign) {
   const { options, dir, tasks, prepared, block } = campaign;
   // A run's arms that will run: an arm whose every rollout is recorded was not set up, runs nothing,
   // and is neither asked about the block nor started for its tool descriptions.
-  const built = new Set(campaign.built ? runningArms(campaign).map((arm) => arm.arm) : []);
+  const running = campaign.built ? runningArms(campaign) : [];
+  const built = new Set(running.map((arm) => arm.arm));
   const blockVerdicts =
-    built.size > 0
-      ? await checkLlmBlock(
-          prepared.arms.filter((arm) => built.has(arm.arm)),
-          block.file,
-          { cacheDir: campaign.cacheDir },
-        )
-      : [];
+    running.length > 0 ? await checkLlmBlock(running, block.file, { cacheDir: campaign.cacheDir }) : [];
   for (const verdict of blockVerdicts) log(options)(verdict.line);
   if (campaign.built)
     for (const arm of prepared.arms.filter((arm) => !built.has(arm.arm)))

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { AgentTrackError, issueMessage, readYamlFile } from '../../core/index.js';
-import { COMPARE_ROW_KEYS, parseMargin } from '../../report/index.js';
+import { COMPARE_ROW_KEYS, marginsSchema } from '../../report/index.js';
 import { toolsConfigSchema } from '../../trajectory/index.js';
 
 /**
@@ -65,18 +65,8 @@ export const compareConfigSchema = z
       .optional(),
     turn_budget: z.number().int().positive().optional(),
     /** Row -> margin: each system tested against the reference at it (`--margin` wins per row). */
-    margins: z
-      .record(z.string(), z.number())
-      .superRefine((margins, ctx) => {
-        for (const [key, value] of Object.entries(margins)) {
-          try {
-            parseMargin('margins', `${key}=${value}`, COMPARE_ROW_KEYS);
-          } catch (error) {
-            ctx.addIssue({ code: 'custom', path: [key], message: (error as Error).message });
-          }
-        }
-      })
-      .optional(),
+    /** Row -> margin: each system tested against the reference at it (`--margin` wins per row). */
+    margins: marginsSchema(COMPARE_ROW_KEYS).optional(),
   })
   .strict()
   .superRefine((config, context) => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { invalidOption } from '../../core/index.js';
 import { equivalenceTest, nonInferiorityTest, pairValues } from '../../stats/index.js';
 import { METRIC_COLUMNS } from '../../trajectory/index.js';
@@ -38,6 +39,26 @@ export function parseMargin(
     throw invalidOption(option, `METRIC=VALUE with VALUE a number above 0 in ${key}'s units`, text);
   }
   return [key, value];
+}
+
+/**
+ * A config's `margins: {row: value}`, each entry checked as `parseMargin` checks a `--margin` flag
+ * and refused at its key with that message (an eval config's rows by default, a comparison's with
+ * `COMPARE_ROW_KEYS`).
+ *
+ * @example
+ * marginsSchema().parse({ needle_reached: 0.05 }); // { needle_reached: 0.05 }
+ */
+export function marginsSchema(keys: readonly string[] = REPORT_ROW_KEYS) {
+  return z.record(z.string(), z.number()).superRefine((margins, ctx) => {
+    for (const [key, value] of Object.entries(margins)) {
+      try {
+        parseMargin('margins', `${key}=${value}`, keys);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: [key], message: (error as Error).message });
+      }
+    }
+  });
 }
 
 // candidate - baseline over the tasks both arms defined, in the baseline's task order.

@@ -1,6 +1,6 @@
 // What a user waits for before anything is spent, and for the whole demo (issue 36): a plan
-// (`before-after` without --confirm-spend, on the demo product: both commits checked out, nothing
-// set up) against `agent-track --help` in the same run, medians of RUNS each; then `demo`'s wall
+// (`before-after` without --confirm-spend, on the demo product: each commit read from git, nothing
+// checked out or set up) against `agent-track --help` in the same run, medians of RUNS each; then `demo`'s wall
 // time. Ends with `{"bench":"plan","figures":{plan_vs_help, plan_seconds, help_seconds,
 // demo_seconds}}`.
 // Run: npm run bench:plan [runs=5]

@@ -12,7 +12,7 @@ export { type Bundle, openBundle } from './bundle/open-bundle.js';
 export { type CacheEntry, cacheContents, evictCache } from './corpora/cache-contents.js';
 export { type CorpusPack, packCorpus, unpackCorpus } from './corpora/corpus-pack.js';
 export { ensureIndex, type IndexStatus, indexStatus, indexWorkspace } from './corpora/index-cache.js';
-export { indexCodeId } from './corpora/index-code.js';
+export { INDEX_CODE_PATHS, indexCodeId } from './corpora/index-code.js';
 export { type MaterializedCorpus, materializeCorpus } from './corpora/materialize.js';
 export { type Embedded, type EmbeddingsClient, embeddingsClient } from './embed/embeddings-client.js';
 export { resolveOfflineEndpoints } from './embed/endpoint-key.js';

@@ -271,6 +271,7 @@ const SURFACE: Record<string, string[]> = {
   'agent-track/product': [
     'DEFAULT_SERVING_CONFIG',
     'DEFAULT_TOOL_DOCS',
+    'INDEX_CODE_PATHS',
     'STAND_IN_EMBEDDER',
     'STAND_IN_EMBEDDER_LABEL',
     'STOP_WORDS',

@@ -61,7 +61,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     { arm: 'candidate', commit: await resolveCommit(repo, options.candidate) },
   ];
   log(options)(
-    `before-after: ${arms.map(({ arm, commit }) => `${arm} ${commit.rev} (${commit.sha.slice(0, 12)})`).join(' -> ')} on ${options.split}${options.confirmSpend ? '' : '; a plan: both commits checked out, nothing set up, nothing spent'}`,
+    `before-after: ${arms.map(({ arm, commit }) => `${arm} ${commit.rev} (${commit.sha.slice(0, 12)})`).join(' -> ')} on ${options.split}${options.confirmSpend ? '' : '; a plan: each commit read from git, nothing checked out, set up or spent'}`,
   );
   const split = await loadSplit(options.split, { reposDir });
   const tasks = options.limit === undefined ? split.tasks : split.tasks.slice(0, options.limit);
@@ -92,7 +92,7 @@ export async function beforeAfter(options: BeforeAfterOptions): Promise<BeforeAf
     }
     const installCache = join(cacheDir, 'installs');
     // The arms are prepared once: probed for the plan (when built), then run from the same worktrees.
-    // A plan spends nothing and builds nothing: its worktrees are checked out, never set up.
+    // A plan spends nothing and builds nothing: it reads what it needs of each commit from git.
     const built = options.confirmSpend === true;
     // An arm the campaign holds every rollout of (a gate's restored baseline) runs nothing: no setup.
     const recorded = built

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { toolTokens } from '../../agent/index.js';
+import { ARM_SERVING_CONFIG } from '../campaign/arms/plan-view.js';
 import type { PreparedArm } from '../campaign/arms/prepare-arm.js';
 import { descriptionTokens } from './arm-probe.js';
 
@@ -19,7 +20,7 @@ export interface ArmToolTokens {
 function probeKey(arm: PreparedArm, config: string | undefined): string {
   const { file: _where, ...manifest } = arm.manifest as PreparedArm['manifest'] & { file?: string };
   const hash = createHash('sha256').update(`${arm.commit}\0${JSON.stringify(manifest)}`);
-  const serving = config ? resolve(config) : join(arm.worktree, 'configs/serving/default.yaml');
+  const serving = config ? resolve(config) : join(arm.worktree, ARM_SERVING_CONFIG);
   if (existsSync(serving)) hash.update('\0').update(readFileSync(serving));
   return hash.digest('hex').slice(0, 24);
 }

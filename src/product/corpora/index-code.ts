@@ -11,6 +11,14 @@ import { fileURLToPath } from 'node:url';
  */
 const INDEX_CODE = ['index-build', 'bundle', 'text', 'serving/ingestion-hash', 'serving/schema'];
 
+/** Where a package keeps that code, relative to its root: its sources, else its build. */
+const INDEX_CODE_ROOTS = ['src/product', 'dist/product'];
+
+/** Every path, relative to a package root, that `indexCodeId` may read (a folder, or a module's `.ts`/`.js`). */
+export const INDEX_CODE_PATHS: readonly string[] = INDEX_CODE_ROOTS.flatMap((top) =>
+  INDEX_CODE.flatMap((entry) => ['', '.ts', '.js'].map((ext) => `${top}/${entry}${ext}`)),
+);
+
 /** This package's root (the one running). */
 const OWN_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -38,7 +46,7 @@ const memo = new Map<string, string>();
 export function indexCodeId(root: string = OWN_ROOT): string {
   const known = memo.get(root);
   if (known !== undefined) return known;
-  const base = ['src', 'dist'].map((top) => join(root, top, 'product')).find((dir) => existsSync(dir));
+  const base = INDEX_CODE_ROOTS.map((top) => join(root, top)).find((dir) => existsSync(dir));
   const hash = createHash('sha256');
   if (base !== undefined) {
     for (const entry of INDEX_CODE) {

@@ -40,11 +40,18 @@ describe('before-after on a product with two real commits', () => {
       margins: { needle_reached: 0.05, turns: 2 },
       log: (line) => lines.push(line),
     });
-    // Both commits checked out and read, neither set up (no install, no build): the first line says so.
+    // Both commits read from git, neither checked out nor set up (no install, no build): the first
+    // line says so, and so does each arm's.
     expect(lines[0]).toMatch(
-      /^before-after: baseline .* on fixture-code\/small_test; a plan: both commits checked out, nothing set up, nothing spent$/,
+      /^before-after: baseline .* on fixture-code\/small_test; a plan: each commit read from git, nothing checked out, set up or spent$/,
     );
-    expect(lines.filter((line) => line.endsWith('no setup (a plan builds nothing)'))).toHaveLength(2);
+    expect(
+      lines.filter((line) =>
+        /^(baseline|candidate): read at [0-9a-f]{12} from git \(its manifest, artifacts, serving config and index code; nothing checked out\); no setup \(a plan builds nothing\)$/.test(
+          line,
+        ),
+      ),
+    ).toHaveLength(2);
     expect(result.report).toBeNull();
     expect(existsSync(join(dir, 'plan.json'))).toBe(true);
     expect(existsSync(join(dir, 'arms'))).toBe(false);

@@ -9,6 +9,8 @@ const ArmRecordEntry = z.object({
   commit: z.string().optional(),
   /** Set once the arm's setup finished and its product was checked: what it was set up with. */
   ready: z.object({ setup: z.string().nullable(), installKey: z.string().nullable() }).optional(),
+  /** A plan's view of the commit (`addPlanView`), not a git worktree: removed as a plain folder. */
+  view: z.boolean().optional(),
 });
 /** One worktree a campaign holds (`worktrees.json`): where it is and, once set up, with what. */
 export type ArmRecordEntry = z.infer<typeof ArmRecordEntry>;

@@ -1,7 +1,9 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProductManifest } from '../../../agent/index.js';
 import { serveArgv } from '../../../agent/index.js';
 import { armHarness, readArmManifest } from './arm-manifest.js';
+import { addPlanView } from './plan-view.js';
 import { assertProductInWorktree } from './product-location.js';
 import { type SetupArmResult, setupArm } from './setup-arm.js';
 import { addWorktree, removeWorktree } from './worktree.js';
@@ -17,6 +19,8 @@ export interface PreparedArm {
   /** What follows `harness run` to point it at the arm's product (`--product <worktree>` for agent-track's). */
   productArgs: readonly string[];
   setup: SetupArmResult;
+  /** `true`: a plan's view of the commit (`addPlanView`), not a git worktree; nothing of it runs. */
+  view?: boolean;
 }
 
 export interface PrepareArmOptions {
@@ -37,6 +41,11 @@ export interface PrepareArmOptions {
   defaultHarness?: readonly string[];
   /** `false`: check the worktree out and read its manifest, run no setup (a plan spends nothing and builds nothing). */
   setup?: boolean;
+  /**
+   * `true` (with `setup: false`): a plan's view instead of a worktree, only the files a plan reads
+   * (`addPlanView`).
+   */
+  view?: boolean;
 }
 
 /**
@@ -49,7 +58,20 @@ export interface PrepareArmOptions {
  * const arm = await prepareArm({ repo: '.', arm: 'baseline', commit: sha, worktreesDir: 'runs/demo/worktrees', installCache: null });
  */
 export async function prepareArm(options: PrepareArmOptions): Promise<PreparedArm> {
-  const worktree = await addWorktree(options.repo, options.commit, join(options.worktreesDir, options.arm));
+  const dir = join(options.worktreesDir, options.arm);
+  if (options.view === true && options.setup === false) {
+    const view = await addPlanView(options.repo, options.commit, dir, options.manifestName);
+    try {
+      options.onWorktree?.(view);
+      const manifest = readArmManifest(view, options.manifestName);
+      const skipped = { install: 'skipped' as const, installKey: null, durationMs: 0 };
+      return { ...checkedArm(options, view, manifest, skipped), view: true };
+    } catch (error) {
+      rmSync(view, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  const worktree = await addWorktree(options.repo, options.commit, dir);
   try {
     options.onWorktree?.(worktree);
     const manifest = readArmManifest(worktree, options.manifestName);
@@ -101,6 +123,7 @@ export function checkedArm(
  * @example
  * await removeArm('.', arm);
  */
-export async function removeArm(repo: string, arm: Pick<PreparedArm, 'worktree'>): Promise<void> {
-  await removeWorktree(repo, arm.worktree);
+export async function removeArm(repo: string, arm: Pick<PreparedArm, 'worktree' | 'view'>): Promise<void> {
+  if (arm.view === true) rmSync(arm.worktree, { recursive: true, force: true });
+  else await removeWorktree(repo, arm.worktree);
 }

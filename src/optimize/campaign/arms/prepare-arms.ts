@@ -23,6 +23,8 @@ export interface PreparedArms {
  * `skipped` says why (default: a plan builds nothing).
  */
 export function armPreparedLine(arm: PreparedArm, skipped = 'a plan builds nothing'): string {
+  if (arm.view === true)
+    return `${arm.arm}: read at ${arm.commit.slice(0, 12)} from git (its manifest, artifacts, serving config and index code; nothing checked out); no setup (${skipped})`;
   const took = `${(arm.setup.durationMs / 1000).toFixed(1)} s`;
   const what = {
     skipped: `no setup (${skipped})`,
@@ -39,7 +41,8 @@ function entryOf(repo: string, arm: PreparedArm): ArmRecordEntry {
     arm.setup.install === 'skipped'
       ? {}
       : { ready: { setup: arm.manifest.setup ?? null, installKey: arm.setup.installKey } };
-  return { repo, dir: arm.worktree, arm: arm.arm, commit: arm.commit, ...ready };
+  const view = arm.view === true ? { view: true } : {};
+  return { repo, dir: arm.worktree, arm: arm.arm, commit: arm.commit, ...ready, ...view };
 }
 
 /** Removes a temp folder of worktrees once nothing is left in it. */
@@ -52,9 +55,10 @@ function removeEmptyTemp(dir: string): void {
 }
 
 /** Removes a worktree, and the temp folder it was made in once that is empty. */
-async function removeEntry(entry: Pick<ArmRecordEntry, 'repo' | 'dir'>): Promise<void> {
-  // A repository that is gone keeps no record of the worktree: only its directory is left.
-  if (existsSync(entry.repo)) await removeWorktree(entry.repo, entry.dir);
+async function removeEntry(entry: Pick<ArmRecordEntry, 'repo' | 'dir' | 'view'>): Promise<void> {
+  // A repository that is gone keeps no record of the worktree, and a plan's view is none: only
+  // its directory is left.
+  if (existsSync(entry.repo) && entry.view !== true) await removeWorktree(entry.repo, entry.dir);
   else rmSync(entry.dir, { recursive: true, force: true });
   removeEmptyTemp(dirname(entry.dir));
 }
@@ -83,7 +87,10 @@ export async function prepareArms(options: {
   signal?: AbortSignal;
   /** The harness for products whose manifest names none (see `prepareArm`). */
   defaultHarness?: readonly string[];
-  /** `false`: worktrees and manifests only, no setup (see `prepareArm`). */
+  /**
+   * `false` (a plan): no setup, and each arm not kept from a stopped run is a plan's view of its
+   * commit (`addPlanView`: the files a plan reads, no worktree checked out; see `prepareArm`).
+   */
   setup?: boolean;
   /** Told each arm's step as it starts and ends (`baseline: setup (npm ci && npm run build)...`). */
   log?: (line: string) => void;
@@ -107,7 +114,8 @@ export async function prepareArms(options: {
     ]);
   const release = async (how: { keep?: boolean } = {}) => {
     const keep = prepared.filter((arm) => how.keep === true && arm.setup.install !== 'skipped');
-    for (const arm of prepared) if (!keep.includes(arm)) await removeEntry({ repo, dir: arm.worktree });
+    for (const arm of prepared)
+      if (!keep.includes(arm)) await removeEntry({ repo, dir: arm.worktree, view: arm.view === true });
     writeArmRecord(
       options.recordFile,
       keep.map((arm) => entryOf(repo, arm)),
@@ -133,6 +141,7 @@ export async function prepareArms(options: {
             signal: options.signal,
             ...(options.defaultHarness === undefined ? {} : { defaultHarness: options.defaultHarness }),
             ...(setup === undefined ? {} : { setup }),
+            ...(options.setup === false ? { view: true } : {}),
           })),
       );
       record();

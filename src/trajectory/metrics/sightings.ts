@@ -19,10 +19,11 @@ const fileOf = (id: string) => id.replace(/#.*$/, '').replace(/:\d+(?:-\d+)?$/, 
 const bare = (path: string) => path.replace(/^(?:\.\/)+/, '');
 
 /**
- * What a run has been shown so far, by identifier, and by file so that a write can make a file's
- * sightings stale. A write names its file as the agent gave it (often absolute) while identifiers
- * are in the corpus's namespace (relative), so a written path matches a seen file it equals or
- * ends with (at a `/`); of several, only the longest (`/r/sub/a.py` is `sub/a.py`, not `a.py`).
+ * What a run has been shown so far, by identifier, so that a write can make a file's sightings
+ * stale. A write names its file as the agent gave it (often absolute) while identifiers are in the
+ * corpus's namespace (relative), so a written path matches a seen file it equals or ends with (at a
+ * `/`); of several, only the longest (`/r/sub/a.py` is `sub/a.py`, not `a.py`). Identifiers are
+ * grouped by file only when a write asks: writes are rare, sightings are not.
  *
  * @example
  * const seen = new Sightings();
@@ -32,7 +33,6 @@ const bare = (path: string) => path.replace(/^(?:\.\/)+/, '');
  */
 export class Sightings {
   readonly #ids = new Set<string>();
-  readonly #byFile = new Map<string, Set<string>>();
 
   has(id: string): boolean {
     return this.#ids.has(id);
@@ -40,23 +40,22 @@ export class Sightings {
 
   add(id: string): void {
     this.#ids.add(id);
-    const file = fileOf(id);
-    const ids = this.#byFile.get(file);
-    if (ids === undefined) this.#byFile.set(file, new Set([id]));
-    else ids.add(id);
   }
 
   /** Drops every sighting of the file a write changed. */
   forget(written: string): void {
     const path = bare(written);
-    const matches = [...this.#byFile.keys()].filter((file) => {
+    const byFile = new Map<string, string[]>();
+    for (const id of this.#ids) {
+      const file = fileOf(id);
       const seen = bare(file);
-      return seen === path || path.endsWith(`/${seen}`) || seen.endsWith(`/${path}`);
-    });
-    const longest = Math.max(0, ...matches.map((file) => file.length));
-    for (const file of matches.filter((candidate) => candidate.length === longest)) {
-      for (const id of this.#byFile.get(file)!) this.#ids.delete(id);
-      this.#byFile.delete(file);
+      if (seen === path || path.endsWith(`/${seen}`) || seen.endsWith(`/${path}`)) {
+        const ids = byFile.get(file);
+        if (ids === undefined) byFile.set(file, [id]);
+        else ids.push(id);
+      }
     }
+    const longest = Math.max(0, ...[...byFile.keys()].map((file) => file.length));
+    for (const [file, ids] of byFile) if (file.length === longest) for (const id of ids) this.#ids.delete(id);
   }
 }

@@ -269,3 +269,43 @@ describe.each(CASES)('the $name guard', ({ guard, schema, valid, invalid }) => {
     );
   });
 });
+
+// The guard reads a time in `toISOString`'s own form field by field: on every such string, real
+// instant or not (the 29th of February, the 31st of April, hour 24, second 60), it says what zod says.
+test('a time in the ISO form: the guard accepts exactly the instants zod accepts', () => {
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  const shaped = fc
+    .record({
+      year: fc.constantFrom(0, 1, 1900, 2000, 2023, 2024, 2100, 2400, 9999),
+      month: fc.integer({ min: 0, max: 19 }),
+      day: fc.integer({ min: 0, max: 39 }),
+      hour: fc.integer({ min: 0, max: 29 }),
+      minute: fc.integer({ min: 0, max: 69 }),
+      second: fc.integer({ min: 0, max: 69 }),
+      ms: fc.integer({ min: 0, max: 999 }),
+    })
+    .map(
+      (t) =>
+        `${pad(t.year, 4)}-${pad(t.month, 2)}-${pad(t.day, 2)}T${pad(t.hour, 2)}:${pad(t.minute, 2)}:${pad(t.second, 2)}.${pad(t.ms, 3)}Z`,
+    );
+  const edges = [
+    '2024-02-29T23:59:59.999Z',
+    '2000-02-29T00:00:00.000Z',
+    '2100-02-29T00:00:00.000Z',
+    '2025-04-31T00:00:00.000Z',
+    '2025-12-31T00:00:00.000Z',
+    '2025-01-01T24:00:00.000Z',
+    '2025-01-01T00:00:60.000Z',
+  ];
+  const agrees = (time: string) => {
+    const value = { ...event, started_at: time };
+    expect(isToolEvent(value), time).toBe(toolEventSchema.safeParse(value).success);
+  };
+  for (const time of edges) agrees(time);
+  expect(edges.filter((time) => isToolEvent({ ...event, started_at: time }))).toEqual([
+    '2024-02-29T23:59:59.999Z',
+    '2000-02-29T00:00:00.000Z',
+    '2025-12-31T00:00:00.000Z',
+  ]);
+  fc.assert(fc.property(shaped, agrees), { numRuns: 3000 });
+});

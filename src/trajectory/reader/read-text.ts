@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 
@@ -42,8 +43,17 @@ function openText(path: string, dir: string): number {
   return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
 }
 
-// Fatal: a byte that is not UTF-8 refuses the file instead of becoming U+FFFD in what is scored.
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
+// Read as UTF-8 in one native call (no intermediate buffer: scoring thousands of files, the
+// buffers' garbage cost more than the parse). That call writes U+FFFD for a byte that is not
+// UTF-8, so text holding one is checked byte for byte: a file that is not UTF-8 is refused, never
+// scored with its bytes replaced (a U+FFFD the file really holds is kept).
+function utf8Text(fd: number): string | null {
+  const text = readFileSync(fd, 'utf8');
+  if (!text.includes('\uFFFD')) return text;
+  const bytes = Buffer.alloc(fstatSync(fd).size);
+  readSync(fd, bytes, 0, bytes.length, 0);
+  return isUtf8(bytes) ? text : null;
+}
 
 /**
  * One file of a trajectory as text, read as the reader may read it: a regular file (never a FIFO,
@@ -68,16 +78,13 @@ export function readTrajectoryText(path: string, missing: () => Error, dir: stri
           ? 'a directory, not a file: refused'
           : 'not a regular file (a FIFO, a socket or a device): refused, never read',
       );
-    const bytes = readFileSync(fd);
-    try {
-      return UTF8.decode(bytes);
-    } catch {
-      throw trajectoryError(
-        TRAJECTORY_ERROR_CODES.malformed,
-        path,
-        'not valid UTF-8: refused, never read with its bytes replaced',
-      );
-    }
+    const text = utf8Text(fd);
+    if (text !== null) return text;
+    throw trajectoryError(
+      TRAJECTORY_ERROR_CODES.malformed,
+      path,
+      'not valid UTF-8: refused, never read with its bytes replaced',
+    );
   } finally {
     closeSync(fd);
   }

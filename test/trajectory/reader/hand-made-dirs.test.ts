@@ -82,6 +82,29 @@ it('a trajectory file that is not valid UTF-8 is refused, never read with its by
   });
 });
 
+it('a U+FFFD the file really holds is read as it is, beside a file whose bad byte would become one', async () => {
+  const dir = join(scratch, 'replacement-char', 't1');
+  cpSync(SOURCE, dir, { recursive: true });
+  const messages = readFileSync(join(dir, 'messages.jsonl'), 'utf8').split('\n');
+  const first = JSON.parse(messages[0]!) as { content?: unknown };
+  // Valid UTF-8 (EF BF BD): the character is the text, not a sign of a byte that was replaced.
+  messages[0] = JSON.stringify({ ...first, content: 'a \uFFFD in the text' });
+  writeFileSync(join(dir, 'messages.jsonl'), messages.join('\n'));
+  const trajectory = await readTrajectory(dir);
+  expect(trajectory.messages[0]!.content).toBe('a \uFFFD in the text');
+  // The same character written as a byte that is not UTF-8 (0xFF) is refused.
+  const bytes = readFileSync(join(dir, 'messages.jsonl'));
+  const at = bytes.indexOf(Buffer.from('\uFFFD'));
+  writeFileSync(
+    join(dir, 'messages.jsonl'),
+    Buffer.concat([bytes.subarray(0, at), Buffer.from([0xff]), bytes.subarray(at + 3)]),
+  );
+  await expect(readTrajectory(dir)).rejects.toMatchObject({
+    code: 'TRAJECTORY_MALFORMED',
+    message: expect.stringContaining('not valid UTF-8'),
+  });
+});
+
 it('a line nested 100,000 deep is refused naming the file and line, not with a bare stack overflow', async () => {
   const dir = join(scratch, 'deep', 't1');
   cpSync(SOURCE, dir, { recursive: true });

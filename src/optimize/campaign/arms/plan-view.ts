@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, normalize, resolve } from 'node:path';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { execa } from 'execa';
 import { parse } from 'yaml';
 import { PRODUCT_MANIFEST_FILE } from '../../../agent/index.js';
 import { AgentTrackError } from '../../../core/index.js';
 import { INDEX_CODE_PATHS } from '../../../product/index.js';
+import { newArmDir } from './worktree.js';
 
 /** The serving config an arm's probe and index read when no `--config` is given, relative to its root. */
 export const ARM_SERVING_CONFIG = 'configs/serving/default.yaml';
@@ -90,13 +91,8 @@ export async function addPlanView(
   dir: string,
   manifestName: string = PRODUCT_MANIFEST_FILE,
 ): Promise<string> {
-  const target = resolve(dir);
-  if (existsSync(target)) {
-    throw new AgentTrackError('WORKTREE_EXISTS', `The worktree directory \`${target}\` already exists`, {
-      data: { dir: target },
-    });
-  }
-  mkdirSync(target, { recursive: true });
+  const target = newArmDir(dir);
+  mkdirSync(target);
   const manifest = inTree(manifestName);
   const written = new Set<string>();
   try {

@@ -4,12 +4,13 @@ import { simpleGit } from 'simple-git';
 import { AgentTrackError } from '../../../core/index.js';
 
 /**
- * Adds a detached `git worktree` of `repo` at `commit` in `dir` (which must not exist yet).
+ * The absolute path of a directory an arm is about to be made in: refused when it exists already
+ * (never written over), its parent made.
  *
  * @example
- * await addWorktree('.', '3f2a1b2c...', '/tmp/campaign/worktrees/baseline');
+ * newArmDir('/tmp/campaign/worktrees/baseline'); // '/tmp/campaign/worktrees/baseline'
  */
-export async function addWorktree(repo: string, commit: string, dir: string): Promise<string> {
+export function newArmDir(dir: string): string {
   const target = resolve(dir);
   if (existsSync(target)) {
     throw new AgentTrackError('WORKTREE_EXISTS', `The worktree directory \`${target}\` already exists`, {
@@ -17,6 +18,17 @@ export async function addWorktree(repo: string, commit: string, dir: string): Pr
     });
   }
   mkdirSync(dirname(target), { recursive: true });
+  return target;
+}
+
+/**
+ * Adds a detached `git worktree` of `repo` at `commit` in `dir` (which must not exist yet).
+ *
+ * @example
+ * await addWorktree('.', '3f2a1b2c...', '/tmp/campaign/worktrees/baseline');
+ */
+export async function addWorktree(repo: string, commit: string, dir: string): Promise<string> {
+  const target = newArmDir(dir);
   try {
     await simpleGit(repo).raw(['worktree', 'add', '--detach', target, commit]);
   } catch (error) {

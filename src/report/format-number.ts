@@ -68,3 +68,18 @@ export function pValueText(p: number | null | undefined): string {
 export function formatUsd(value: number): string {
   return value < 1 ? `$${value.toFixed(4)}` : `$${value.toFixed(2)}`;
 }
+
+/**
+ * A look's z as printed: 3 decimals, `+∞`/`−∞` when every task moved by the same amount (the
+ * statistic has no spread), `n/a` when there was nothing to test. In JSON an infinite z is
+ * written `null`, so a decided look with a `null` z is shown infinite by its verdict's side.
+ *
+ * @example
+ * formatZ(-Infinity); // '−∞'
+ * formatZ(null, 'harm'); // '−∞'
+ */
+export function formatZ(z: number | null, decision?: string): string {
+  if (z === null) return decision === 'harm' ? '−∞' : decision === 'success' ? '+∞' : 'n/a';
+  if (!Number.isFinite(z)) return z > 0 ? '+∞' : '−∞';
+  return z.toFixed(3);
+}

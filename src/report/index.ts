@@ -15,6 +15,7 @@ export {
 } from './compare/build-compare.js';
 export { flatCompareMetrics } from './compare/compare-metrics.js';
 export {
+  type CompareLooks,
   type CompareMargin,
   type CompareReport,
   type CompareRow,
@@ -33,7 +34,7 @@ export {
 export { EVAL_LOG_FORMATS, type EvalLogFormat, type EvalRun, type EvalSample } from './eval-logs/eval-log.js';
 export { detectEvalLogFormat, type ReadEvalLogOptions, readEvalLog } from './eval-logs/read-eval-log.js';
 export { evalVerdictLine, renderEvalComparison } from './eval-logs/render-eval-comparison.js';
-export { formatNumber, formatPValue, formatUsd, pValueText } from './format-number.js';
+export { formatNumber, formatPValue, formatUsd, formatZ, pValueText } from './format-number.js';
 export { type GateCommentInput, renderGateComment } from './gate/gate-comment.js';
 export { type GateStatus, gateStatus } from './gate/gate-status.js';
 export { renderJunit } from './gate/junit.js';

@@ -215,6 +215,7 @@ const SURFACE: Record<string, string[]> = {
     'formatNumber',
     'formatPValue',
     'formatUsd',
+    'formatZ',
     'gateStatus',
     'indexRuns',
     'marginVerdicts',

@@ -6,7 +6,9 @@ import {
   existingPath,
   margins,
   modelPriceOptions,
+  oneOf,
   positiveInteger,
+  ruleMetric,
 } from '../options.js';
 import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
@@ -26,6 +28,9 @@ interface Flags {
   runLog?: string;
   repos?: string;
   margin?: Record<string, number>;
+  looks?: number;
+  spending?: 'obrien-fleming' | 'pocock';
+  primary?: string;
 }
 
 /** `agent-track compare`: one split against N systems, each against a reference system. */
@@ -63,6 +68,21 @@ export const compareCommand: CliCommand = {
         "test each system against the reference at this margin: no worse than it by VALUE on a row with a direction, within ±VALUE on one without; repeatable, over the config's margins",
         margins('--margin', COMPARE_ROW_KEYS),
       )
+      .option(
+        '--looks <k>',
+        'run the tasks in K equal batches; after each, test each system against the reference on the primary row and stop once every system has crossed a group-sequential boundary (default 1: the fixed design)',
+        positiveInteger('--looks'),
+      )
+      .option(
+        '--spending <name>',
+        "the looks' Lan-DeMets alpha spending: obrien-fleming (default) or pocock",
+        oneOf('--spending', ['obrien-fleming', 'pocock'] as const),
+      )
+      .option(
+        '--primary <metric>',
+        'the row the looks decide on (default needle_reached)',
+        ruleMetric('--primary'),
+      )
       .action(async (flags: Flags) => {
         // The run log is appended to: never one of a run's own files (its ledger, its report).
         if (flags.runLog !== undefined) refuseRunFile('--run-log', flags.runLog);
@@ -79,6 +99,9 @@ export const compareCommand: CliCommand = {
           ...(flags.repos ? { reposDir: flags.repos } : {}),
           ...(flags.runLog ? { runLog: flags.runLog } : {}),
           ...(flags.margin === undefined ? {} : { margins: flags.margin }),
+          ...(flags.looks === undefined ? {} : { looks: flags.looks }),
+          ...(flags.spending === undefined ? {} : { spending: flags.spending }),
+          ...(flags.primary === undefined ? {} : { primary: flags.primary }),
           confirmSpend: flags.confirmSpend === true,
           maxUsd: flags.maxUsd ?? null,
           concurrency: flags.concurrency,
@@ -94,6 +117,7 @@ export const compareCommand: CliCommand = {
             `\ngold reached: ${reached}${result.report.offline ? ' (offline policy, a stand-in for a model)' : ''}`,
           );
           for (const margin of result.report.margins ?? []) log(`margin: ${margin.line}`);
+          if (result.report.looks) log(`looks: ${result.report.looks.line}`);
           for (const file of result.files) log(`wrote ${file}`);
         }
       }),

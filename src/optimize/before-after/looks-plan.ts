@@ -41,9 +41,16 @@ export interface LooksPlan {
   fixed_usd: number;
 }
 
-/** `--looks` and `--spending` checked before any work: the design itself validates them. */
-export function checkLooks(looks: number, spending: Spending | undefined): SequentialDesign {
-  return sequentialBoundaries({ looks, alpha: 2 * REPORT_ALPHA, ...(spending ? { spending } : {}) });
+/**
+ * `--looks` and `--spending` checked before any work: the design itself validates them. `alpha`
+ * is the design's two-sided level (default twice the report's one-sided 0.05).
+ */
+export function checkLooks(
+  looks: number,
+  spending: Spending | undefined,
+  alpha = 2 * REPORT_ALPHA,
+): SequentialDesign {
+  return sequentialBoundaries({ looks, alpha, ...(spending ? { spending } : {}) });
 }
 
 // The chance of stopping at each look, weighted by the share of the tasks run by then.
@@ -75,14 +82,21 @@ export function looksPlan(options: {
   spending?: Spending;
   tasks: number;
   rolloutsUsd: number;
+  /** The design's two-sided level (default twice the report's one-sided 0.05). */
+  alpha?: number;
+  /** `false`: no futility rule, a look stops only at a boundary (default `true`). */
+  futility?: boolean;
 }): LooksPlan {
-  const design = checkLooks(options.looks, options.spending);
+  const design = checkLooks(options.looks, options.spending, options.alpha);
   if (options.tasks < design.looks) {
     throw invalidOption('looks', `at most the campaign's ${options.tasks} tasks`, options.looks);
   }
   const at = lookSizes(options.tasks, design.looks);
-  const drift = plannedDrift({ alpha: REPORT_ALPHA, power: POWER, sided: 'one' });
-  const futility = futilityBoundaries(design, { drift, threshold: FUTILITY_THRESHOLD });
+  const drift = plannedDrift({ alpha: design.alpha / 2, power: POWER, sided: 'one' });
+  const futility =
+    options.futility === false
+      ? design.z.map(() => null)
+      : futilityBoundaries(design, { drift, threshold: FUTILITY_THRESHOLD });
   const expected = expectedShare(design, futility, drift, at);
   return {
     looks: design.looks,
@@ -103,11 +117,12 @@ export function looksPlan(options: {
 const z3 = (value: number | null) => (value === null ? '-' : value.toFixed(3));
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 
-/** The looks section as the plan prints it. */
-export function renderLooksPlan(plan: LooksPlan, primary: string): string {
-  const name = plan.spending === 'pocock' ? 'Pocock-like' : "O'Brien-Fleming-like";
-  const lines = [
-    `Looks (--looks ${plan.looks}): after each batch the paired z of ${primary} (the primary row) decides; ${name} Lan-DeMets spending, two-sided α = ${plan.alpha} (the success side spends the report's one-sided ${plan.alpha / 2}); futility when the conditional power at the effect the fixed design detects at ${POWER * 100}% falls below ${plan.futility_threshold} (non-binding):`,
+/**
+ * The looks' table as a plan prints it under its own heading: each look's tasks and boundaries,
+ * then the spend expected at the planned effect and at none.
+ */
+export function looksTable(plan: LooksPlan): string[] {
+  return [
     '  look  tasks  success z >=  harm z <=  futility z <',
     ...plan.z.map(
       (z, k) =>
@@ -115,7 +130,18 @@ export function renderLooksPlan(plan: LooksPlan, primary: string): string {
     ),
     `  Expected spend: ${pct(plan.expected_fraction)} of the rollouts (${formatUsd(plan.expected_usd)} of ${formatUsd(plan.fixed_usd)}) at that effect, ${pct(plan.expected_fraction_null)} with no effect`,
   ];
-  return lines.join('\n');
+}
+
+/** The name of a plan's spending function, as printed. */
+export const spendingName = (plan: LooksPlan) =>
+  plan.spending === 'pocock' ? 'Pocock-like' : "O'Brien-Fleming-like";
+
+/** The looks section as the plan prints it. */
+export function renderLooksPlan(plan: LooksPlan, primary: string): string {
+  return [
+    `Looks (--looks ${plan.looks}): after each batch the paired z of ${primary} (the primary row) decides; ${spendingName(plan)} Lan-DeMets spending, two-sided α = ${plan.alpha} (the success side spends the report's one-sided ${plan.alpha / 2}); futility when the conditional power at the effect the fixed design detects at ${POWER * 100}% falls below ${plan.futility_threshold} (non-binding):`,
+    ...looksTable(plan),
+  ].join('\n');
 }
 
 /** Writes `looks.json` beside `plan.json` and returns the printed section. */

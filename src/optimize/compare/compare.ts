@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { loadLlmBlock, searchRung } from '../../agent/index.js';
-import { AgentTrackError, resolveCacheDir } from '../../core/index.js';
+import { loadLlmBlock } from '../../agent/index.js';
+import { AgentTrackError, invalidOption, resolveCacheDir } from '../../core/index.js';
 import { DEFAULT_SERVING_CONFIG } from '../../product/index.js';
 import {
   appendRunRecord,
@@ -11,20 +11,29 @@ import {
   flatCompareMetrics,
   readArmMetrics,
   renderCompareMarkdown,
-  type SystemResults,
   systemRunRecords,
 } from '../../report/index.js';
 import { clustersOf, loadSplit, type Task } from '../../retrieval/index.js';
+import type { Spending } from '../../stats/index.js';
 import { loadToolRoles } from '../../trajectory/index.js';
+import { checkLooks } from '../before-after/looks-plan.js';
 import { startOfflineModel } from '../before-after/offline-model.js';
 import { buildPlan, writePlan } from '../before-after/plan.js';
 import type { Plan } from '../before-after/plan-schema.js';
 import { renderPlan } from '../before-after/plan-text.js';
 import { assertSameCampaign, assertSamePlan, runCampaign } from '../before-after/run-campaign.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
-import { openQueue } from '../campaign/queue.js';
-import { type CompareConfig, loadCompareConfig } from './compare-config.js';
-import { type ComparedSystem, prepareSystems, probeSystem } from './compare-systems.js';
+import { loadCompareConfig } from './compare-config.js';
+import {
+  compareInLooks,
+  compareLooksPlan,
+  compareLooksSummary,
+  comparePrimary,
+  DEFAULT_COMPARE_PRIMARY,
+  renderCompareLooks,
+} from './compare-looks.js';
+import { prepareSystems, probeSystem } from './compare-systems.js';
+import { relevanceOf, scoreSystems } from './score-systems.js';
 
 export interface CompareOptions {
   /** The comparison config (`configs/compare/*.yaml`). */
@@ -47,6 +56,11 @@ export interface CompareOptions {
   runLog?: string;
   /** Row -> margin (`--margin`), over the config's `margins` row by row. */
   margins?: Readonly<Record<string, number>>;
+  /** `--looks K > 1`: run the tasks in K batches and stop once every system crossed a boundary. */
+  looks?: number;
+  spending?: Spending;
+  /** The row the looks decide on (default `needle_reached`). */
+  primary?: string;
   log?: (line: string) => void;
   progress?: NodeJS.WritableStream & { isTTY?: boolean };
 }
@@ -57,56 +71,6 @@ export interface CompareResult {
   /** `null` for a plan-only invocation. */
   report: CompareReport | null;
   files: string[];
-}
-
-async function scoreSystems(
-  dir: string,
-  systems: readonly ComparedSystem[],
-  tasks: readonly Task[],
-  config: CompareConfig,
-  places: { cacheDir: string; reposDir: string },
-) {
-  const paths = campaignPaths(dir);
-  const byId = new Map(tasks.map((task) => [task.id, task]));
-  const excluded = openQueue(paths.queue)
-    .states()
-    .filter((line) => line.status === 'excluded');
-  const relevance = {
-    ...(config.relevance?.kind === undefined ? {} : { kind: config.relevance.kind }),
-    ...(config.relevance?.case_insensitive_paths === undefined
-      ? {}
-      : { caseInsensitivePaths: config.relevance.case_insensitive_paths }),
-  };
-  const results: SystemResults[] = [];
-  const problems: string[] = [];
-  for (const system of systems) {
-    const name = system.arm.arm;
-    const scored = await readArmMetrics(
-      paths.arm(name),
-      byId,
-      loadToolRoles(paths.armRoles(name)),
-      relevance,
-    );
-    problems.push(...scored.problems);
-    // The free rung: the system's own search tool, each question once, no model.
-    const rung = await searchRung(system.open(DEFAULT_SERVING_CONFIG), tasks, {
-      config: DEFAULT_SERVING_CONFIG,
-      ...places,
-      relevance,
-    });
-    results.push({
-      rung,
-      name,
-      spec: system.spec,
-      results: {
-        commit: system.arm.commit,
-        subject: system.spec,
-        metrics: scored.metrics,
-        failed: excluded.filter((line) => line.arm === name).length,
-      },
-    });
-  }
-  return { results, problems };
 }
 
 /**
@@ -124,6 +88,10 @@ async function scoreSystems(
  */
 export async function compareSystems(options: CompareOptions): Promise<CompareResult> {
   const config = loadCompareConfig(options.config);
+  // The looks and their row are checked before any work.
+  if (options.looks !== undefined) checkLooks(options.looks, options.spending);
+  const primary = comparePrimary(options.primary ?? DEFAULT_COMPARE_PRIMARY);
+  const inLooks = options.looks !== undefined && options.looks > 1;
   const say = options.log ?? (() => {});
   const cacheDir = resolveCacheDir(options.cacheDir);
   const reposDir = options.reposDir ?? join(cacheDir, 'repos');
@@ -132,6 +100,8 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
   const given = { ...config.margins, ...options.margins };
   const margins = Object.keys(given).length === 0 ? undefined : given;
   const tasks = limit === undefined ? split.tasks : split.tasks.slice(0, limit);
+  if (inLooks && tasks.length < options.looks!)
+    throw invalidOption('looks', `at most the comparison's ${tasks.length} tasks`, options.looks);
   const first = tasks.find((task) => task.corpus !== undefined);
   if (first === undefined)
     throw new AgentTrackError(
@@ -191,47 +161,100 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
         clusters: new Set(clustersOf(tasks).values()).size,
         comparison: { reference: config.reference },
         ...(margins === undefined ? {} : { margins }),
+        looks: inLooks ? { count: options.looks!, spending: options.spending ?? 'obrien-fleming' } : null,
       });
       assertSamePlan(dir, plan);
       writePlan(dir, plan);
       say(renderPlan(plan));
+      const others = systems.map((system) => system.arm.arm).filter((name) => name !== config.reference);
+      const looks = inLooks
+        ? compareLooksPlan({
+            looks: options.looks!,
+            ...(options.spending === undefined ? {} : { spending: options.spending }),
+            tasks: tasks.length,
+            rolloutsUsd: plan.totals.rollouts_usd,
+            systems: others.length,
+          })
+        : null;
+      if (looks !== null) {
+        writeFileSync(
+          join(dir, 'looks.json'),
+          `${JSON.stringify({ ...looks, primary: primary.key, observed: [] }, null, 2)}\n`,
+        );
+        say(renderCompareLooks(looks, primary.key, others.length));
+      }
       if (!options.confirmSpend) {
         say(
           `plan only: nothing ran, nothing was spent. Add --confirm-spend to run it (plan: ${join(dir, 'plan.json')}).`,
         );
         return { dir, plan, report: null, files: [join(dir, 'plan.json')] };
       }
-      const { run } = await runCampaign({
-        repo: dir,
-        dir,
-        plan,
-        tasks,
-        llmBlock: block,
-        confirmSpend: true,
-        maxUsd: options.maxUsd ?? null,
-        concurrency: options.concurrency ?? 2,
-        prepared: { arms: systems.map((system) => system.arm), release: async () => {} },
-        probed: systems.map((system) => system.arm.arm),
-        harnessArgs: [
-          ...['--attempts', '1', '--retry-failed', '--cache-dir', cacheDir, '--repos-dir', reposDir],
-          ...['--turn-budget', String(plan.turn_budget)],
-          ...(offline ? ['--endpoint-url', offline.endpointUrl] : []),
-        ],
-        ...(options.progress ? { progress: options.progress } : {}),
-      });
+      const runOn = (some: readonly Task[]) =>
+        runCampaign({
+          repo: dir,
+          dir,
+          plan,
+          tasks: some,
+          llmBlock: block,
+          confirmSpend: true,
+          maxUsd: options.maxUsd ?? null,
+          concurrency: options.concurrency ?? 2,
+          prepared: { arms: systems.map((system) => system.arm), release: async () => {} },
+          probed: systems.map((system) => system.arm.arm),
+          harnessArgs: [
+            ...['--attempts', '1', '--retry-failed', '--cache-dir', cacheDir, '--repos-dir', reposDir],
+            ...['--turn-budget', String(plan.turn_budget)],
+            ...(offline ? ['--endpoint-url', offline.endpointUrl] : []),
+          ],
+          ...(options.progress ? { progress: options.progress } : {}),
+        });
+      const paths = campaignPaths(dir);
+      // A system's primary row per task, as its report will score it.
+      const values = async (name: string, some: readonly Task[]) => {
+        const scored = await readArmMetrics(
+          paths.arm(name),
+          new Map(some.map((task) => [task.id, task])),
+          loadToolRoles(paths.armRoles(name)),
+          relevanceOf(config),
+        );
+        return new Map([...scored.metrics].map(([id, metrics]) => [id, primary.read(metrics)]));
+      };
+      const done =
+        looks === null
+          ? { ran: await runOn(tasks), tasks, observed: null }
+          : await compareInLooks({
+              dir,
+              tasks,
+              plan: looks,
+              primary,
+              reference: config.reference,
+              systems: others,
+              values,
+              runOn,
+              say,
+            });
+      const { run } = done.ran;
+      const reported = done.tasks;
       say(
         `systems finished (stopped by: ${run.stoppedBy ?? 'nothing'}); booked ${run.bookedUsd.toFixed(4)} USD`,
       );
-      const { results, problems } = await scoreSystems(dir, systems, tasks, config, { cacheDir, reposDir });
+      const { results, problems } = await scoreSystems(dir, systems, reported, config, {
+        cacheDir,
+        reposDir,
+      });
       for (const problem of problems) say(`refused trajectory: ${problem}`);
-      const report = buildCompareReport(results, {
+      const built = buildCompareReport(results, {
         title: `compare ${config.name}: ${systems.length} systems on ${config.split}`,
         model: options.model,
         offline: offline !== null,
         reference: config.reference,
-        clusters: clustersOf(tasks),
+        clusters: clustersOf(reported),
         ...(margins === undefined ? {} : { margins }),
       });
+      const report =
+        looks === null || done.observed === null
+          ? built
+          : { ...built, looks: compareLooksSummary(looks, primary.key, done.observed, tasks.length) };
       const files = [join(dir, 'report.json'), join(dir, 'report.md'), join(dir, 'metrics.json')];
       writeFileSync(files[0]!, `${JSON.stringify(report, null, 2)}\n`);
       writeFileSync(files[1]!, renderCompareMarkdown(report));
@@ -246,7 +269,7 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
         name: split.definition.name,
         slice: split.slice,
         limit: limit ?? null,
-        tasks: tasks.length,
+        tasks: reported.length,
       };
       const artifacts = { report: files[1]!, report_json: files[0]!, html: join(dir, 'report.html') };
       for (const record of systemRunRecords(report, dataset, artifacts, { usd: run.bookedUsd }))

@@ -4,6 +4,7 @@ import {
   compareReportSchema,
   compareTable,
   formatNumber,
+  formatZ,
   type PageCell,
   type PageSection,
 } from '../../report/index.js';
@@ -82,6 +83,36 @@ export function comparePage(dir: string): JobView {
                   margin.passed ? 'yes' : 'not shown',
                 ] as PageCell[],
               })),
+            },
+          } satisfies PageSection,
+        ]),
+    ...(report.looks === undefined
+      ? []
+      : [
+          {
+            id: 'looks',
+            heading: `Looks: each system against the reference on ${report.looks.primary}`,
+            note: `${report.looks.line} Each system two-sided at α = ${Number(report.looks.alpha.toPrecision(3))} (Lan-DeMets, ${report.looks.spending}).`,
+            table: {
+              columns: ['look', 'tasks', 'system', 'pairs', 'z', 'verdict'],
+              rows: report.looks.observed.flatMap((record) =>
+                record.systems.map((system) => ({
+                  key: `${record.look}/${system.system}`,
+                  ...(system.decision === 'success'
+                    ? { mark: 'better' }
+                    : system.decision === 'harm'
+                      ? { mark: 'worse' }
+                      : {}),
+                  cells: [
+                    record.look,
+                    record.tasks,
+                    system.system,
+                    system.pairs,
+                    formatZ(system.z, system.decision),
+                    system.decision,
+                  ] as PageCell[],
+                })),
+              ),
             },
           } satisfies PageSection,
         ]),

@@ -62,6 +62,36 @@ export const compareMarginSchema = z
   })
   .strict();
 
+/** A comparison run in looks (`--looks`): each look's systems and where it stopped. */
+export const compareLooksSchema = z
+  .object({
+    looks: z.number().int().min(2),
+    spending: z.enum(['obrien-fleming', 'pocock']),
+    /** Each system's two-sided level (0.05 over the systems). */
+    alpha: z.number(),
+    primary: z.string(),
+    observed: z.array(
+      z
+        .object({
+          look: z.number().int().positive(),
+          tasks: z.number().int(),
+          systems: z.array(
+            z
+              .object({
+                system: z.string(),
+                pairs: z.number().int(),
+                z: nullableNumber,
+                decision: z.enum(['success', 'harm', 'futility', 'continue']),
+              })
+              .strict(),
+          ),
+        })
+        .strict(),
+    ),
+    line: z.string(),
+  })
+  .strict();
+
 /** `report.json` of `agent-track compare`: N systems on one split against a reference system. */
 export const compareReportSchema = z
   .object({
@@ -81,6 +111,8 @@ export const compareReportSchema = z
     clustering: clusteringSchema.optional(),
     /** `--margin` rows: each system's margin test against the reference (absent: no margin given). */
     margins: z.array(compareMarginSchema).optional(),
+    /** `--looks`: the looks the comparison ran in (absent: a fixed design). */
+    looks: compareLooksSchema.optional(),
   })
   .strict();
 
@@ -88,3 +120,4 @@ export type CompareSystem = z.infer<typeof compareSystemSchema>;
 export type CompareRow = z.infer<typeof compareRowSchema>;
 export type CompareMargin = z.infer<typeof compareMarginSchema>;
 export type CompareReport = z.infer<typeof compareReportSchema>;
+export type CompareLooks = z.infer<typeof compareLooksSchema>;

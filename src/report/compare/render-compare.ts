@@ -1,7 +1,7 @@
-import { formatPValue, formatNumber as num } from '../format-number.js';
+import { formatPValue, formatZ, formatNumber as num } from '../format-number.js';
 import { armCellText, deltaText } from '../paired/cell-text.js';
 import { GROUP_TITLES } from '../paired/render-markdown.js';
-import type { CompareReport, CompareRow } from './compare-schema.js';
+import type { CompareLooks, CompareReport, CompareRow } from './compare-schema.js';
 
 const ARROWS = { lower: '↓', higher: '↑', neither: '·' } as const;
 
@@ -50,6 +50,25 @@ export function compareCellsNote(report: CompareReport): string {
   return `Cells: mean [95% bootstrap interval] over the tasks a system defined; Δ over the tasks both defined, system minus reference; p two-sided (Wilcoxon signed-rank, McNemar for yes/no rows), then Holm-adjusted across the ${others} comparison(s) of each metric; * where the adjusted p is at most α = ${report.alpha}. n/a: undefined, never 0.`;
 }
 
+/** The looks section: where the comparison stopped, then each look's z and verdict per system. */
+function compareLooksLines(looks: CompareLooks): string[] {
+  return [
+    '## Looks',
+    '',
+    `${looks.line[0]!.toUpperCase()}${looks.line.slice(1)} Each system two-sided at α = ${Number(looks.alpha.toPrecision(3))}, on \`${looks.primary}\`.`,
+    '',
+    '| look | tasks | system | pairs | z | verdict |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...looks.observed.flatMap((record) =>
+      record.systems.map(
+        (system) =>
+          `| ${record.look} | ${record.tasks} | ${system.system} | ${system.pairs} | ${formatZ(system.z, system.decision)} | ${system.decision} |`,
+      ),
+    ),
+    '',
+  ];
+}
+
 /**
  * `report.md` of a comparison: the systems and their outcomes, the head line of each system's gold
  * reached, then per group one table with a column per system and, per other system, its delta
@@ -80,6 +99,7 @@ export function renderCompareMarkdown(report: CompareReport): string {
           ...report.margins.map((margin) => `- ${margin.passed ? '✅' : '❔'} ${margin.line}.`),
           '',
         ]),
+    ...(report.looks === undefined ? [] : compareLooksLines(report.looks)),
     '| system | what ran | search tool | tasks | outcomes | failed rollouts |',
     '| --- | --- | --- | --- | --- | --- |',
     ...report.systems.map(

@@ -9,6 +9,8 @@
 // the planned effect, beside the recursion's predictions and Wald's SPRT bound (the least
 // expected sample any test with these error rates can have: Wald & Wolfowitz 1948).
 //   npm run bench:sequential  [-- --runs 20000]
+
+import { compareLooksPlan } from '../src/optimize/compare/compare-looks.js';
 import {
   createRandom,
   futilityBoundaries,
@@ -111,6 +113,57 @@ for (const spending of ['obrien-fleming', 'pocock'] as const) {
 console.log(
   `Wald's SPRT bound at the effect: ${(wald / n).toFixed(3)} of the fixed design (${wald.toFixed(1)} tasks)`,
 );
+
+// A comparison in looks (`compare --looks`): SYSTEMS systems against one reference, each task's
+// differences sharing the reference's noise (a system's difference is its own draw minus the
+// reference's, each of half the variance); each system tested two-sided at ALPHA / SYSTEMS
+// (`compareLooksPlan`: Bonferroni, no futility), the comparison stopping once every system has
+// crossed. Figures: the family-wise rate of any crossing when every system is the reference's
+// equal (goal <= ALPHA), the share of runs where every system crossed on its true side when each
+// is better by EFFECT, and the tasks run over the fixed design's (two-sided ALPHA / SYSTEMS, 80%).
+const SYSTEMS = 2;
+const nCompare = tasksNeeded({ sd: SD, effect: EFFECT, alpha: ALPHA / SYSTEMS, sided: 'two' })!;
+const comparePlan = compareLooksPlan({ looks: LOOKS, tasks: nCompare, rolloutsUsd: 0, systems: SYSTEMS });
+const compareDesign = sequentialBoundaries({ looks: LOOKS, alpha: comparePlan.alpha });
+function compareRates(effect: number, random: RandomSource): { any: number; all: number; spend: number } {
+  let any = 0;
+  let all = 0;
+  let spent = 0;
+  const half = SD / Math.SQRT2;
+  for (let run = 0; run < RUNS; run++) {
+    const reference = Array.from({ length: nCompare }, () => half * normal(random));
+    const systems = Array.from({ length: SYSTEMS }, () =>
+      reference.map((r) => effect + half * normal(random) - r),
+    );
+    const decided = new Map<number, string>();
+    let ran = nCompare;
+    for (let k = 0; k < LOOKS; k++) {
+      systems.forEach((d, j) => {
+        if (decided.has(j)) return;
+        const decision = lookDecision(
+          compareDesign,
+          null,
+          k,
+          sequentialZ(d.slice(0, comparePlan.tasks_at[k])),
+        );
+        if (decision !== 'continue') decided.set(j, decision);
+      });
+      if (decided.size === SYSTEMS) {
+        ran = comparePlan.tasks_at[k]!;
+        break;
+      }
+    }
+    if (decided.size > 0) any++;
+    if ([...decided.values()].filter((d) => d === 'success').length === SYSTEMS) all++;
+    spent += ran;
+  }
+  return { any: any / RUNS, all: all / RUNS, spend: spent / RUNS / nCompare };
+}
+const compareNull = compareRates(0, createRandom('compare-null'));
+const compareEffect = compareRates(EFFECT, createRandom('compare-effect'));
+console.log(
+  `compare, ${SYSTEMS} systems, ${LOOKS} looks at ${comparePlan.tasks_at.join(', ')} tasks, each two-sided ${comparePlan.alpha}: family-wise false crossing ${compareNull.any.toFixed(4)}; at the effect every system crossed better ${compareEffect.all.toFixed(4)}, tasks run ${compareEffect.spend.toFixed(3)} of ${nCompare} (${compareNull.spend.toFixed(3)} with no effect)`,
+);
 console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`);
 benchLine('sequential', {
   fpr: figures.fpr!,
@@ -123,4 +176,7 @@ benchLine('sequential', {
   expected_spend_ratio_pocock: figures.expected_spend_ratio_pocock!,
   fpr_fixed: fprFixed,
   sprt_bound_ratio: wald / n,
+  compare_fwer: compareNull.any,
+  compare_power_all: compareEffect.all,
+  compare_spend_ratio: compareEffect.spend,
 });

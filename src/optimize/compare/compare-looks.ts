@@ -50,6 +50,21 @@ export function compareLooksPlan(options: {
   return looksPlan({ ...options, alpha: COMPARE_ALPHA / options.systems, futility: false });
 }
 
+/**
+ * The looks of a comparison as its plan states them: `compareLooksPlan`, written to `looks.json`
+ * (with its primary row and no look observed yet) and printed.
+ */
+export function planCompareLooks(
+  dir: string,
+  options: Parameters<typeof compareLooksPlan>[0] & { primary: string; say: (line: string) => void },
+): LooksPlan {
+  const { primary, say, ...sizes } = options;
+  const plan = compareLooksPlan(sizes);
+  writeFileSync(join(dir, 'looks.json'), `${JSON.stringify({ ...plan, primary, observed: [] }, null, 2)}\n`);
+  say(renderCompareLooks(plan, primary, sizes.systems));
+  return plan;
+}
+
 /** One system at one look: its paired z against the reference on the primary row, and the verdict. */
 export interface SystemLook {
   system: string;

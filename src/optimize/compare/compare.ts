@@ -9,31 +9,27 @@ import {
   type CompareReport,
   defaultRunLog,
   flatCompareMetrics,
-  readArmMetrics,
   renderCompareMarkdown,
   systemRunRecords,
 } from '../../report/index.js';
 import { clustersOf, loadSplit, type Task } from '../../retrieval/index.js';
 import type { Spending } from '../../stats/index.js';
-import { loadToolRoles } from '../../trajectory/index.js';
 import { checkLooks } from '../before-after/looks-plan.js';
 import { startOfflineModel } from '../before-after/offline-model.js';
 import { buildPlan, writePlan } from '../before-after/plan.js';
 import type { Plan } from '../before-after/plan-schema.js';
 import { renderPlan } from '../before-after/plan-text.js';
 import { assertSameCampaign, assertSamePlan, runCampaign } from '../before-after/run-campaign.js';
-import { campaignPaths } from '../campaign/campaign-dir.js';
 import { loadCompareConfig } from './compare-config.js';
 import {
   compareInLooks,
-  compareLooksPlan,
   compareLooksSummary,
   comparePrimary,
   DEFAULT_COMPARE_PRIMARY,
-  renderCompareLooks,
+  planCompareLooks,
 } from './compare-looks.js';
 import { prepareSystems, probeSystem } from './compare-systems.js';
-import { relevanceOf, scoreSystems } from './score-systems.js';
+import { primaryValues, scoreSystems } from './score-systems.js';
 
 export interface CompareOptions {
   /** The comparison config (`configs/compare/*.yaml`). */
@@ -168,21 +164,16 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
       say(renderPlan(plan));
       const others = systems.map((system) => system.arm.arm).filter((name) => name !== config.reference);
       const looks = inLooks
-        ? compareLooksPlan({
+        ? planCompareLooks(dir, {
             looks: options.looks!,
             ...(options.spending === undefined ? {} : { spending: options.spending }),
             tasks: tasks.length,
             rolloutsUsd: plan.totals.rollouts_usd,
             systems: others.length,
+            primary: primary.key,
+            say,
           })
         : null;
-      if (looks !== null) {
-        writeFileSync(
-          join(dir, 'looks.json'),
-          `${JSON.stringify({ ...looks, primary: primary.key, observed: [] }, null, 2)}\n`,
-        );
-        say(renderCompareLooks(looks, primary.key, others.length));
-      }
       if (!options.confirmSpend) {
         say(
           `plan only: nothing ran, nothing was spent. Add --confirm-spend to run it (plan: ${join(dir, 'plan.json')}).`,
@@ -208,17 +199,6 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
           ],
           ...(options.progress ? { progress: options.progress } : {}),
         });
-      const paths = campaignPaths(dir);
-      // A system's primary row per task, as its report will score it.
-      const values = async (name: string, some: readonly Task[]) => {
-        const scored = await readArmMetrics(
-          paths.arm(name),
-          new Map(some.map((task) => [task.id, task])),
-          loadToolRoles(paths.armRoles(name)),
-          relevanceOf(config),
-        );
-        return new Map([...scored.metrics].map(([id, metrics]) => [id, primary.read(metrics)]));
-      };
       const done =
         looks === null
           ? { ran: await runOn(tasks), tasks, observed: null }
@@ -229,7 +209,7 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
               primary,
               reference: config.reference,
               systems: others,
-              values,
+              values: primaryValues(dir, config, primary),
               runOn,
               say,
             });

@@ -2,7 +2,7 @@ import { searchRung } from '../../agent/index.js';
 import { DEFAULT_SERVING_CONFIG } from '../../product/index.js';
 import { readArmMetrics, type SystemResults } from '../../report/index.js';
 import type { Task } from '../../retrieval/index.js';
-import { loadToolRoles } from '../../trajectory/index.js';
+import { loadToolRoles, type MetricColumn } from '../../trajectory/index.js';
 import { campaignPaths } from '../campaign/campaign-dir.js';
 import { openQueue } from '../campaign/queue.js';
 import type { CompareConfig } from './compare-config.js';
@@ -63,4 +63,21 @@ export async function scoreSystems(
     });
   }
   return { results, problems };
+}
+
+/**
+ * A system's primary row per task over some tasks, as its report will score it (its own roles,
+ * the one relevance predicate): what a comparison's looks decide on.
+ */
+export function primaryValues(dir: string, config: CompareConfig, primary: MetricColumn) {
+  const paths = campaignPaths(dir);
+  return async (name: string, some: readonly Task[]): Promise<ReadonlyMap<string, number | null>> => {
+    const scored = await readArmMetrics(
+      paths.arm(name),
+      new Map(some.map((task) => [task.id, task])),
+      loadToolRoles(paths.armRoles(name)),
+      relevanceOf(config),
+    );
+    return new Map([...scored.metrics].map(([id, metrics]) => [id, primary.read(metrics)]));
+  };
 }

@@ -193,6 +193,20 @@ export function dollars(option: string): FlagParser<number> {
 }
 
 /**
+ * `--spending NAME`: the looks' Lan-DeMets alpha spending, for every command that runs in looks.
+ *
+ * @example
+ * spendingOption(program.command('compare')).option('--looks <k>', ...);
+ */
+export function spendingOption(command: Command): Command {
+  return command.option(
+    '--spending <name>',
+    "the looks' Lan-DeMets alpha spending: obrien-fleming (default) or pocock",
+    oneOf('--spending', ['obrien-fleming', 'pocock'] as const),
+  );
+}
+
+/**
  * Declares the model's two prices (`--usd-per-1m-input`, `--usd-per-1m-output`), the same on every
  * command that books rollouts.
  *

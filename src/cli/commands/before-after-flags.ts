@@ -13,10 +13,10 @@ import {
   modelPriceOptions,
   nonNegativeInteger,
   nonNegativeNumber,
-  oneOf,
   positiveInteger,
   queueUrl,
   ruleMetric,
+  spendingOption,
 } from '../options.js';
 import type { CliIo } from '../program.js';
 import { selfCommand } from '../self-command.js';
@@ -74,7 +74,7 @@ const standIn = (flags: { temperature?: number; seed?: number }) =>
 
 /** Declares the options before-after and the gate share (all but the two revisions, --out and --report-only). */
 export function beforeAfterOptions(command: Command): Command {
-  return modelPriceOptions(command)
+  return spendingOption(modelPriceOptions(command))
     .option(
       '--eval-config <file>',
       'a YAML file holding the evaluation a team commits next to its code (split, model, llm_block, limit, repeats, primary, guards, margins, max_usd, concurrency); a flag given here wins',
@@ -133,11 +133,6 @@ export function beforeAfterOptions(command: Command): Command {
       '--looks <k>',
       'analyse the primary row after each of K equal batches and stop at a group-sequential boundary (default 1: the fixed design); the plan prints the looks, their boundaries and the expected spend',
       positiveInteger('--looks'),
-    )
-    .option(
-      '--spending <name>',
-      "the looks' Lan-DeMets alpha spending: obrien-fleming (default) or pocock",
-      oneOf('--spending', ['obrien-fleming', 'pocock'] as const),
     )
     .option(
       '--temperature <t>',

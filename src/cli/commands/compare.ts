@@ -6,9 +6,9 @@ import {
   existingPath,
   margins,
   modelPriceOptions,
-  oneOf,
   positiveInteger,
   ruleMetric,
+  spendingOption,
 } from '../options.js';
 import type { CliCommand } from '../program.js';
 import { selfCommand } from '../self-command.js';
@@ -37,7 +37,7 @@ interface Flags {
 export const compareCommand: CliCommand = {
   name: 'compare',
   describe: (command, io) =>
-    modelPriceOptions(command)
+    spendingOption(modelPriceOptions(command))
       .description(
         'run one split against N systems (products, pinned packages, URLs, repos at a commit) and report each against a reference (plan only without --confirm-spend)',
       )
@@ -72,11 +72,6 @@ export const compareCommand: CliCommand = {
         '--looks <k>',
         'run the tasks in K equal batches; after each, test each system against the reference on the primary row and stop once every system has crossed a group-sequential boundary (default 1: the fixed design)',
         positiveInteger('--looks'),
-      )
-      .option(
-        '--spending <name>',
-        "the looks' Lan-DeMets alpha spending: obrien-fleming (default) or pocock",
-        oneOf('--spending', ['obrien-fleming', 'pocock'] as const),
       )
       .option(
         '--primary <metric>',

@@ -96,6 +96,26 @@ describe('addPlanView', () => {
     await removeWorktree(repo, worktree);
   });
 
+  test('a manifest that is a link brings its target and the artifacts the target names', async () => {
+    using dir = tempDir();
+    const repo = join(dir.path, 'repo');
+    mkdirSync(join(repo, 'product/docs'), { recursive: true });
+    writeFileSync(join(repo, 'product/manifest.yaml'), JSON.stringify(MANIFEST));
+    symlinkSync('product/manifest.yaml', join(repo, 'agent-track.product.yaml'));
+    for (const path of Object.values(MANIFEST.artifacts)) {
+      mkdirSync(dirname(join(repo, path)), { recursive: true });
+      writeFileSync(join(repo, path), `${path}\n`);
+    }
+    writeFileSync(join(repo, 'unrelated.txt'), 'not read\n');
+    git(repo, 'init', '-q', '-b', 'main');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'linked manifest');
+    const view = await addPlanView(repo, git(repo, 'rev-parse', 'HEAD'), join(dir.path, 'view'));
+    expect(readArmManifest(view).artifacts).toEqual(MANIFEST.artifacts);
+    expect(readFileSync(join(view, 'prompts/ask.md'), 'utf8')).toBe('prompts/ask.md\n');
+    expect(existsSync(join(view, 'unrelated.txt'))).toBe(false);
+  });
+
   test('a commit without a manifest gives a view the manifest check refuses by name', async () => {
     using dir = tempDir();
     const repo = join(dir.path, 'repo');

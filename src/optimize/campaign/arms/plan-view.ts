@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import { execa } from 'execa';
 import { parse } from 'yaml';
@@ -79,7 +79,7 @@ async function readBlobs(repo: string, shas: readonly string[]): Promise<Buffer[
  * files a plan reads, written from the repository's objects: the product manifest, the artifacts
  * it names, the default serving config and the index code (`git show`, `git ls-tree`, `git
  * cat-file`: three processes, whatever the commit's size). A link among them brings the file it
- * points to (inside the tree). Writing these few files instead of checking out the whole commit is
+ * points to (inside the tree); a manifest that is a link is read from its target. Writing these few files instead of checking out the whole commit is
  * what keeps a plan quick.
  *
  * @example
@@ -105,8 +105,19 @@ export async function addPlanView(
             () => '',
           );
     let wanted = [manifestName, ...artifactPaths(text), ...PLAN_READS];
+    // A manifest that is a link named no artifact above: it is read again once it is in the view.
+    let linkedManifest = false;
     // One round, unless a link points to a file not written yet.
     for (let round = 0; round < 8; round++) {
+      if (
+        manifest !== null &&
+        !linkedManifest &&
+        written.has(manifest) &&
+        existsSync(join(target, manifest))
+      ) {
+        linkedManifest = lstatSync(join(target, manifest)).isSymbolicLink();
+        if (linkedManifest) wanted.push(...artifactPaths(readFileSync(join(target, manifest), 'utf8')));
+      }
       const paths = wanted.map(inTree).filter((path): path is string => path !== null && !written.has(path));
       if (paths.length === 0) break;
       const entries = (await listBlobs(repo, commit, paths)).filter((entry) => !written.has(entry.path));

@@ -15,9 +15,9 @@ import { tempDir } from '../campaign/helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
-// The reference server against server-filesystem, offline: on each of the first four tasks the
-// stand-in policy takes more turns with server-filesystem (it searches file names, then reads),
-// each by the same amount, so the first look's z is −∞.
+// The reference server against server-filesystem, offline: on each of the first tasks the stand-in
+// policy takes more turns with server-filesystem (it searches file names, then reads), each by the
+// same amount, so the first look's z is −∞.
 function twoSystems(dir: string): string {
   const file = join(dir, 'two.yaml');
   writeFileSync(
@@ -101,48 +101,49 @@ test('a comparison in looks stops once every system has crossed, runs no more ta
     harness: selfCommand('harness'),
     cacheDir: join(dir.path, 'cache'),
     confirmSpend: true,
-    looks: 3,
+    limit: 4,
+    looks: 2,
     primary: 'turns',
     log: (line) => lines.push(line),
   });
   const printed = lines.join('\n');
   // The plan states the looks before anything runs.
   expect(printed).toContain(
-    "Looks (--looks 3): after each batch each system's paired z against the reference on turns (the primary row) decides; O'Brien-Fleming-like Lan-DeMets spending, two-sided α = 0.05 per system (0.05 over 1 system, Bonferroni)",
+    "Looks (--looks 2): after each batch each system's paired z against the reference on turns (the primary row) decides; O'Brien-Fleming-like Lan-DeMets spending, two-sided α = 0.05 per system (0.05 over 1 system, Bonferroni)",
   );
-  const bound = sequentialBoundaries({ looks: 3, alpha: 0.05 }).z[0]!;
+  const bound = sequentialBoundaries({ looks: 2, alpha: 0.05 }).z[0]!;
   expect(lines).toContain(
-    `look 1 of 3 after 4 tasks: server-filesystem on turns, z = −∞ (better at >= ${bound.toFixed(3)}, worse at <= ${(-bound).toFixed(3)}): worse than the reference`,
+    `look 1 of 2 after 2 tasks: server-filesystem on turns, z = −∞ (better at >= ${bound.toFixed(3)}, worse at <= ${(-bound).toFixed(3)}): worse than the reference`,
   );
-  expect(lines).toContain('stopped early: every system decided; 8 of 12 tasks not run');
+  expect(lines).toContain('stopped early: every system decided; 2 of 4 tasks not run');
   // Only the first look's tasks ran, in both systems.
   const queued = readFileSync(join(out, 'queue.jsonl'), 'utf8')
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as { arm: string; task_id: string });
-  expect(new Set(queued.map((line) => line.task_id)).size).toBe(4);
+  expect(new Set(queued.map((line) => line.task_id)).size).toBe(2);
   const report = compareReportSchema.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')));
   expect(report).toEqual(result.report);
   expect(report.systems.map((system) => [system.name, system.tasks])).toEqual([
-    ['reference', 4],
-    ['server-filesystem', 4],
+    ['reference', 2],
+    ['server-filesystem', 2],
   ]);
   expect(report.looks).toEqual({
-    looks: 3,
+    looks: 2,
     spending: 'obrien-fleming',
     alpha: 0.05,
     primary: 'turns',
     observed: [
-      { look: 1, tasks: 4, systems: [{ system: 'server-filesystem', pairs: 4, z: null, decision: 'harm' }] },
+      { look: 1, tasks: 2, systems: [{ system: 'server-filesystem', pairs: 2, z: null, decision: 'harm' }] },
     ],
-    line: 'stopped at look 1 of 3 after 4 of 12 tasks on turns: server-filesystem worse than the reference (z = −∞ at look 1); the rows below are tested as a fixed design over the tasks run.',
+    line: 'stopped at look 1 of 2 after 2 of 4 tasks on turns: server-filesystem worse than the reference (z = −∞ at look 1); the rows below are tested as a fixed design over the tasks run.',
   });
   const markdown = readFileSync(join(out, 'report.md'), 'utf8');
   expect(markdown).toContain('## Looks');
-  expect(markdown).toContain('| 1 | 4 | server-filesystem | 4 | −∞ | harm |');
+  expect(markdown).toContain('| 1 | 2 | server-filesystem | 2 | −∞ | harm |');
   const looksFile = JSON.parse(readFileSync(join(out, 'looks.json'), 'utf8'));
   expect(looksFile.observed).toHaveLength(1);
   // The page shows the looks as their own section.
   const looks = comparePage(out).page.sections.find((section) => section.id === 'looks');
-  expect(looks?.table?.rows.map((row) => row.cells)).toEqual([[1, 4, 'server-filesystem', 4, '−∞', 'harm']]);
+  expect(looks?.table?.rows.map((row) => row.cells)).toEqual([[1, 2, 'server-filesystem', 2, '−∞', 'harm']]);
 });

@@ -88,6 +88,9 @@ export async function compareSystems(options: CompareOptions): Promise<CompareRe
   if (options.looks !== undefined) checkLooks(options.looks, options.spending);
   const primary = comparePrimary(options.primary ?? DEFAULT_COMPARE_PRIMARY);
   const inLooks = options.looks !== undefined && options.looks > 1;
+  // A comparison has no decision rule: its primary row is only what its looks decide on.
+  if (options.primary !== undefined && !inLooks)
+    throw invalidOption('primary', 'given with --looks K > 1 (the row the looks decide on)', options.primary);
   const say = options.log ?? (() => {});
   const cacheDir = resolveCacheDir(options.cacheDir);
   const reposDir = options.reposDir ?? join(cacheDir, 'repos');

@@ -68,7 +68,7 @@ test("each system's looks are two-sided at 0.05 shared over the systems, with no
   );
 });
 
-test('more looks than tasks, or a primary row without a direction, is refused before any work', async () => {
+test('more looks than tasks, a primary row without a direction, or one without looks, is refused before any work', async () => {
   using dir = tempDir();
   const common = {
     config: twoSystems(dir.path),
@@ -86,6 +86,14 @@ test('more looks than tasks, or a primary row without a direction, is refused be
   await expect(
     compareSystems({ ...common, out: join(dir.path, 'b'), looks: 2, primary: 'distinct_tools_used' }),
   ).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+  // A comparison has no decision rule: a primary row without looks decides nothing, and is refused.
+  await expect(
+    compareSystems({ ...common, out: join(dir.path, 'c'), primary: 'turns' }),
+  ).rejects.toMatchObject({
+    code: 'INVALID_OPTION',
+    message: expect.stringContaining('given with --looks K > 1'),
+  });
+  expect(existsSync(join(dir.path, 'c'))).toBe(false);
   expect(existsSync(join(dir.path, 'a'))).toBe(false);
   expect(existsSync(join(dir.path, 'b'))).toBe(false);
 });

@@ -154,7 +154,7 @@ export async function compareInLooks<R extends { run: { stoppedBy: unknown } }>(
  * @example
  * renderCompareLooks(plan, 'needle_reached', 2); // 'Looks (--looks 2): after each batch ...'
  */
-export function renderCompareLooks(plan: LooksPlan, primary: string, systems: number): string {
+function renderCompareLooks(plan: LooksPlan, primary: string, systems: number): string {
   return [
     `Looks (--looks ${plan.looks}): after each batch each system's paired z against the reference on ${primary} (the primary row) decides; ${spendingName(plan)} Lan-DeMets spending, two-sided α = ${Number(plan.alpha.toPrecision(3))} per system (0.05 over ${systems} system${systems === 1 ? '' : 's'}, Bonferroni); no futility rule: the comparison stops once every system has crossed a boundary. The expected spend is one system's:`,
     ...looksTable(plan),

@@ -9,7 +9,7 @@ import type { CompareConfig } from './compare-config.js';
 import type { ComparedSystem } from './compare-systems.js';
 
 // The one relevance predicate every system is scored with.
-export const relevanceOf = (config: CompareConfig) => ({
+const relevanceOf = (config: CompareConfig) => ({
   ...(config.relevance?.kind === undefined ? {} : { kind: config.relevance.kind }),
   ...(config.relevance?.case_insensitive_paths === undefined
     ? {}

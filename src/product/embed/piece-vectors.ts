@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { BUNDLE_DATABASE } from '../bundle/manifest.js';
+import { bestFirst } from '../search/best-first.js';
 import type { EmbeddingsConfig } from '../serving/schema.js';
 import { embeddingsClient } from './embeddings-client.js';
 
@@ -142,20 +143,14 @@ export function denseHits(
   for (const v of query) norm += v * v;
   const scale = norm === 0 ? 0 : 1 / Math.sqrt(norm);
   // The best `limit` kept in order as the scan goes (ties by piece id): no sort of every piece.
-  const keep = Math.min(limit, pieces);
+  const best = bestFirst(Math.min(limit, pieces));
   const q = Float64Array.from(query);
   const data = vectors.data;
-  const top: { row: number; score: number }[] = [];
   for (let row = 0; row < pieces; row++) {
     let dot = 0;
     const base = row * dimensions;
     for (let d = 0; d < dimensions; d++) dot += data[base + d]! * q[d]!;
-    const score = dot * scale;
-    if (top.length === keep && score <= top[keep - 1]!.score) continue;
-    let at = top.length;
-    while (at > 0 && top[at - 1]!.score < score) at--;
-    top.splice(at, 0, { row, score });
-    if (top.length > keep) top.pop();
+    best.offer(row + 1, dot * scale);
   }
-  return top.map(({ row, score }) => ({ id: row + 1, score }));
+  return best.rows();
 }

@@ -1,4 +1,4 @@
-import type { PieceHit } from './search-pieces.js';
+import type { PieceHit } from './piece-by-id.js';
 
 /** A file ranked by its best pieces. `pieces` are its hits, best first. */
 export interface FileHit {

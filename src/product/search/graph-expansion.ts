@@ -1,8 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Bundle } from '../bundle/open-bundle.js';
 import type { GraphConfig } from '../serving/schema.js';
-import { kindMatches, pieceById } from './piece-by-id.js';
-import type { KindFilter, PieceHit } from './search-pieces.js';
+import { type KindFilter, kindMatches, type PieceHit, pieceById } from './piece-by-id.js';
 
 // The symbols a piece is part of (its symbol's windows and a class's head map to it).
 const OWN_SYMBOLS = `SELECT s.id FROM pieces p JOIN symbols s

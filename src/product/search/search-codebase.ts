@@ -7,8 +7,8 @@ import { fuse, type Ranked } from './fuse.js';
 import { expandThroughGraph } from './graph-expansion.js';
 import { matchExpression } from './match-expression.js';
 import { weighPaths } from './path-weights.js';
-import { kindMatches, pieceById } from './piece-by-id.js';
-import { type KindFilter, type PieceHit, searchPieces } from './search-pieces.js';
+import { type KindFilter, kindMatches, type PieceHit, piecesById } from './piece-by-id.js';
+import { searchPieces } from './search-pieces.js';
 
 export interface SearchRequest {
   query: string;
@@ -63,8 +63,13 @@ export function searchCodebase(bundle: Bundle, config: ServingConfig, request: S
         `\`hybrid.mode: ${hybrid.mode}\` searches by the query's vector, and none was given`,
         { data: { mode: hybrid.mode } },
       );
-    const dense = request.dense.slice(0, hybrid.candidates).flatMap((hit) => {
-      const piece = pieceById(bundle, hit.id);
+    const nearest = request.dense.slice(0, hybrid.candidates);
+    const pieces = piecesById(
+      bundle,
+      nearest.map((hit) => hit.id),
+    );
+    const dense = nearest.flatMap((hit) => {
+      const piece = pieces.get(hit.id);
       return piece !== undefined && kindMatches(piece, request.kind) ? [{ ...piece, score: hit.score }] : [];
     });
     const byId = new Map([...dense, ...hits].map((hit) => [hit.id, hit]));
@@ -110,7 +115,7 @@ function lexicalHits(
     if (fellBack) mode = 'any';
   }
   if (mode === 'any') {
-    for (const attempt of anyModeExpressions(bundle, request.query, config.query)) {
+    for (const attempt of anyModeExpressions(bundle, request.query, config)) {
       if (attempt === expression) continue;
       expression = attempt;
       hits = run(attempt);

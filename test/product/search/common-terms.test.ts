@@ -22,10 +22,10 @@ describe('common terms in any mode', () => {
     buildIndex({ corpus, out: join(dir.path, 'ws'), config });
     const bundle = openBundle(join(dir.path, 'ws'), config.ingestion);
     try {
-      expect(anyModeExpressions(bundle, 'ledger reconcile', config.query)).toEqual([
+      expect(anyModeExpressions(bundle, 'ledger reconcile', config)).toEqual([
         '("reconcile") AND ("ledger" OR "reconcile")',
       ]);
-      expect(anyModeExpressions(bundle, 'ledger entry', config.query)).toEqual([
+      expect(anyModeExpressions(bundle, 'ledger entry', config)).toEqual([
         '"ledger" AND "entry"',
         '"ledger" OR "entry"',
       ]);

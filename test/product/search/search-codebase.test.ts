@@ -2,8 +2,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { openBundle } from '../../../src/product/bundle/open-bundle.js';
 import { aggregateFiles } from '../../../src/product/search/aggregate-files.js';
 import { matchExpression, queryTerms } from '../../../src/product/search/match-expression.js';
+import type { PieceHit } from '../../../src/product/search/piece-by-id.js';
 import { searchCodebase } from '../../../src/product/search/search-codebase.js';
-import type { PieceHit } from '../../../src/product/search/search-pieces.js';
 import { parseServingConfig } from '../../../src/product/serving/load-serving-config.js';
 import { indexedFixture } from '../helpers/workspace.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { KIND_FILTERS } from '../../search/piece-by-id.js';
 import { type SearchRow, searchCodebase } from '../../search/search-codebase.js';
-import { KIND_FILTERS } from '../../search/search-pieces.js';
 import { chunkId, topRowPointers } from '../located-rows.js';
 import { defineTool, LIMITS, limitArg, type ToolContext } from '../tool.js';
 

@@ -1,0 +1,157 @@
+import type { Bundle } from '../bundle/open-bundle.js';
+import type { RankingConfig } from '../serving/schema.js';
+import { bestFirst, type Scored } from './best-first.js';
+import {
+  type BooleanNode,
+  type ExpressionNode,
+  type PhraseNode,
+  parseFtsExpression,
+} from './fts-expression.js';
+import { type PhrasePosting, phrasePosting } from './phrase-postings.js';
+
+const scratches = new WeakMap<Bundle, Float64Array>();
+
+/** An expression's matches, with what scoring them needs. */
+export interface Matched {
+  /** The matching pieces, ascending by id. */
+  found: Int32Array;
+  /** The phrases in FTS5's order, each with its enclosing ANDs and its posting. */
+  phrases: { node: PhraseNode; ands: BooleanNode[]; posting: PhrasePosting }[];
+  /** Each AND's matches (among the pieces its enclosing ANDs allow). */
+  matches: Map<ExpressionNode, Int32Array>;
+}
+
+/**
+ * The pieces matching an FTS5 expression (as `MATCH expression` finds them), from the phrases'
+ * postings merged: an AND's later children are matched only among what its earlier ones matched,
+ * so `(rare) AND (every word)` never merges the common words' long lists.
+ *
+ * @example
+ * matchingPieces(bundle, '"retry" AND "payment"', config.ranking).found.length; // 12
+ */
+export function matchingPieces(bundle: Bundle, expression: string, ranking: RankingConfig): Matched {
+  const phrases: Matched['phrases'] = [];
+  const matches = new Map<ExpressionNode, Int32Array>();
+  // A node's matches among `among` (all pieces when null). An AND's set is kept narrowed only to
+  // pieces every enclosing AND already allows, which counting a phrase intersects with anyway.
+  const match = (node: ExpressionNode, ands: BooleanNode[], among: Int32Array | null): Int32Array => {
+    let ids: Int32Array;
+    if (node.type === 'phrase') {
+      const posting = phrasePosting(bundle, node.query, ranking);
+      phrases.push({ node, ands, posting });
+      ids = among === null ? posting.ids : intersect(posting.ids, among);
+    } else if (node.type === 'and') {
+      const inner = [...ands, node];
+      ids = node.children.reduce<Int32Array | null>(
+        (narrowed, child) => match(child, inner, narrowed),
+        among,
+      )!;
+    } else {
+      ids = node.children.map((child) => match(child, ands, among)).reduce(union);
+    }
+    matches.set(node, ids);
+    return ids;
+  };
+  const found = match(parseFtsExpression(expression), [], null);
+  phrases.sort((a, b) => a.node.index - b.node.index);
+  return { found, phrases, matches };
+}
+
+/**
+ * The best `limit` pieces matching an FTS5 expression, by the BM25 score FTS5's
+ * `bm25(pieces_fts, name, path, text, 0)` gives them, ties by piece id: the same ids and the same
+ * numbers as `... MATCH expression ORDER BY bm25(...) LIMIT limit`, without scoring every match
+ * in SQLite. Each phrase's terms come from `phrasePosting`; a piece's score adds, in FTS5's
+ * phrase order, the terms of the phrases FTS5 counts there: a phrase it holds whose every
+ * enclosing AND matches the piece (FTS5 drops the positions of an AND that fails).
+ *
+ * @example
+ * scoreExpression(bundle, '"retry" OR "payment"', config.ranking, 20)[0]; // { id: 412, score: 7.31 }
+ */
+export function scoreExpression(
+  bundle: Bundle,
+  expression: string,
+  ranking: RankingConfig,
+  limit: number,
+): Scored[] {
+  const { found, phrases, matches } = matchingPieces(bundle, expression, ranking);
+  if (found.length === 0) return [];
+  const scores = scratch(bundle, found[found.length - 1]!);
+  for (const { ands, posting } of phrases) {
+    const { ids, contributions } = posting;
+    if (ands.length === 0) {
+      for (let position = 0; position < ids.length; position++)
+        scores[ids[position]!]! += contributions[position]!;
+      continue;
+    }
+    let at: Int32Array | null = null;
+    for (const and of ands) at = within(ids, at, matches.get(and)!);
+    for (const position of at!) scores[ids[position]!]! += contributions[position]!;
+  }
+  const best = bestFirst(limit);
+  for (const id of found) {
+    best.offer(id, scores[id]!);
+    scores[id] = 0;
+  }
+  return best.rows();
+}
+
+/** A zeroed score per piece id up to `maxId`, reused across queries (each query zeroes what it used). */
+function scratch(bundle: Bundle, maxId: number): Float64Array {
+  let scores = scratches.get(bundle);
+  if (scores === undefined || scores.length <= maxId) {
+    scores = new Float64Array(Math.max(maxId + 1, (scores?.length ?? 0) * 2));
+    scratches.set(bundle, scores);
+  }
+  return scores;
+}
+
+/** The ids in either ascending list, ascending. */
+function union(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    out[n++] = Math.min(x, y);
+    if (x <= y) i++;
+    if (y <= x) j++;
+  }
+  while (i < a.length) out[n++] = a[i++]!;
+  while (j < b.length) out[n++] = b[j++]!;
+  return out.subarray(0, n);
+}
+
+/** The ids in both ascending lists, ascending. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) out[n++] = x;
+    if (x <= y) i++;
+    if (y <= x) j++;
+  }
+  return out.subarray(0, n);
+}
+
+/** The positions of `ids` (ascending; `positions` of them, or all when null) whose id is in the ascending list `set`. */
+function within(ids: Int32Array, positions: Int32Array | null, set: Int32Array): Int32Array {
+  const count = positions?.length ?? ids.length;
+  const out = new Int32Array(count);
+  let n = 0;
+  let j = 0;
+  for (let k = 0; k < count; k++) {
+    const position = positions === null ? k : positions[k]!;
+    const id = ids[position]!;
+    while (j < set.length && set[j]! < id) j++;
+    if (j === set.length) break;
+    if (set[j] === id) out[n++] = position;
+  }
+  return out.subarray(0, n);
+}

@@ -24,6 +24,12 @@ tools:
 
 const SERVING = 'configs/serving/default.yaml';
 
+// What the demo product's arms read: the code its setup builds from and the configs it serves
+// with. The launching checkout's tests, benches, docs and fixtures stay out: each arm's worktree
+// checks out every file the product holds (about half as many files without them).
+const PRODUCT_DIRS = ['src/', 'scripts/', 'configs/'];
+const PRODUCT_FILES = new Set(['package.json', 'package-lock.json', 'tsconfig.json', '.gitignore']);
+
 /** The subjects of the demo product's two commits: a plan that names them is a demo's. */
 export const DEMO_COMMITS = {
   baseline: 'baseline: strict all-words search, no fallback',
@@ -31,7 +37,7 @@ export const DEMO_COMMITS = {
 } as const;
 
 /**
- * A small product repository made on the fly from the launching checkout's tracked files, with
+ * A small product repository made on the fly from the launching checkout's code and configs, with
  * two commits that differ in what the agent's search returns:
  * - baseline: strict all-words search with no fallback (a question must contain every indexed
  *   word of a piece), so most of an agent's searches come back empty;
@@ -48,9 +54,8 @@ export async function makeDemoProduct(
     await simpleGit(source).raw(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])
   )
     .split('\0')
-    .filter((f) => f.length > 0);
+    .filter((f) => PRODUCT_FILES.has(f) || PRODUCT_DIRS.some((dir) => f.startsWith(dir)));
   for (const file of files) {
-    if (file.startsWith('fixtures/realdata/')) continue;
     mkdirSync(dirname(join(into, file)), { recursive: true });
     copyFileSync(join(source, file), join(into, file));
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { openBundle } from '../bundle/open-bundle.js';
 import { createCodeSearchServer } from './create-server.js';
 import type { ServeOptions } from './serve.js';
@@ -40,6 +40,10 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 export async function serveHttp(options: ServeHttpOptions): Promise<HttpServing> {
   const toolDocs = loadToolDocs(options.toolDocs ?? DEFAULT_TOOL_DOCS, toolParameters());
   const bundle = openBundle(options.workspace, options.config.ingestion);
+  // Loaded when a server listens: the SDK's HTTP transport brings Hono and Node's fetch classes
+  // (about 50 ms), which every process importing this layer (a plan, an orchestrator, a runner)
+  // would otherwise pay for at start.
+  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const open = async (): Promise<StreamableHTTPServerTransport> => {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({

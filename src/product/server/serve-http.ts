@@ -43,7 +43,9 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServing>
   // Loaded when a server listens: the SDK's HTTP transport brings Hono and Node's fetch classes
   // (about 50 ms), which every process importing this layer (a plan, an orchestrator, a runner)
   // would otherwise pay for at start.
-  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const { StreamableHTTPServerTransport } = await import(
+    '@modelcontextprotocol/sdk/server/streamableHttp.js'
+  );
   const sessions = new Map<string, StreamableHTTPServerTransport>();
   const open = async (): Promise<StreamableHTTPServerTransport> => {
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({

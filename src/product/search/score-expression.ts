@@ -106,39 +106,28 @@ function scratch(bundle: Bundle, maxId: number): Float64Array {
   return scores;
 }
 
-/** The ids in either ascending list, ascending. */
-function union(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + b.length);
+/** Two ascending id lists merged: the ids in either (`both` false) or in both, ascending. */
+function merge(a: Int32Array, b: Int32Array, both: boolean): Int32Array {
+  const out = new Int32Array(both ? Math.min(a.length, b.length) : a.length + b.length);
   let i = 0;
   let j = 0;
   let n = 0;
   while (i < a.length && j < b.length) {
     const x = a[i]!;
     const y = b[j]!;
-    out[n++] = Math.min(x, y);
+    if (!both || x === y) out[n++] = Math.min(x, y);
     if (x <= y) i++;
     if (y <= x) j++;
   }
-  while (i < a.length) out[n++] = a[i++]!;
-  while (j < b.length) out[n++] = b[j++]!;
+  if (!both) {
+    while (i < a.length) out[n++] = a[i++]!;
+    while (j < b.length) out[n++] = b[j++]!;
+  }
   return out.subarray(0, n);
 }
 
-/** The ids in both ascending lists, ascending. */
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x === y) out[n++] = x;
-    if (x <= y) i++;
-    if (y <= x) j++;
-  }
-  return out.subarray(0, n);
-}
+const union = (a: Int32Array, b: Int32Array) => merge(a, b, false);
+const intersect = (a: Int32Array, b: Int32Array) => merge(a, b, true);
 
 /** The positions of `ids` (ascending; `positions` of them, or all when null) whose id is in the ascending list `set`. */
 function within(ids: Int32Array, positions: Int32Array | null, set: Int32Array): Int32Array {

@@ -1,12 +1,7 @@
 import type { Bundle } from '../bundle/open-bundle.js';
 import type { RankingConfig } from '../serving/schema.js';
 import { bestFirst, type Scored } from './best-first.js';
-import {
-  type BooleanNode,
-  type ExpressionNode,
-  type PhraseNode,
-  parseFtsExpression,
-} from './fts-expression.js';
+import { type BooleanNode, type ExpressionNode, parseFtsExpression } from './fts-expression.js';
 import { type PhrasePosting, phrasePosting } from './phrase-postings.js';
 
 const scratches = new WeakMap<Bundle, Float64Array>();
@@ -15,10 +10,10 @@ const scratches = new WeakMap<Bundle, Float64Array>();
 export interface Matched {
   /** The matching pieces, ascending by id. */
   found: Int32Array;
-  /** The phrases in FTS5's order, each with its enclosing ANDs and its posting. */
-  phrases: { node: PhraseNode; ands: BooleanNode[]; posting: PhrasePosting }[];
+  /** The phrases in FTS5's order (left to right), each with its enclosing ANDs and its posting. */
+  phrases: { ands: BooleanNode[]; posting: PhrasePosting }[];
   /** Each AND's matches (among the pieces its enclosing ANDs allow). */
-  matches: Map<ExpressionNode, Int32Array>;
+  matches: Map<BooleanNode, Int32Array>;
 }
 
 /**
@@ -31,14 +26,15 @@ export interface Matched {
  */
 export function matchingPieces(bundle: Bundle, expression: string, ranking: RankingConfig): Matched {
   const phrases: Matched['phrases'] = [];
-  const matches = new Map<ExpressionNode, Int32Array>();
+  const matches = new Map<BooleanNode, Int32Array>();
   // A node's matches among `among` (all pieces when null). An AND's set is kept narrowed only to
   // pieces every enclosing AND already allows, which counting a phrase intersects with anyway.
+  // Children are walked left to right, so phrases arrive in FTS5's order.
   const match = (node: ExpressionNode, ands: BooleanNode[], among: Int32Array | null): Int32Array => {
     let ids: Int32Array;
     if (node.type === 'phrase') {
       const posting = phrasePosting(bundle, node.query, ranking);
-      phrases.push({ node, ands, posting });
+      phrases.push({ ands, posting });
       ids = among === null ? posting.ids : intersect(posting.ids, among);
     } else if (node.type === 'and') {
       const inner = [...ands, node];
@@ -46,14 +42,13 @@ export function matchingPieces(bundle: Bundle, expression: string, ranking: Rank
         (narrowed, child) => match(child, inner, narrowed),
         among,
       )!;
+      matches.set(node, ids);
     } else {
       ids = node.children.map((child) => match(child, ands, among)).reduce(union);
     }
-    matches.set(node, ids);
     return ids;
   };
   const found = match(parseFtsExpression(expression), [], null);
-  phrases.sort((a, b) => a.node.index - b.node.index);
   return { found, phrases, matches };
 }
 

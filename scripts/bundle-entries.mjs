@@ -25,6 +25,8 @@ const INSIDE = new Set([
   'openai',
 ]);
 
+const LAZY_REQUIRE = /createRequire\(import\.meta\.url\)\((['"])([^'"]+)\1\)/g;
+
 const packageOf = (spec) =>
   (spec.startsWith('@') ? spec.split('/').slice(0, 2) : spec.split('/').slice(0, 1)).join('/');
 
@@ -50,6 +52,12 @@ function plugin(dist, outDir) {
         const file = `./${posix(relative(outDir, args.path))}`;
         const dir = `./${posix(relative(outDir, dirname(args.path))) || '.'}/`;
         const contents = readFileSync(args.path, 'utf8')
+          // A package inside loaded on first use (`createRequire(import.meta.url)('yaml')`, so a
+          // library user who never parses YAML never loads it) is the bundle's own copy, evaluated
+          // on the first call as before, not a second one read from node_modules file by file.
+          .replace(LAZY_REQUIRE, (call, quote, spec) =>
+            INSIDE.has(packageOf(spec)) ? `require(${quote}${spec}${quote})` : call,
+          )
           .replaceAll('import.meta.url', `new URL(${JSON.stringify(file)}, import.meta.url).href`)
           .replaceAll(
             'import.meta.dirname',

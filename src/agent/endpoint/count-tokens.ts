@@ -1,11 +1,9 @@
-import { createRequire } from 'node:module';
 import type { ChatMessage, ToolDefinition } from '../llm/providers/chat-provider.js';
+import { loadO200k, type O200k, RANKS_TABLE } from './o200k.js';
 
-type O200k = typeof import('gpt-tokenizer/encoding/o200k_base');
 let loaded: O200k | undefined;
-// Loaded on first use: its tables are 2 MB of code that a process counting nothing never parses.
-const o200k = (): O200k =>
-  (loaded ??= createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as O200k);
+// Loaded on first use: a process counting nothing never reads its ranks.
+const o200k = (): O200k => (loaded ??= loadO200k(RANKS_TABLE));
 
 // The same texts are counted turn after turn (a system prompt, tool definitions, every earlier
 // message of a conversation): their counts are kept, the oldest dropped past COUNTS_KEPT.

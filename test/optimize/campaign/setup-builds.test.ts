@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { prepareArm, removeArm } from '../../../src/optimize/campaign/arms/prepare-arm.js';
@@ -42,7 +42,7 @@ function product(root: string, manifest: Record<string, unknown>) {
   return { repo, shas, installCache };
 }
 
-describe('setup_outputs: a build kept by what it reads and copied into a later worktree', () => {
+describe('setup_outputs: a build kept by what it reads and linked into a later worktree', () => {
   test('with setup_inputs, commits that differ elsewhere share one build; a changed input builds again', async () => {
     using dir = tempDir();
     const { repo, shas, installCache } = product(dir.path, {
@@ -67,13 +67,21 @@ describe('setup_outputs: a build kept by what it reads and copied into a later w
     expect(runs()).toBe(1);
     expect(readFileSync(join(config.worktree, 'dist/nested/out.txt'), 'utf8')).toBe('one');
     expect(armPreparedLine(config)).toContain('its build too (same tree)');
+    // Restored as hard links to the kept files: one edited in place edits the kept build too,
+    // which the next worktree finds changed, so it builds again rather than reuse it.
+    expect(statSync(join(config.worktree, 'dist/nested/out.txt')).nlink).toBe(2);
+    writeFileSync(join(config.worktree, 'dist/nested/out.txt'), 'edited through the link');
+    const again = await prepare('again', shas[1]!);
+    expect(again.setup.buildReused).toBe(false);
+    expect(runs()).toBe(2);
+    expect(readFileSync(join(again.worktree, 'dist/nested/out.txt'), 'utf8')).toBe('one');
 
     const input = await prepare('input', shas[2]!);
     expect(input.setup.buildReused).toBe(false);
-    expect(runs()).toBe(2);
+    expect(runs()).toBe(3);
     expect(readFileSync(join(input.worktree, 'dist/nested/out.txt'), 'utf8')).toBe('two');
     expect(armPreparedLine(input)).not.toContain('its build too');
-    for (const arm of [first, config, input]) await removeArm(repo, arm);
+    for (const arm of [first, config, again, input]) await removeArm(repo, arm);
   }, 60_000);
 
   test('without setup_inputs the whole tree keys the build; without setup_outputs nothing is kept', async () => {

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { simpleGit } from 'simple-git';
+import { linkTree, sameStamp, type TreeStamp, treeStamp } from './link-tree.js';
 
 const COMPLETE = '.agent-track-build-complete';
+// Each kept file's size and modification time, written with the entry: the check that no worktree
+// wrote into a file it holds as a link.
+const STAMP = 'outputs.stamp.json';
 
 /** What a build is kept by: the files it reads, what runs it, and what it writes. */
 export interface BuildSpec {
@@ -43,22 +47,37 @@ export async function buildKey(worktree: string, spec: BuildSpec): Promise<strin
 }
 
 /**
- * Copies a kept build's outputs into the worktree (synchronous: Node's `cpSync` copies a thousand
- * files several times faster than `fs/promises`' `cp`); `false` when none is kept under `entry`.
+ * Puts a kept build's outputs into the worktree as hard links to the kept files (`linkTree`; a
+ * copy where the file system refuses links); `false` when none is kept under `entry`. A kept
+ * build whose files changed since it was kept (a worktree wrote into one through its link), or
+ * kept without their stamp, is removed and reported as none, so the build runs and is kept again.
  *
  * @example
  * restoreBuild('/cache/installs/<install>/builds/<key>', '/tmp/wt/candidate', ['dist']); // true
  */
 export function restoreBuild(entry: string, worktree: string, outputs: readonly string[]): boolean {
   if (!existsSync(join(entry, COMPLETE))) return false;
+  if (!unchanged(entry)) {
+    rmSync(entry, { recursive: true, force: true });
+    return false;
+  }
   for (const output of outputs) {
     const kept = join(entry, 'outputs', output);
     if (!existsSync(kept)) continue;
     rmSync(join(worktree, output), { recursive: true, force: true });
     mkdirSync(dirname(join(worktree, output)), { recursive: true });
-    cpSync(kept, join(worktree, output), { recursive: true, verbatimSymlinks: true });
+    linkTree(kept, join(worktree, output));
   }
   return true;
+}
+
+function unchanged(entry: string): boolean {
+  try {
+    const stamp = JSON.parse(readFileSync(join(entry, STAMP), 'utf8')) as TreeStamp;
+    return sameStamp(join(entry, 'outputs'), stamp);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -84,7 +103,8 @@ export function keepBuild(
         verbatimSymlinks: true,
       });
     }
-    mkdirSync(staging, { recursive: true });
+    mkdirSync(join(staging, 'outputs'), { recursive: true });
+    writeFileSync(join(staging, STAMP), JSON.stringify(treeStamp(join(staging, 'outputs'))));
     writeFileSync(join(staging, COMPLETE), `${command}\n`);
     // An entry appears only by this rename, whole: one already there (another writer won) stays.
     if (!existsSync(entry)) renameSync(staging, entry);

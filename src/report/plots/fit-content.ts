@@ -40,14 +40,34 @@ export function fitToContent(
   return { svg: fitted, width, height };
 }
 
+// A run's report draws its figures twice in one process, once to write them and once for its
+// viewer page: the same spec and font draw the same SVG, so the second is the first's.
+const KEPT = 16;
+const drawn = new Map<string, Promise<RenderedSvg>>();
+
 /**
  * A figure drawn to SVG (`renderSvg`) and, with a font, fitted to what it draws (`fitToContent`):
- * how the written figures and the viewer's inline ones are drawn.
+ * how the written figures and the viewer's inline ones are drawn. A spec drawn before with the
+ * same font is not drawn again (each caller gets its own warnings list).
  *
  * @example
  * const { svg, width, warnings } = await drawFigure(spec, findPlotFont());
  */
 export async function drawFigure(spec: TopLevelSpec, font: PlotFont | null): Promise<RenderedSvg> {
-  const rendered = await renderSvg(spec);
-  return font === null ? rendered : { ...fitToContent(rendered.svg, font), warnings: rendered.warnings };
+  const key = JSON.stringify([spec, font]);
+  let figure = drawn.get(key);
+  if (figure === undefined) {
+    figure = renderSvg(spec).then((rendered) =>
+      font === null ? rendered : { ...fitToContent(rendered.svg, font), warnings: rendered.warnings },
+    );
+    // A failed drawing is not kept: the next caller draws again and gets its own error.
+    const kept = figure;
+    kept.catch(() => {
+      if (drawn.get(key) === kept) drawn.delete(key);
+    });
+    drawn.set(key, figure);
+    if (drawn.size > KEPT) drawn.delete(drawn.keys().next().value!);
+  }
+  const { warnings, ...rest } = await figure;
+  return { ...rest, warnings: [...warnings] };
 }

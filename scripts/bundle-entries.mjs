@@ -9,7 +9,9 @@
 // files it holds. Only pure-JavaScript packages go inside (`INSIDE` and what they import); a native
 // addon or a package that reads its own files stays outside. The agent loop's packages (LangGraph,
 // LangChain's core, the OpenAI SDK) are inside: every harness runner loads them, and from hundreds
-// of files they cost 0.8 CPU-s a process, from their chunk 0.4.
+// of files they cost 0.8 CPU-s a process, from their chunk 0.4. So are execa, simple-git and fflate,
+// which most commands load (execa alone, from its ~40 files, ~0.2 CPU-s a process).
+// zod's locales are left out but English (`ZOD_LOCALES`).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 
@@ -23,7 +25,13 @@ const INSIDE = new Set([
   '@langchain/langgraph',
   '@langchain/core',
   'openai',
+  'execa',
+  'simple-git',
+  'fflate',
 ]);
+
+// The zod modules that export the `locales` namespace: `z.locales` and `z.core.locales`.
+const ZOD_LOCALES = /[\\/]zod[\\/]v4[\\/](classic[\\/]external|mini[\\/]external|core[\\/]index)\.js$/;
 
 const LAZY_REQUIRE = /createRequire\(import\.meta\.url\)\((['"])([^'"]+)\1\)/g;
 
@@ -47,6 +55,19 @@ function plugin(dist, outDir) {
         if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
         return INSIDE.has(packageOf(args.path)) ? undefined : { external: true };
       });
+      // zod's `z.locales` namespace imports its 64 error-message locales, ~450 KB of the 750 KB
+      // every process compiled; nothing here calls one but English, which zod registers itself
+      // (`classic/schemas.js` imports `locales/en.js`). Bundled, the namespace holds `en` alone.
+      build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+        ZOD_LOCALES.test(args.importer)
+          ? { path: join(dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-locales' }
+          : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+        contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }));
       build.onLoad({ filter: /\.js$/ }, (args) => {
         if (!args.path.startsWith(dist + sep)) return undefined;
         const file = `./${posix(relative(outDir, args.path))}`;

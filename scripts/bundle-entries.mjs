@@ -10,7 +10,9 @@
 // addon or a package that reads its own files stays outside. The agent loop's packages (LangGraph,
 // LangChain's core, the OpenAI SDK) are inside: every harness runner loads them, and from hundreds
 // of files they cost 0.8 CPU-s a process, from their chunk 0.4. So are execa, simple-git and fflate,
-// which most commands load (execa alone, from its ~40 files, ~0.2 CPU-s a process).
+// which most commands load (execa alone, from its ~40 files, ~0.2 CPU-s a process), and Vega and
+// Vega-Lite, loaded by every command that draws (55 packages; `plot` 10% less CPU). Vega's optional
+// `canvas` (not installed) stays a dynamic import that fails as it did.
 // zod's locales are left out but English (`ZOD_LOCALES`).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -28,6 +30,8 @@ const INSIDE = new Set([
   'execa',
   'simple-git',
   'fflate',
+  'vega',
+  'vega-lite',
 ]);
 
 // The zod modules that export the `locales` namespace: `z.locales` and `z.core.locales`.

@@ -38,16 +38,6 @@ export function taskLines(paths: CampaignPaths, arm: string, taskId: string): Ha
 }
 
 /**
- * The tasks an arm's harness recorded as finished (task id -> outcome).
- *
- * @example
- * harnessFinished(campaignPaths('runs/demo'), 'baseline').has('t1');
- */
-export function harnessFinished(paths: CampaignPaths, arm: string): Map<string, string | null> {
-  return new Map([...finishedLines(paths, arm)].map(([task, line]) => [task, line.outcome ?? null]));
-}
-
-/**
  * The rollouts `reconcile` will neither run nor pay again, read without writing anything (a plan's
  * count): every (arm, task) the campaign ledger holds, and every one an arm's harness finished that
  * the ledger has yet to adopt (a gate's restored baseline, a kill between the two writes), which
@@ -95,7 +85,7 @@ export function recordFinished(
 
 /**
  * Before a (re-)run: adopts every task an arm's harness finished that the campaign ledger missed (a
- * kill between the two writes), so it is never paid again; then says, per arm, which tasks the
+ * kill between the two writes), so it is never paid again (`onAdopted` settles its booking); then says, per arm, which tasks the
  * ledger holds (skipped), which an earlier run excluded (run again with `retryExcluded`), and
  * which are still to run.
  *
@@ -109,6 +99,8 @@ export function reconcile<A extends ArmRef>(
   log: CampaignLog,
   /** Run the rollouts an earlier run excluded again (`--retry-failed`). */
   retryExcluded = false,
+  /** Told of each rollout adopted, with its harness's line: its booking is still open. */
+  onAdopted?: (arm: string, taskId: string, line: HarnessLedgerLine) => void,
 ): {
   skipped: Map<string, number>;
   excluded: Map<string, number>;
@@ -118,11 +110,13 @@ export function reconcile<A extends ArmRef>(
   const skipped = new Map<string, number>();
   const excluded = new Map<string, number>();
   for (const arm of arms) {
-    const finished = harnessFinished(files.paths, arm.arm);
+    const finished = finishedLines(files.paths, arm.arm);
     for (const task of tasks) {
-      if (!files.ledger.has(arm.arm, task.id) && finished.has(task.id)) {
-        recordFinished(files, arm, task.id, finished.get(task.id) ?? null, null);
+      const line = finished.get(task.id);
+      if (!files.ledger.has(arm.arm, task.id) && line !== undefined) {
+        recordFinished(files, arm, task.id, line.outcome ?? null, null);
         log(`${arm.arm} ${task.id} adopted: the harness finished it before the campaign recorded it`);
+        onAdopted?.(arm.arm, task.id, line);
       }
     }
   }

@@ -95,13 +95,22 @@ export async function runArms(options: RunArmsOptions): Promise<RunArmsResult> {
   const dir = resolve(options.dir);
   const llmBlockFile = resolve(options.llmBlockFile);
   const secrets = options.secrets ?? [];
-  const { paths, log, queue, files, tallies, pending } = openRun(dir, options);
-  const maxAttempts = options.maxAttempts ?? 2;
-  const failures = new Map<string, number>();
   const prices: ModelPrices = {
     inputPer1m: options.plan.prices.input_per_1m,
     outputPer1m: options.plan.prices.output_per_1m,
   };
+  const { paths, log, queue, files, tallies, pending } = openRun(dir, {
+    ...options,
+    // A rollout whose harness finished before a kill let the campaign settle and record it: its
+    // booking is settled as the run would have, at what it measurably used.
+    settleAdopted: (arm, taskId, line) => {
+      const open = options.spend.openReservations(`${arm}/${taskId}`).at(-1);
+      const cost = rolloutCost(line, prices);
+      if (open !== undefined && cost !== null) options.spend.settle(open, cost);
+    },
+  });
+  const maxAttempts = options.maxAttempts ?? 2;
+  const failures = new Map<string, number>();
   const usdOf = (arm: string) =>
     options.plan.arms.find((planned) => planned.arm === arm)?.usd_per_rollout ?? 0;
   const jobs: Job[] = pending.map(({ arm, task }) => ({ arm, task, usd: usdOf(arm.arm) }));

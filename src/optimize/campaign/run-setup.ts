@@ -8,6 +8,7 @@ import { leftByOutage } from './outage.js';
 import { openQueue } from './queue.js';
 import { reconcile } from './resume.js';
 import type { RunnableArm } from './rollout-runner.js';
+import type { HarnessLedgerLine } from './schema.js';
 
 export interface ArmTally {
   arm: string;
@@ -35,6 +36,8 @@ export function openRun(
     tasks: readonly Task[];
     secrets?: readonly string[];
     retryFailed?: boolean;
+    /** Settles the booking of a rollout adopted from its harness's ledger (see `reconcile`). */
+    settleAdopted?: (arm: string, taskId: string, line: HarnessLedgerLine) => void;
   },
 ) {
   const paths = campaignPaths(dir);
@@ -60,6 +63,7 @@ export function openRun(
     options.tasks,
     log,
     options.retryFailed === true,
+    options.settleAdopted,
   );
   if (retried > 0) log(`${retried} rollout(s) an earlier run excluded are run again (--retry-failed)`);
   const leftUnrun = pending.filter(({ arm, task }) => leftByOutage(queue.state(arm.arm, task.id))).length;

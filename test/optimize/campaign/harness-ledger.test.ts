@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { openModel } from '../../../src/agent/harness/open-model.js';
 import { runHarness } from '../../../src/agent/harness/run-harness.js';
 import { campaignPaths } from '../../../src/optimize/campaign/campaign-dir.js';
-import { harnessFinished } from '../../../src/optimize/campaign/resume.js';
+import { finishedLines } from '../../../src/optimize/campaign/resume.js';
 import { fixtureServer, PRODUCT } from '../../agent/harness/helpers.js';
 import { tempDir } from '../../product/helpers/workspace.js';
 
@@ -32,6 +32,8 @@ test("the campaign reads the real harness's ledger: done lines are finished, fai
   } finally {
     await model.close();
   }
-  expect(harnessFinished(paths, 'baseline')).toEqual(new Map([['ok', 'answered']]));
+  const finished = finishedLines(paths, 'baseline');
+  expect([...finished.keys()]).toEqual(['ok']);
+  expect(finished.get('ok')?.outcome).toBe('answered');
   expect(join(paths.arm('baseline'), 'ledger.jsonl')).toBe(paths.armLedger('baseline'));
 });

@@ -176,6 +176,46 @@ describe('runCampaign', () => {
     expect(resumed.run.bookedUsd).toBeCloseTo(0.25, 12);
   });
 
+  test('a kill after a harness finished but before the campaign settled and recorded it: the resume adopts it and settles its booking', async () => {
+    using dir = tempDir();
+    const tasks = fixtureTasks({ t1: { fixture: 'ok', prompt: 250_000 }, t2: 'ok' });
+    const { run, startedLog } = await fixtureCampaign(dir.path, { tasks });
+    const first = await runCampaign(run);
+    const runs = () =>
+      readFileSync(startedLog, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('run\t')).length;
+    const started = runs();
+    // What such a kill leaves: baseline/t1's harness line, its booking never settled, the campaign's
+    // ledger and queue without its finish.
+    const keep = (file: string, drop: (line: Record<string, unknown>) => boolean) => {
+      const lines = readLines(join(run.dir, file)) as Record<string, unknown>[];
+      writeFileSync(
+        join(run.dir, file),
+        lines
+          .filter((line) => !drop(line))
+          .map((line) => `${JSON.stringify(line)}\n`)
+          .join(''),
+      );
+    };
+    const baselineT1 = (line: Record<string, unknown>) => line.arm === 'baseline' && line.task_id === 't1';
+    keep('spend.jsonl', (line) => line.type === 'settle' && line.key === 'baseline/t1');
+    keep('ledger.jsonl', baselineT1);
+    keep('queue.jsonl', (line) => baselineT1(line) && line.status === 'finished');
+    const resumed = await runCampaign(run);
+    expect(runs()).toBe(started);
+    expect(readFileSync(join(run.dir, 'campaign.log'), 'utf8')).toContain(
+      'baseline t1 adopted: the harness finished it before the campaign recorded it',
+    );
+    const settled = (readLines(join(run.dir, 'spend.jsonl')) as SpendLine[]).filter(
+      (line) => line.type === 'settle' && line.key === 'baseline/t1',
+    );
+    expect(settled).toHaveLength(1);
+    expect(settled[0]!.usd).toBeCloseTo(0.025, 12);
+    expect(resumed.run.bookedUsd).toBeCloseTo(first.run.bookedUsd, 12);
+    expect(readLines(join(run.dir, 'ledger.jsonl'))).toHaveLength(4);
+  });
+
   test('each rollout gets its booking as a token cap; one that fails before any request is refunded', async () => {
     using dir = tempDir();
     const tasks = fixtureTasks({ t1: 'ok', t2: 'no-request' });

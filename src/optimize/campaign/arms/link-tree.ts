@@ -1,5 +1,6 @@
 import { copyFileSync, linkSync, mkdirSync, readdirSync, readlinkSync, statSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { filesUnder } from '../remote/rollout-files.js';
 
 /** Each file under a tree (path relative to it, `/`-separated) and its size and modification time. */
 export type TreeStamp = Record<string, [size: number, mtimeMs: number]>;
@@ -37,15 +38,11 @@ export function linkTree(from: string, to: string): void {
  * @example
  * treeStamp('/cache/.../outputs'); // { 'dist/cli/bin.js': [2988, 1765012345678.9], ... }
  */
-export function treeStamp(dir: string, prefix = ''): TreeStamp {
+export function treeStamp(dir: string): TreeStamp {
   const stamp: TreeStamp = {};
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = `${prefix}${entry.name}`;
-    if (entry.isDirectory()) Object.assign(stamp, treeStamp(join(dir, entry.name), `${path}/`));
-    else if (entry.isFile()) {
-      const { size, mtimeMs } = statSync(join(dir, entry.name));
-      stamp[path] = [size, mtimeMs];
-    }
+  for (const file of filesUnder(dir)) {
+    const { size, mtimeMs } = statSync(file);
+    stamp[relative(dir, file).split(sep).join('/')] = [size, mtimeMs];
   }
   return stamp;
 }

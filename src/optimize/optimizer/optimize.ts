@@ -160,9 +160,8 @@ export async function optimize(
     rolloutCap: money.rolloutCap,
     settleRollout: money.settleRollout,
     releaseRollout: money.releaseRollout,
-    ...(queue === null
-      ? {}
-      : { queue: { ...queue, log }, openRollouts: (key) => ledger.openReservations(key) }),
+    openRollouts: (key) => ledger.openReservations(key),
+    ...(queue === null ? {} : { queue: { ...queue, log } }),
     ...(judge === null ? {} : { judge: judge.score }),
     onProgress: (p) =>
       progress.update({

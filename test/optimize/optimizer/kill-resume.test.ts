@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -109,6 +109,33 @@ test('an optimize run SIGKILLed mid-round resumes without paying for anything tw
     expect(readFileSync(join(run, 'result.md'), 'utf8')).toContain(
       `The whole campaign, with the runs this one resumed: ${rollout} rollouts, ${proposer} proposer calls`,
     );
+
+    // A kill after a rollout's harness wrote its line, before the run settled its booking and kept
+    // its score: the spend ledger lacks the settlement, the evaluation cache the score. The resume
+    // settles that booking at what the line says (as the run would have), and books nothing anew.
+    const spendFile = join(run, 'spend.jsonl');
+    const first = spendLines(spendFile).find((l) => l.type === 'reserve' && l.kind === 'rollout')!;
+    const [, hash16, slice, , task] = first.key.split('/');
+    const settlement = spendLines(spendFile).find((l) => l.type === 'settle' && l.key === first.key)!;
+    expect(settlement.usd).toBeGreaterThan(0);
+    const dropLine = (name: string, drop: (line: Record<string, unknown>) => boolean) => {
+      const path = join(run, name);
+      const kept = readFileSync(path, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '' && !drop(JSON.parse(line)));
+      expect(kept.length).toBe(readFileSync(path, 'utf8').split('\n').filter(Boolean).length - 1);
+      writeFileSync(path, `${kept.join('\n')}\n`);
+    };
+    dropLine('spend.jsonl', (l) => l.type === 'settle' && l.key === first.key);
+    dropLine(
+      'evaluations.jsonl',
+      (l) => String(l.hash).startsWith(hash16!) && l.slice === slice && l.task === task && l.repeat === 0,
+    );
+    const cut = spendLines(spendFile).length;
+    await optimize(loadCampaignConfig(file), resume);
+    const third = spendLines(spendFile).slice(cut);
+    expect(third.filter((l) => l.type === 'reserve' && l.kind === 'rollout')).toEqual([]);
+    expect(third.filter((l) => l.key === first.key)).toEqual([{ ...settlement }]);
     expect(filesContaining(run, SECRET)).toEqual([]);
   } finally {
     delete process.env[KEY_ENV];

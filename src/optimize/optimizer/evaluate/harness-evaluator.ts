@@ -73,7 +73,10 @@ export interface HarnessEvaluatorOptions {
    * the caller closes it. Absent: each batch starts and stops its own.
    */
   runner?: RunnerState;
-  /** The bookings under a rollout key never settled, oldest first (the spend ledger's). */
+  /**
+   * The bookings under a rollout key never settled, oldest first (the spend ledger's): a resumed
+   * campaign settles the one a finished rollout left open and reattaches to a queued one.
+   */
   openRollouts?: (key: string) => string[];
 }
 
@@ -110,8 +113,15 @@ export function harnessEvaluator(options: HarnessEvaluatorOptions): Evaluator {
     const queue = options.queue;
     try {
       for (const task of tasks) {
-        if (before.get(task.id)?.status === 'done') continue;
         const key = `rollout/${candidate.hash.slice(0, 16)}/${context.slice}/r${context.repeat}/${task.id}`;
+        const finished = before.get(task.id);
+        if (finished?.status === 'done') {
+          // Its harness finished it before a kill let the run settle it: the latest booking under
+          // its key is settled at what the line says it used, as the run would have.
+          const open = options.openRollouts?.(key).at(-1);
+          if (open !== undefined) options.settleRollout?.(open, finished);
+          continue;
+        }
         const open = queue?.runner.reattach ? options.openRollouts?.(key).at(-1) : undefined;
         const left = open === undefined ? null : await queue!.runner.reattach!(open);
         if (open !== undefined && left !== null) {

@@ -1,15 +1,10 @@
-import { Resvg } from '@resvg/resvg-js';
 import type { TopLevelSpec } from 'vega-lite';
-import { type PlotFont, resvgFont } from './font.js';
+import type { PlotFont } from './font.js';
+import { keepLaidOut, layOut } from './laid-out.js';
 import { type RenderedSvg, renderSvg } from './render-svg.js';
 
 const HEAD =
   /^(<svg[^>]*?)\swidth="([\d.]+)"\s+height="([\d.]+)"\s+viewBox="([^"]*)"([^>]*>)<rect width="[\d.]+" height="[\d.]+" fill="([^"]+)"\/>/;
-
-/** What was drawn, measured by resvg with the font the PNG is drawn with. */
-function contentBox(body: string, font: PlotFont) {
-  return new Resvg(body, { font: resvgFont(font), logLevel: 'off' }).getBBox();
-}
 
 /**
  * A figure cropped (or grown) to what it draws plus `pad` pixels: Vega, headless and without a
@@ -30,13 +25,17 @@ export function fitToContent(
   if (head === null) return unchanged();
   const [whole, open, , , viewBox, rest, fill] = head;
   const body = `${open} width="${head[2]}" height="${head[3]}" viewBox="${viewBox}"${rest}${svg.slice(whole.length)}`;
-  const box = contentBox(body, font);
+  // What was drawn, measured by resvg with the font the PNG is drawn with.
+  const tree = layOut(body, font);
+  const box = tree.getBBox();
   if (box === undefined || box.width <= 0 || box.height <= 0) return unchanged();
   const x = Math.floor(box.x - pad);
   const y = Math.floor(box.y - pad);
   const width = Math.ceil(box.x + box.width + pad) - x;
   const height = Math.ceil(box.y + box.height + pad) - y;
   const fitted = `${open} width="${width}" height="${height}" viewBox="${x} ${y} ${width} ${height}"${rest}<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${fill}"/>${svg.slice(whole.length)}`;
+  // Its PNG (on white) is the measured tree cropped to this box: the text is not laid out again.
+  if (fill === 'white') keepLaidOut(fitted, font, tree, { x, y, width, height });
   return { svg: fitted, width, height };
 }
 

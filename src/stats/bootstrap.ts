@@ -96,6 +96,12 @@ function resampleWith(sample: Float64Array, resamples: number, random: RandomSou
   return means;
 }
 
+function isConstant(values: readonly number[]): boolean {
+  const first = values[0];
+  for (let i = 1; i < values.length; i++) if (values[i] !== first) return false;
+  return true;
+}
+
 function interval(data: readonly number[], means: Float64Array, level: number): BootstrapInterval {
   means.sort();
   const tail = ((1 - level) / 2) * 100;
@@ -124,7 +130,8 @@ export function bootstrapCI(
 
 /**
  * `bootstrapCI` of many columns at once, each exactly as `bootstrapCI(column, options)` gives it;
- * faster because columns with as many defined values share the index draws of the seeded stream.
+ * faster because columns with as many defined values share the index draws of the seeded stream,
+ * and a constant column, whose every resampled mean is its mean, is not resampled.
  * With an injected `random`, the columns are resampled one after another from that one source.
  *
  * @example
@@ -148,6 +155,13 @@ export function bootstrapCIs(
   const bySize = new Map<number, number[]>();
   data.forEach((values, c) => {
     if (values.length === 0) return;
+    // Every resample of a constant column sums the same value as often, in the same order, as its
+    // mean does: each resampled mean, so both ends of the interval, is the mean to the last bit.
+    if (isConstant(values)) {
+      const at = mean(values);
+      out[c] = { mean: at, low: at, high: at, n: values.length };
+      return;
+    }
     const group = bySize.get(values.length);
     if (group === undefined) bySize.set(values.length, [c]);
     else group.push(c);

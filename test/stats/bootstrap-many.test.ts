@@ -39,6 +39,21 @@ describe('bootstrapCIs', () => {
     }
   });
 
+  test('a constant column is its own interval, as resampling it gives to the last bit', () => {
+    for (const values of [Array(7).fill(0.1), Array(13).fill(1 / 3), Array(1000).fill(0.7), [-0, 0, -0]]) {
+      const interval = bootstrapCI(values);
+      expect(interval.low).toBe(interval.mean);
+      expect(interval.high).toBe(interval.mean);
+      expect(interval).toStrictEqual(bootstrapCI(values, { random: createRandom(0) }));
+    }
+    // 0.1 added seven times is 0.7, and 0.7 / 7 is 0.09999999999999999 (Python gives the same):
+    // the mean, not the value, is what every resample gives.
+    expect(bootstrapCI(Array(7).fill(0.1))).toMatchObject({
+      low: 0.09999999999999999,
+      high: 0.09999999999999999,
+    });
+  });
+
   test('an injected source is consumed column after column', () => {
     const data = columns();
     const shared = createRandom('one source');

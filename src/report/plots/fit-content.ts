@@ -35,7 +35,10 @@ export function fitToContent(
   const height = Math.ceil(box.y + box.height + pad) - y;
   const fitted = `${open} width="${width}" height="${height}" viewBox="${x} ${y} ${width} ${height}"${rest}<rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${fill}"/>${svg.slice(whole.length)}`;
   // Its PNG (on white) is the measured tree cropped to this box: the text is not laid out again.
-  if (fill === 'white') keepLaidOut(fitted, font, tree, { x, y, width, height });
+  if (fill === 'white') {
+    Object.assign(box, { x, y, width, height });
+    keepLaidOut(fitted, font, tree, box);
+  }
   return { svg: fitted, width, height };
 }
 

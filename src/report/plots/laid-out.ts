@@ -1,4 +1,4 @@
-import { Resvg } from '@resvg/resvg-js';
+import { type BBox, Resvg } from '@resvg/resvg-js';
 import { type PlotFont, resvgFont } from './font.js';
 
 /** The scale a figure's text is laid out for when it is fitted: the PNGs' default. */
@@ -28,20 +28,12 @@ export function layOut(body: string, font: PlotFont): Resvg {
   });
 }
 
-/** Keeps `tree`, cropped to the fitted figure's box, as what `fitted` draws (the last 16 kept). */
-export function keepLaidOut(
-  fitted: string,
-  font: PlotFont,
-  tree: Resvg,
-  box: { x: number; y: number; width: number; height: number },
-): void {
-  const crop = tree.getBBox();
-  if (crop === undefined) return;
-  crop.x = box.x;
-  crop.y = box.y;
-  crop.width = box.width;
-  crop.height = box.height;
-  tree.cropByBBox(crop);
+/**
+ * Keeps `tree`, cropped to `box` (the fitted figure's box, in resvg's own `BBox`, which
+ * `cropByBBox` requires), as what `fitted` draws (the last 16 kept).
+ */
+export function keepLaidOut(fitted: string, font: PlotFont, tree: Resvg, box: BBox): void {
+  tree.cropByBBox(box);
   const key = keyOf(fitted, font);
   trees.delete(key);
   trees.set(key, tree);

@@ -105,6 +105,28 @@ it('a U+FFFD the file really holds is read as it is, beside a file whose bad byt
   });
 });
 
+it('a file bigger than the read buffer (1 MiB) is read whole, and refused whole when a byte is not UTF-8', async () => {
+  const dir = join(scratch, 'big', 't1');
+  cpSync(SOURCE, dir, { recursive: true });
+  const lines = readFileSync(join(dir, 'events.jsonl'), 'utf8').split('\n');
+  const first = JSON.parse(lines[0]!) as { preview: string };
+  const preview = `${'é'.repeat(600_000)}end`;
+  lines[0] = JSON.stringify({ ...first, preview });
+  writeFileSync(join(dir, 'events.jsonl'), lines.join('\n'));
+  expect(readFileSync(join(dir, 'events.jsonl')).length).toBeGreaterThan(2 ** 20);
+  expect((await readTrajectory(dir)).events[0]!.preview).toBe(preview);
+  const bytes = readFileSync(join(dir, 'events.jsonl'));
+  const at = bytes.lastIndexOf(Buffer.from('end'));
+  writeFileSync(
+    join(dir, 'events.jsonl'),
+    Buffer.concat([bytes.subarray(0, at), Buffer.from([0xff]), bytes.subarray(at + 1)]),
+  );
+  await expect(readTrajectory(dir)).rejects.toMatchObject({
+    code: 'TRAJECTORY_MALFORMED',
+    message: expect.stringContaining('not valid UTF-8'),
+  });
+});
+
 it('a line nested 100,000 deep is refused naming the file and line, not with a bare stack overflow', async () => {
   const dir = join(scratch, 'deep', 't1');
   cpSync(SOURCE, dir, { recursive: true });

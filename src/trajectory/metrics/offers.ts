@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ToolEvent } from '../schema.js';
 import type { BlobReader, Trajectory } from '../trajectory.js';
 import { parsePointers } from './pointer-parse.js';
@@ -36,48 +37,45 @@ function offersIn(text: string): Offer[] {
   });
 }
 
-/** How many blobs' offers each store keeps (least recently used dropped first). */
+/** How many results' offers each store keeps (least recently used dropped first). */
 export const CACHED_BLOBS_PER_STORE = 4096;
 
-// A blob is named by the sha256 of its text, so its offers follow from its name. A run's store is
-// shared by every arm, task and repeat, where one result often recurs: the offers of recently read
-// blobs are kept per store (a bounded map, so memory stays flat however many are scored).
-const cachePerStore = new WeakMap<BlobReader, Map<string, readonly Offer[]>>();
+// A result is named by the sha256 of its whole text (its blob's name, whether or not the preview
+// holds all of it), so its offers follow from its name. A run's store is shared by every arm, task
+// and repeat, where one result often recurs: the offers of recent results are kept per store (a
+// bounded map, so memory stays flat however many are scored), and a result met again is neither
+// measured, read nor parsed.
+const cachePerStore = new WeakMap<BlobReader, LRUCache<string, readonly Offer[]>>();
 
 // Offers parsed from a text hold slices of it (V8 shares a substring's parent): a kept copy is
-// cloned so that the cache holds the offers' few bytes, not every blob they came from.
+// cloned so that the cache holds the offers' few bytes, not every result they came from.
 function detached(offers: Offer[]): readonly Offer[] {
   return offers.length === 0 ? offers : structuredClone(offers);
 }
 
 /**
  * The pointers a call's whole result offers: parsed from the preview when it is whole, else from
- * the blob (read and parsed at most once per store while it stays among the recently used), else,
- * when the store lacks the blob, from the preview.
+ * the blob, else, when the store lacks the blob, from the preview. A result is parsed (and its blob
+ * read) at most once per store while it stays among the recently used.
  *
  * @example
  * resultOffers(trajectory, event); // [{ tool: 'get_symbol', entries: [['target', 'a.B']], key: '["get_symbol",["target","a.B"]]' }]
  */
 export function resultOffers(trajectory: Trajectory, event: ToolEvent): readonly Offer[] {
-  if (previewIsWhole(event)) return offersIn(event.preview);
   const blobs = trajectory.blobs;
   let cache = cachePerStore.get(blobs);
   if (cache === undefined) {
-    cache = new Map();
+    cache = new LRUCache({ max: CACHED_BLOBS_PER_STORE });
     cachePerStore.set(blobs, cache);
   }
   const cached = cache.get(event.blob);
-  if (cached !== undefined) {
-    cache.delete(event.blob);
-    cache.set(event.blob, cached);
-    return cached;
-  }
-  const text = resultText(trajectory, event);
+  if (cached !== undefined) return cached;
+  const whole = previewIsWhole(event);
+  const text = whole ? event.preview : resultText(trajectory, event);
   const offers = offersIn(text);
   // A blob the store does not hold falls back to this event's preview: nothing to keep by name.
-  if (text !== event.preview) {
+  if (whole || text !== event.preview) {
     cache.set(event.blob, detached(offers));
-    if (cache.size > CACHED_BLOBS_PER_STORE) cache.delete(cache.keys().next().value!);
   }
   return offers;
 }

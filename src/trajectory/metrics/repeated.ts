@@ -3,12 +3,12 @@ import type { ToolEvent } from '../schema.js';
 import type { Trajectory } from '../trajectory.js';
 import { type ChargedCalls, callsInOrder, chargedCalls } from './calls.js';
 
-// One call's identity: its tool, its arguments in canonical form (key order and JSON layout do not
-// matter; raw arguments that were not JSON with their white space collapsed) and its result's hash.
+// A call's identity within its result: its tool and its arguments in canonical form (key order and
+// JSON layout do not matter; raw arguments that were not JSON with their white space collapsed).
 function callKey(event: ToolEvent): string {
   const args =
     event.args_raw === undefined ? canonicalJson(event.args) : event.args_raw.replace(/\s+/g, ' ').trim();
-  return `${event.tool}\u0000${args}\u0000${event.blob}`;
+  return `${event.tool}\u0000${args}`;
 }
 
 /**
@@ -22,12 +22,25 @@ function callKey(event: ToolEvent): string {
  */
 export function repeatedCalls(trajectory: Trajectory): ChargedCalls {
   const calls = callsInOrder(trajectory);
-  const seen = new Set<string>();
+  // By result: its first call, until a second call got it too; then the keys of the calls that got it.
+  // Most results are met once, so most calls are never put in canonical form.
+  const byResult = new Map<string, ToolEvent | Set<string>>();
   const charged: number[] = [];
   for (const { event } of calls) {
+    const earlier = byResult.get(event.blob);
+    if (earlier === undefined) {
+      byResult.set(event.blob, event);
+      continue;
+    }
+    let keys: Set<string>;
+    if (earlier instanceof Set) keys = earlier;
+    else {
+      keys = new Set([callKey(earlier)]);
+      byResult.set(event.blob, keys);
+    }
     const key = callKey(event);
-    if (seen.has(key)) charged.push(event.seq);
-    else seen.add(key);
+    if (keys.has(key)) charged.push(event.seq);
+    else keys.add(key);
   }
   return chargedCalls(charged, calls.length);
 }

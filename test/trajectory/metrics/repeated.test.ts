@@ -35,3 +35,17 @@ test('raw arguments that are not JSON compare with their white space collapsed; 
   expect(repeatedCalls({ ...raw, events }).charged).toEqual([1]);
   expect(repeatedCalls(buildTrajectory())).toEqual({ count: 0, rate: null, charged: [] });
 });
+
+test('a result met by several calls charges each call that repeats any earlier one of them', () => {
+  const trajectory = buildTrajectory({
+    calls: [
+      { tool: 'search', turn: 1, args: { q: 'a' }, text: 'r1' },
+      { tool: 'search', turn: 2, args: { q: 'b' }, text: 'r1' },
+      { tool: 'search', turn: 3, args: { q: 'a' }, text: 'r1' },
+      { tool: 'search', turn: 4, args: { q: 'b' }, text: 'r1' },
+      { tool: 'search', turn: 5, args: { q: 'a' }, text: 'r1' },
+      { tool: 'search', turn: 6, args: { q: 'c' }, text: 'r1' },
+    ],
+  });
+  expect(repeatedCalls(trajectory)).toEqual({ count: 3, rate: 3 / 6, charged: [2, 3, 4] });
+});

@@ -48,9 +48,13 @@ export const CACHED_BLOBS_PER_STORE = 4096;
 const cachePerStore = new WeakMap<BlobReader, LRUCache<string, readonly Offer[]>>();
 
 // Offers parsed from a text hold slices of it (V8 shares a substring's parent): a kept copy is
-// cloned so that the cache holds the offers' few bytes, not every result they came from.
+// rebuilt from each offer's key (a string of its own, made by JSON.stringify, that spells the tool
+// and the entries) so that the cache holds the offers' few bytes, not every result they came from.
 function detached(offers: Offer[]): readonly Offer[] {
-  return offers.length === 0 ? offers : structuredClone(offers);
+  return offers.map(({ key }) => {
+    const [tool, ...entries] = JSON.parse(key) as [string, ...(readonly [string, string])[]];
+    return { tool, entries, key };
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { isUtf8 } from 'node:buffer';
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
+import { readUtf8 } from '../read-utf8.js';
 import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 
 // Sync reads: a trajectory's files are small, and the thread-pool round trips of async reads cost
@@ -43,30 +43,6 @@ function openText(path: string, dir: string): number {
   return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
 }
 
-// One buffer for every file that fits it: a file is read into it in one call and decoded once, with
-// no garbage (readFileSync grows a buffer of its own per file, and scoring thousands of files paid
-// ~10% more for the reads: bench/trajectory-read.ts). Used synchronously, so never shared.
-const POOL = Buffer.allocUnsafe(1 << 20);
-
-// Read as UTF-8. Decoding writes U+FFFD for a byte that is not UTF-8, so text holding one is checked
-// byte for byte: a file that is not UTF-8 is refused, never scored with its bytes replaced (a U+FFFD
-// the file really holds is kept). A file bigger than the pool, or not the size fstat gave (still
-// being written), is read whole by readFileSync.
-function utf8Text(fd: number, size: number): string | null {
-  if (size < POOL.length) {
-    const read = readSync(fd, POOL, 0, POOL.length, 0);
-    if (read === size) {
-      const text = POOL.toString('utf8', 0, read);
-      return !text.includes('\uFFFD') || isUtf8(POOL.subarray(0, read)) ? text : null;
-    }
-  }
-  const text = readFileSync(fd, 'utf8');
-  if (!text.includes('\uFFFD')) return text;
-  const bytes = Buffer.alloc(fstatSync(fd).size);
-  readSync(fd, bytes, 0, bytes.length, 0);
-  return isUtf8(bytes) ? text : null;
-}
-
 /**
  * One file of a trajectory as text, read as the reader may read it: a regular file (never a FIFO,
  * socket or device), inside its directory (a link out is refused unread), valid UTF-8 (never
@@ -90,7 +66,7 @@ export function readTrajectoryText(path: string, missing: () => Error, dir: stri
           ? 'a directory, not a file: refused'
           : 'not a regular file (a FIFO, a socket or a device): refused, never read',
       );
-    const text = utf8Text(fd, stat.size);
+    const text = readUtf8(fd, true);
     if (text !== null) return text;
     throw trajectoryError(
       TRAJECTORY_ERROR_CODES.malformed,

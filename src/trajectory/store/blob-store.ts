@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { AgentTrackError } from '../../core/index.js';
+import { readUtf8 } from '../read-utf8.js';
 import type { BlobReader } from '../trajectory.js';
 import { writeFileAtomic } from './atomic-write.js';
 
@@ -61,11 +62,17 @@ export class BlobStore implements BlobReader {
         },
       );
     }
+    let fd: number;
     try {
-      return readFileSync(join(this.dir, sha256), 'utf8');
+      fd = openSync(join(this.dir, sha256), 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
+    }
+    try {
+      return readUtf8(fd);
+    } finally {
+      closeSync(fd);
     }
   }
 }

@@ -38,6 +38,18 @@ describe('BlobStore', () => {
     expect(() => store.read('../etc/passwd')).toThrow(expect.objectContaining({ code: 'INVALID_BLOB_NAME' }));
   });
 
+  test('a blob bigger than the read buffer (1 MiB) reads back whole, beside a small one read after it', () => {
+    const store = new BlobStore(join(tempDir(), 'blobs'));
+    const big = `${'é€'.repeat(300_000)}end`;
+    const { sha256, bytes } = store.write(big);
+    expect(bytes).toBeGreaterThan(2 ** 20);
+    expect(store.read(sha256)).toBe(big);
+    expect(store.read(store.write('small').sha256)).toBe('small');
+    expect(store.read(sha256)).toBe(big);
+    const exact = 'x'.repeat(2 ** 20);
+    expect(store.read(store.write(exact).sha256)).toBe(exact);
+  });
+
   test('the empty text is a blob too', () => {
     const store = new BlobStore(join(tempDir(), 'blobs'));
     const { sha256, bytes } = store.write('');

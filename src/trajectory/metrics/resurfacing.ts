@@ -27,11 +27,7 @@ export function resurfacing(trajectory: Trajectory, roles: ToolRoles = REFERENCE
     const ids = event.ok ? event.identifiers : [];
     // One pass: charged when no identifier is new; the new ones are remembered on the way.
     let resurfaced = ids.length > 0;
-    for (const id of ids) {
-      if (seen.has(id)) continue;
-      resurfaced = false;
-      seen.add(id);
-    }
+    for (const id of ids) if (seen.add(id)) resurfaced = false;
     if (resurfaced) charged.push(event.seq);
   }
   return chargedCalls(charged, calls.length);

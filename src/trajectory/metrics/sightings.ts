@@ -27,19 +27,18 @@ const bare = (path: string) => path.replace(/^(?:\.\/)+/, '');
  *
  * @example
  * const seen = new Sightings();
- * seen.add('src/a.py:1-40');
+ * seen.add('src/a.py:1-40'); // true: new
+ * seen.add('src/a.py:1-40'); // false: seen before
  * seen.forget('/repo/src/a.py');
- * seen.has('src/a.py:1-40'); // false
+ * seen.add('src/a.py:1-40'); // true: the write made it stale
  */
 export class Sightings {
   readonly #ids = new Set<string>();
 
-  has(id: string): boolean {
-    return this.#ids.has(id);
-  }
-
-  add(id: string): void {
-    this.#ids.add(id);
+  /** Remembers a sighting; `true` when it is new (one lookup for the check and the remembering). */
+  add(id: string): boolean {
+    const before = this.#ids.size;
+    return this.#ids.add(id).size > before;
   }
 
   /** Drops every sighting of the file a write changed. */

@@ -3,8 +3,8 @@
 // tasks x 2 arms = 24 rollouts), one offline endpoint on 127.0.0.1 whose every reply waits
 // DELAY_MS, named by an LLM block both modes use. In-process at --concurrency 1, 2 and 4, then 1, 2
 // and 4 `agent-track worker` processes (each --concurrency 1; the orchestrator keeps as many jobs in
-// flight). Each pool of workers first serves a small warm-up campaign (its worktrees set up, its
-// runners started, as a long-lived pool's are); the in-process runs include their arms' set-up.
+// flight). Each pool of workers first serves the same campaign once (its worktrees set up, its
+// runners and servers started, as a long-lived pool's are); the in-process runs include their arms' set-up.
 // All on one 2-core machine. Ends with `{"bench":"queue","figures":{speedup4, speedup2,
 // speedup4_wall, worker_vs_inprocess}}`: the rollout phase (first start to last end in the
 // campaign log) with 1 worker over 4 and over 2 workers, the whole command's wall time with 1 over
@@ -75,17 +75,11 @@ try {
     const workers = Array.from({ length: n }, (_, i) =>
       startWorker(redis.url, `b${n}-${i + 1}`, cacheDir, root),
     );
-    // Workers are long-lived: a first campaign sets up their worktrees (and starts their runners)
-    // before the timed one, as a worker pool that has served a commit before would have them.
-    await run([
-      ...campaign(`queue-warm-${n}`, n).slice(0, -2),
-      '--limit',
-      String(2 * n),
-      '--out',
-      join(scratch, `queue-warm-${n}`),
-      '--queue',
-      redis.url,
-    ]);
+    // Workers are long-lived: the same campaign run once first sets up their worktrees and starts
+    // their runners and their corpora's servers, as a pool that has served this product before has
+    // them. (A warm-up of the first 2n tasks, as before 2026-12-06, left the py corpus's servers to
+    // start cold inside the timed run, more of them the more workers: each worker has its own.)
+    await run([...campaign(`queue-warm-${n}`, n), '--queue', redis.url]);
     const { code, seconds } = await run([...campaign(`queue-${n}`, n), '--queue', redis.url]);
     onQueue.set(n, seconds);
     rollouts.set(n, rolloutSeconds(join(scratch, `queue-${n}`)));

@@ -18,9 +18,9 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 const trees = new Map<string, string>();
 
 // sha256 over every `.ts` file of a package's `src/` (its path and bytes): what a `dist/` built
-// from it is marked with. Computed once per process and root (~10 ms for this package).
-function sourceTreeHash(root: string): string {
-  const known = trees.get(root);
+// from it is marked with. Kept once per process and root when `keep` (~10 ms for this package).
+function sourceTreeHash(root: string, keep = true): string {
+  const known = keep ? trees.get(root) : undefined;
   if (known !== undefined) return known;
   const hash = createHash('sha256');
   const src = join(root, 'src');
@@ -30,7 +30,7 @@ function sourceTreeHash(root: string): string {
       .update(readFileSync(file))
       .update('\0');
   const digest = hash.digest('hex');
-  trees.set(root, digest);
+  if (keep) trees.set(root, digest);
   return digest;
 }
 
@@ -60,7 +60,19 @@ export function builtTwin(moduleUrl: string | URL): string | null {
   if (at < 0 || !file.endsWith('.ts')) return null;
   const root = file.slice(0, at);
   const twin = join(root, 'dist', `${file.slice(at + 5, -3)}.js`);
+  if (!existsSync(twin) || !existsSync(join(root, 'package.json'))) return null;
+  return distBuiltFrom(root) ? twin : null;
+}
+
+/**
+ * Whether `<root>/dist` is marked as built from the `src/` tree of `sources` as it is now: a copy
+ * of the package's files (the demo product) holds the same tree as the package it was copied from.
+ *
+ * @example
+ * distBuiltFrom('/src/agent-track', '/tmp/demo-product'); // true when that copy's src/ is the same
+ */
+export function distBuiltFrom(root: string, sources: string = root): boolean {
   const mark = join(root, 'dist', DIST_MARK);
-  if (!existsSync(twin) || !existsSync(mark) || !existsSync(join(root, 'package.json'))) return null;
-  return readFileSync(mark, 'utf8').trim() === sourceTreeHash(root) ? twin : null;
+  // Another tree is hashed as it is now, never from a hash kept earlier in this process.
+  return existsSync(mark) && readFileSync(mark, 'utf8').trim() === sourceTreeHash(sources, sources === root);
 }

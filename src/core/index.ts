@@ -5,7 +5,7 @@
  * this file; a library user meets `AgentTrackError` on the root entry.
  */
 
-export { builtTwin, DIST_MARK, markDist } from './built-twin.js';
+export { builtTwin, DIST_MARK, distBuiltFrom, markDist } from './built-twin.js';
 export { resolveCacheDir } from './cache-dir.js';
 export { canonicalJson } from './canonical-json.js';
 export { CONFIRMED_SPEND_ENV } from './confirmed-spend.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { builtTwin, DIST_MARK, markDist } from '../../src/core/index.js';
+import { builtTwin, DIST_MARK, distBuiltFrom, markDist } from '../../src/core/index.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-twin-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -43,5 +43,22 @@ describe('builtTwin: a source module runs from dist/ only when dist/ was built f
     cpSync(built, again, { recursive: true });
     writeFileSync(join(again, 'src/server/main.ts'), 'export const a: number = 2;\n');
     expect(builtTwin(url(again, 'src/server/main.ts'))).toBeNull();
+  });
+});
+
+describe('distBuiltFrom: whether a dist/ was built from the src/ tree of another copy', () => {
+  test('a copy of the same src/: true; the copy edited, even after a first answer: false', () => {
+    const built = checkout('source');
+    expect(distBuiltFrom(built)).toBe(false);
+    markDist(built);
+    expect(distBuiltFrom(built)).toBe(true);
+    const copy = join(scratch, 'copy');
+    mkdirSync(copy);
+    cpSync(join(built, 'src'), join(copy, 'src'), { recursive: true });
+    expect(distBuiltFrom(built, copy)).toBe(true);
+    // The copy is hashed as it is at each call, never as an earlier call found it.
+    writeFileSync(join(copy, 'src/server/main.ts'), 'export const a: number = 3;\n');
+    expect(distBuiltFrom(built, copy)).toBe(false);
+    expect(distBuiltFrom(built)).toBe(true);
   });
 });

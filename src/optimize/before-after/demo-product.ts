@@ -1,12 +1,21 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { simpleGit } from 'simple-git';
+import { distBuiltFrom } from '../../core/index.js';
+import { installKey, seedInstall } from '../campaign/arms/setup-arm.js';
+import { buildKey, keepBuild } from '../campaign/arms/setup-builds.js';
+
+// The demo product's setup: its install, then its build from the inputs into the outputs.
+const INSTALL = 'npm ci';
+const BUILD = 'node scripts/transpile.mjs';
+const BUILD_INPUTS = ['src', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const BUILD_OUTPUTS = ['dist'];
 
 const DEMO_MANIFEST = `# The demo product: this package's own code-search server, transpiled from source at its commit.
 name: demo-code-search
-setup: npm ci && node scripts/transpile.mjs
-setup_inputs: [src, scripts, package.json, package-lock.json, tsconfig.json]
-setup_outputs: [dist]
+setup: ${INSTALL} && ${BUILD}
+setup_inputs: [${BUILD_INPUTS.join(', ')}]
+setup_outputs: [${BUILD_OUTPUTS.join(', ')}]
 serve: [node, dist/cli/bin.js, serve, --config, "{config}", --workspace, "{workspace}"]
 index: [node, dist/cli/bin.js, index, --corpus, "{corpus}", --out, "{workspace}", --config, "{config}"]
 harness: [node, dist/cli/bin.js, harness]
@@ -77,4 +86,23 @@ export async function makeDemoProduct(
   await git.add('.').commit(DEMO_COMMITS.candidate);
   const candidate = (await git.revparse(['HEAD'])).trim();
   return { repo: into, baseline, candidate };
+}
+
+/**
+ * Seeds `installCache` for the demo product's arms from the launching checkout it was made from:
+ * its install (same lockfile), and its `dist/` as the build of the product's tree when that
+ * `dist/` was built from the same `src/` (its mark). The arms' setup then links both instead of
+ * running `npm ci` and the transpile (~5 CPU-s a tree). Call it while the product's HEAD is the
+ * tree to seed (as `makeDemoProduct` leaves it); a commit whose inputs differ still builds.
+ *
+ * @example
+ * await seedDemoCache('/tmp/demo-product', process.cwd(), '/tmp/cache/installs');
+ */
+export async function seedDemoCache(product: string, source: string, installCache: string): Promise<void> {
+  seedInstall({ checkout: product, install: INSTALL, modules: join(source, 'node_modules'), installCache });
+  const install = installKey(product, INSTALL);
+  if (install === null || !distBuiltFrom(source, product)) return;
+  const spec = { command: BUILD, install, outputs: BUILD_OUTPUTS, inputs: BUILD_INPUTS };
+  const key = await buildKey(product, spec);
+  if (key !== null) keepBuild(join(installCache, install, 'builds', key), source, BUILD_OUTPUTS, BUILD);
 }

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type QueueTarget, resolveCacheDir } from '../../core/index.js';
 import { defaultRunLog } from '../../report/index.js';
-import { seedInstall } from '../campaign/arms/setup-arm.js';
 import { type BeforeAfterResult, beforeAfter } from './before-after.js';
 import { clearDemoOut } from './demo-out.js';
 import { demoPhases } from './demo-phases.js';
-import { makeDemoProduct } from './demo-product.js';
+import { makeDemoProduct, seedDemoCache } from './demo-product.js';
 
 /**
  * The main job on a fresh machine, with no key and no network: a product repository made on the
@@ -41,13 +40,9 @@ export async function runDemo(options: {
   try {
     const product = await makeDemoProduct(resolve(options.source), join(scratch, 'product'));
     const cacheDir = join(scratch, 'cache');
-    // Same lockfile as the launching checkout: its install serves the arms, no second `npm ci`.
-    seedInstall({
-      checkout: product.repo,
-      install: 'npm ci',
-      modules: join(resolve(options.source), 'node_modules'),
-      installCache: join(cacheDir, 'installs'),
-    });
+    // Same lockfile and code as the launching checkout: its install and its build serve the arms,
+    // no second `npm ci` and no transpile in their worktrees.
+    await seedDemoCache(product.repo, resolve(options.source), join(cacheDir, 'installs'));
     log(
       `demo product: ${product.repo} (baseline ${product.baseline.slice(0, 10)}, candidate ${product.candidate.slice(0, 10)})`,
     );

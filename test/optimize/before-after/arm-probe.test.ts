@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { descriptionTokens } from '../../../src/optimize/before-after/arm-probe.js';
-import { makeDemoProduct } from '../../../src/optimize/before-after/demo-product.js';
+import { makeDemoProduct, seedDemoCache } from '../../../src/optimize/before-after/demo-product.js';
 import { prepareArm, removeArm } from '../../../src/optimize/campaign/arms/prepare-arm.js';
-import { seedInstall } from '../../../src/optimize/campaign/arms/setup-arm.js';
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = mkdtempSync(join(tmpdir(), 'agent-track-arm-probe-'));
@@ -22,6 +21,10 @@ const git = (repo: string, ...args: string[]) =>
 // products): the probe must fill it with the arm's own file at the arm's commit.
 test("the arm probe fills {tool_docs} with the arm's own tool docs", async () => {
   const { repo } = await makeDemoProduct(root, join(scratch, 'product'));
+  // The commits below change the manifest and the tool docs, none of the build's inputs: the
+  // checkout's build seeded now serves both arms.
+  const installCache = join(scratch, 'installs');
+  await seedDemoCache(repo, root, installCache);
   const manifest = join(repo, 'agent-track.product.yaml');
   writeFileSync(
     manifest,
@@ -42,8 +45,6 @@ test("the arm probe fills {tool_docs} with the arm's own tool docs", async () =>
   writeFileSync(docs, longer);
   git(repo, 'commit', '-qam', 'longer search docs');
   const edited = git(repo, 'rev-parse', 'HEAD');
-  const installCache = join(scratch, 'installs');
-  seedInstall({ checkout: repo, install: 'npm ci', modules: join(root, 'node_modules'), installCache });
   const worktreesDir = join(scratch, 'wt');
   const arms = [
     await prepareArm({ repo, arm: 'baseline', commit: plain, worktreesDir, installCache }),

@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { compareArms } from '../../../src/index.js';
 import { beforeAfter } from '../../../src/optimize/before-after/before-after.js';
+import { seedDemoCache } from '../../../src/optimize/before-after/demo-product.js';
 import { artifactToolTokens } from '../../../src/optimize/before-after/tool-tokens.js';
 import { writeBeforeAfterReport } from '../../../src/optimize/before-after/write-report.js';
-import { seedInstall } from '../../../src/optimize/campaign/arms/setup-arm.js';
 import { demoCampaignArgs, killAndResume, seededDemoProduct } from './kill-run.js';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -117,10 +117,12 @@ describe('before-after on a product with two real commits', () => {
       runLog,
       log: (line) => lines.push(line),
     });
-    // Both commits share the lockfile of the checkout the install cache was seeded from: each arm
-    // links that install instead of running `npm ci`, and says so; the build still runs in each.
+    // Both commits share the lockfile and the code of the checkout the cache was seeded from: each
+    // arm links that install and that build instead of running `npm ci` and the transpile, and says so.
     expect(
-      lines.filter((line) => line.includes('its install reused from the cache (lockfile unchanged)')),
+      lines.filter((line) =>
+        line.includes('its install reused from the cache (lockfile unchanged), its build too (same tree)'),
+      ),
     ).toHaveLength(2);
     // The same commits, manifests, serving config and block as the build above: each arm's tool
     // listing and its harness's acceptance are the ones kept then, no server or harness asked again.
@@ -181,6 +183,10 @@ describe('before-after on a product with two real commits', () => {
   test('each arm indexes with its own code: a commit that cuts pieces differently gets its own index and its own rows', async () => {
     // A third commit changes how pieces are cut (Go files into plain line windows, no symbols) and
     // nothing else: the ingestion keys, and so their hash, are the same as the arm before it.
+    // The checkout's install and build seeded while the product's tree is still the checkout's: the
+    // baseline links that build, the new commit (other code) builds its own.
+    const cache = join(scratch, 'cache-two-codes');
+    await seedDemoCache(product.repo, root, join(cache, 'installs'));
     const cutter = join(product.repo, 'src/product/index-build/pieces/cut-file.ts');
     const source = readFileSync(cutter, 'utf8');
     const changed = source.replace('  go: cutGo,\n', '');
@@ -190,13 +196,6 @@ describe('before-after on a product with two real commits', () => {
       execFileSync('git', args, { cwd: product.repo, encoding: 'utf8' }).trim();
     git('commit', '-q', '-am', 'cut Go files into line windows');
     const windows = git('rev-parse', 'HEAD');
-    const cache = join(scratch, 'cache-two-codes');
-    seedInstall({
-      checkout: product.repo,
-      install: 'npm ci',
-      modules: join(root, 'node_modules'),
-      installCache: join(cache, 'installs'),
-    });
     const dir = join(scratch, 'two-codes');
     const result = await beforeAfter({
       ...common(),

@@ -3,8 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { selfCommand } from '../../../src/cli/self-command.js';
-import { makeDemoProduct } from '../../../src/optimize/before-after/demo-product.js';
-import { seedInstall } from '../../../src/optimize/campaign/arms/setup-arm.js';
+import { makeDemoProduct, seedDemoCache } from '../../../src/optimize/before-after/demo-product.js';
 
 const ledgerLines = (dir: string) => {
   const file = join(dir, 'ledger.jsonl');
@@ -16,8 +15,9 @@ const ledgerLines = (dir: string) => {
 };
 
 /**
- * The demo product (two commits of this checkout) made in `dir`, with this checkout's install
- * seeded into `<cacheDir>/installs` (same lockfile), so its worktrees link it instead of installing.
+ * The demo product (two commits of this checkout) made in `dir`, with this checkout's install and
+ * build seeded into `<cacheDir>/installs` (same lockfile, same code), so its worktrees link them
+ * instead of installing and building.
  */
 export async function seededDemoProduct(
   root: string,
@@ -25,12 +25,7 @@ export async function seededDemoProduct(
   cacheDir: string,
 ): Promise<{ repo: string; baseline: string; candidate: string }> {
   const product = await makeDemoProduct(root, dir);
-  seedInstall({
-    checkout: product.repo,
-    install: 'npm ci',
-    modules: join(root, 'node_modules'),
-    installCache: join(cacheDir, 'installs'),
-  });
+  await seedDemoCache(product.repo, root, join(cacheDir, 'installs'));
   return product;
 }
 

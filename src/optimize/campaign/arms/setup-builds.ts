@@ -93,6 +93,8 @@ export function keepBuild(
   outputs: readonly string[],
   command: string,
 ): void {
+  // One already there (another writer won, or a seed) stays: nothing to copy.
+  if (existsSync(entry)) return;
   const staging = `${entry}.tmp-${process.pid}-${Date.now()}`;
   try {
     for (const output of outputs) {

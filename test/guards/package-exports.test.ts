@@ -124,7 +124,19 @@ const HEAVY = [
   '@modelcontextprotocol/sdk',
 ];
 
+// Each entry's probe runs once in this file (~1-2 CPU-s a process through the resolve hook); a
+// second test about the same entry reads what the first one saw.
+const probed = new Map<string, string[]>();
+
 function packagesLoadedBy(specifier: string): string[] {
+  const seen = probed.get(specifier);
+  if (seen !== undefined) return seen;
+  const loaded = probe(specifier);
+  probed.set(specifier, loaded);
+  return loaded;
+}
+
+function probe(specifier: string): string[] {
   const scratch = mkdtempSync(join(tmpdir(), 'agent-track-modules-'));
   const record = join(scratch, 'modules.txt');
   try {

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { simpleGit } from 'simple-git';
 import { distBuiltFrom } from '../../core/index.js';
-import { installKey, seedInstall } from '../campaign/arms/setup-arm.js';
+import { seedInstall } from '../campaign/arms/setup-arm.js';
 import { buildKey, keepBuild } from '../campaign/arms/setup-builds.js';
 
 // The demo product's setup: its install, then its build from the inputs into the outputs.
@@ -99,8 +99,12 @@ export async function makeDemoProduct(
  * await seedDemoCache('/tmp/demo-product', process.cwd(), '/tmp/cache/installs');
  */
 export async function seedDemoCache(product: string, source: string, installCache: string): Promise<void> {
-  seedInstall({ checkout: product, install: INSTALL, modules: join(source, 'node_modules'), installCache });
-  const install = installKey(product, INSTALL);
+  const install = seedInstall({
+    checkout: product,
+    install: INSTALL,
+    modules: join(source, 'node_modules'),
+    installCache,
+  });
   if (install === null || !distBuiltFrom(source, product)) return;
   const spec = { command: BUILD, install, outputs: BUILD_OUTPUTS, inputs: BUILD_INPUTS };
   const key = await buildKey(product, spec);

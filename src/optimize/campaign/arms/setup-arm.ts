@@ -196,24 +196,25 @@ function isLink(path: string): boolean {
 /**
  * Seeds the install cache with an existing `node_modules` for a checkout whose lockfile is
  * byte-identical (the demo's product is made from the launching checkout): later worktrees link it
- * instead of installing. Does nothing when the entry is already complete.
+ * instead of installing. Does nothing when the entry is already complete. Returns the install's
+ * key (its entry under `installCache`), or `null` for a checkout with no lockfile.
  *
  * @example
- * seedInstall({ checkout: '/tmp/demo-product', install: 'npm ci', modules: 'node_modules', installCache });
+ * seedInstall({ checkout: '/tmp/demo-product', install: 'npm ci', modules: 'node_modules', installCache }); // 'c0ffee...'
  */
 export function seedInstall(options: {
   checkout: string;
   install: string;
   modules: string;
   installCache: string;
-}): boolean {
+}): string | null {
   const key = installKey(options.checkout, options.install);
-  if (key === null) return false;
+  if (key === null) return null;
   const entry = join(options.installCache, key);
-  if (existsSync(join(entry, COMPLETE))) return true;
+  if (existsSync(join(entry, COMPLETE))) return key;
   mkdirSync(entry, { recursive: true });
   if (!existsSync(join(entry, 'node_modules')))
     symlinkSync(options.modules, join(entry, 'node_modules'), 'dir');
   writeFileSync(join(entry, COMPLETE), `${options.install}\n`);
-  return true;
+  return key;
 }

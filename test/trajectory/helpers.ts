@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { Recorder } from '../../src/trajectory/recorder.js';
 import { type ScoredTrajectory, scorePath } from '../../src/trajectory/score/score-path.js';
 import type { Trajectory } from '../../src/trajectory/trajectory.js';
@@ -11,15 +11,15 @@ export const REPO = resolve(import.meta.dirname, '../..');
 export const REALDATA = resolve(REPO, 'fixtures/realdata/trajectories');
 export const FIXTURES = resolve(REPO, 'fixtures/trajectories');
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh temp directory, removed after the test. */
+/**
+ * A fresh temp directory, removed when the test that made it ends. Registered with that test, not
+ * by a hook of this module: test files share a worker and its loaded modules (`isolate: false`),
+ * so a module-level `afterEach` here ran in the first file that imported it only, and every later
+ * file's directories stayed in the temp dir (~77 a suite run).
+ */
 export function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'agent-track-trajectory-'));
-  made.push(dir);
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 

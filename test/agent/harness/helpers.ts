@@ -8,6 +8,7 @@ import { openAgentProduct } from '../../../src/agent/manifest/agent-product.js';
 import type { ServerCommand } from '../../../src/agent/manifest/server-command.js';
 import { DEFAULT_SERVING_CONFIG } from '../../../src/product/index.js';
 import type { Task } from '../../../src/retrieval/task/schema.js';
+import { fixtureServerScript } from '../../setup/fixture-bundles.js';
 import { FAKE_KEY, KEY_ENV } from '../endpoint-helpers.js';
 
 export const FIXTURES = join(import.meta.dirname, '../fixtures');
@@ -15,9 +16,13 @@ export const FIXTURES = join(import.meta.dirname, '../fixtures');
 /** The embedded reference product with the default serving config. */
 export const PRODUCT = openAgentProduct({ config: DEFAULT_SERVING_CONFIG });
 
-/** A fixture MCP server script run with this Node. */
+/** A fixture MCP server script run with this Node (its bundle, `fixtureServerScript`). */
 export function fixtureServer(script: string, args: string[] = []): ServerCommand {
-  return { command: process.execPath, args: [join(FIXTURES, script), ...args], cwd: FIXTURES };
+  return {
+    command: process.execPath,
+    args: [fixtureServerScript(join(FIXTURES, script)), ...args],
+    cwd: FIXTURES,
+  };
 }
 
 export interface Model {

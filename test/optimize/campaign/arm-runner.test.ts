@@ -8,6 +8,7 @@ import { runArmProcess } from '../../../src/optimize/campaign/arms/arm-process.j
 import { openArmRunners } from '../../../src/optimize/campaign/arms/arm-runner.js';
 import { buildIndex } from '../../../src/product/index-build/build-index.js';
 import { parseServingConfig } from '../../../src/product/serving/load-serving-config.js';
+import { fixtureServerScript } from '../../setup/fixture-bundles.js';
 import { FIXTURES, tempDir } from './helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -152,7 +153,7 @@ describe('harness runners', () => {
       mkdirSync(product);
       writeFileSync(
         join(product, 'agent-track.product.yaml'),
-        `name: stateful\nserve: [node, ${JSON.stringify(join(ROOT, 'test/agent/fixtures/text-server.mjs'))}]\nartifacts: { ask_prompt: ask.md, usage_skill: skill.md }\nisolation: ${isolation}\n`,
+        `name: stateful\nserve: [node, ${JSON.stringify(fixtureServerScript(join(ROOT, 'test/agent/fixtures/text-server.mjs')))}]\nartifacts: { ask_prompt: ask.md, usage_skill: skill.md }\nisolation: ${isolation}\n`,
       );
       writeFileSync(join(product, 'ask.md'), 'Answer from the code.\n');
       writeFileSync(join(product, 'skill.md'), 'Search, then read.\n');

@@ -12,9 +12,11 @@
 // of files they cost 0.8 CPU-s a process, from their chunk 0.4. So are execa, simple-git and fflate,
 // which most commands load (execa alone, from its ~40 files, ~0.2 CPU-s a process), and Vega and
 // Vega-Lite, loaded by every command that draws (55 packages; `plot` 10% less CPU). Vega's optional
-// `canvas` (not installed) stays a dynamic import that fails as it did.
+// `canvas` (not installed) stays a dynamic import that fails as it did. And BullMQ with ioredis, which
+// every queue orchestrator and worker loads (~0.27 CPU-s from node_modules, ~0.12 bundled).
 // zod's locales are left out but English (`ZOD_LOCALES`).
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 
 const INSIDE = new Set([
@@ -32,7 +34,12 @@ const INSIDE = new Set([
   'fflate',
   'vega',
   'vega-lite',
+  'bullmq',
 ]);
+
+// Native addons stay outside wherever they are imported from (msgpackr, inside with BullMQ, tries
+// its optional `msgpackr-extract` and falls back to JavaScript without it).
+const NATIVE = new Set(['better-sqlite3', 'msgpackr-extract']);
 
 // The zod modules that export the `locales` namespace: `z.locales` and `z.core.locales`.
 const ZOD_LOCALES = /[\\/]zod[\\/]v4[\\/](classic[\\/]external|mini[\\/]external|core[\\/]index)\.js$/;
@@ -54,8 +61,15 @@ function plugin(dist, outDir) {
   return {
     name: 'agent-track-entries',
     setup(build) {
+      // BullMQ's `main` is its CommonJS build, which Node loads (no `exports` map) and esbuild would
+      // bundle for the node platform; bundled as one CommonJS module behind a chunk, `await
+      // import('bullmq')` would see only a default export. Its ES build (`module`) keeps the names.
+      build.onResolve({ filter: /^bullmq$/ }, () => {
+        const manifest = createRequire(join(dist, '..', 'package.json')).resolve('bullmq/package.json');
+        return { path: join(dirname(manifest), JSON.parse(readFileSync(manifest, 'utf8')).module) };
+      });
       build.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.path.startsWith('node:')) return { external: true };
+        if (args.path.startsWith('node:') || NATIVE.has(packageOf(args.path))) return { external: true };
         if (args.importer.includes(`${sep}node_modules${sep}`)) return undefined;
         return INSIDE.has(packageOf(args.path)) ? undefined : { external: true };
       });

@@ -91,8 +91,9 @@ export async function makeDemoProduct(
 /**
  * Seeds `installCache` for the demo product's arms from the launching checkout it was made from:
  * its install (same lockfile), and its `dist/` as the build of the product's tree when that
- * `dist/` was built from the same `src/` (its mark). The arms' setup then links both instead of
- * running `npm ci` and the transpile (~5 CPU-s a tree). Call it while the product's HEAD is the
+ * `dist/` was built from the same `src/` (its mark), without declarations, as the transpile makes
+ * it. The arms' setup then links both instead of running `npm ci` and the transpile (~5 CPU-s a
+ * tree). Call it while the product's HEAD is the
  * tree to seed (as `makeDemoProduct` leaves it); a commit whose inputs differ still builds.
  *
  * @example
@@ -108,5 +109,8 @@ export async function seedDemoCache(product: string, source: string, installCach
   if (install === null || !distBuiltFrom(source, product)) return;
   const spec = { command: BUILD, install, outputs: BUILD_OUTPUTS, inputs: BUILD_INPUTS };
   const key = await buildKey(product, spec);
-  if (key !== null) keepBuild(join(installCache, install, 'builds', key), source, BUILD_OUTPUTS, BUILD);
+  // Without the checkout's declarations (`npm run build` writes them; the transpile does not): a
+  // third of its files, which every arm would otherwise link and check.
+  if (key !== null)
+    keepBuild(join(installCache, install, 'builds', key), source, BUILD_OUTPUTS, BUILD, /\.d\.ts$/);
 }

@@ -20,7 +20,14 @@ const builds = (installs: string) =>
 test("the demo product's cache is seeded with the checkout's build only while the product holds the same src/", async () => {
   const { repo } = await makeDemoProduct(root, join(scratch, 'product'));
   const same = join(scratch, 'same', 'installs');
-  await seedDemoCache(repo, root, same);
+  // A declaration in the checkout's dist/, as `npm run build` leaves them there.
+  const declaration = join(root, 'dist/core/seed-probe.d.ts');
+  writeFileSync(declaration, 'export {};\n');
+  try {
+    await seedDemoCache(repo, root, same);
+  } finally {
+    rmSync(declaration, { force: true });
+  }
   const [build] = builds(same);
   expect(builds(same)).toHaveLength(1);
   const [install] = readdirSync(same);
@@ -29,6 +36,10 @@ test("the demo product's cache is seeded with the checkout's build only while th
     readFileSync(join(root, 'dist', DIST_MARK), 'utf8'),
   );
   expect(existsSync(join(kept, 'cli/bin.js'))).toBe(true);
+  // As the transpile makes it: no declarations.
+  const files = readdirSync(kept, { recursive: true, encoding: 'utf8' });
+  expect(files.filter((file) => file.endsWith('.d.ts'))).toEqual([]);
+  expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(600);
   // Seeding again keeps the one build there.
   await seedDemoCache(repo, root, same);
   expect(builds(same)).toEqual([build]);

@@ -82,7 +82,8 @@ function unchanged(entry: string): boolean {
 
 /**
  * Keeps a fresh build's outputs under `entry` (copied to a staging folder, then renamed into
- * place, so a reader never sees half a build). Best effort: a race or a full disk keeps nothing.
+ * place, so a reader never sees half a build), but the files `leave` matches (by path). Best
+ * effort: a race or a full disk keeps nothing.
  *
  * @example
  * keepBuild('/cache/installs/<install>/builds/<key>', '/tmp/wt/candidate', ['dist'], 'node scripts/transpile.mjs');
@@ -92,6 +93,7 @@ export function keepBuild(
   worktree: string,
   outputs: readonly string[],
   command: string,
+  leave?: RegExp,
 ): void {
   // One already there (another writer won, or a seed) stays: nothing to copy.
   if (existsSync(entry)) return;
@@ -103,6 +105,7 @@ export function keepBuild(
       cpSync(join(worktree, output), join(staging, 'outputs', output), {
         recursive: true,
         verbatimSymlinks: true,
+        ...(leave === undefined ? {} : { filter: (path: string) => !leave.test(path) }),
       });
     }
     mkdirSync(join(staging, 'outputs'), { recursive: true });

@@ -93,8 +93,8 @@ export async function makeDemoProduct(
  * its install (same lockfile), and its `dist/` as the build of the product's tree when that
  * `dist/` was built from the same `src/` (its mark), without declarations, as the transpile makes
  * it. The arms' setup then links both instead of running `npm ci` and the transpile (~5 CPU-s a
- * tree). Call it while the product's HEAD is the
- * tree to seed (as `makeDemoProduct` leaves it); a commit whose inputs differ still builds.
+ * tree). Call it while the product's HEAD is the tree to seed (as `makeDemoProduct` leaves it); a
+ * commit whose inputs differ still builds.
  *
  * @example
  * await seedDemoCache('/tmp/demo-product', process.cwd(), '/tmp/cache/installs');

@@ -1,8 +1,9 @@
 // Bundles the two entries started most often as processes, from the built dist/, so each start
 // loads a few files instead of hundreds of modules (~30% less CPU a start; bench/README.md):
 // - the reference server (`dist/product/server/main.js`, started per corpus by every rollout, free
-//   rung and probe) into `main.bundle.js` beside it, which `referenceServerCommand` starts when
-//   present;
+//   rung and probe) into `main.bundle.cjs` beside it, one CommonJS file, and its launcher
+//   `main.bundle.js` (`bundle-launcher.ts`: runs the bundle with a V8 code cache), which
+//   `referenceServerCommand` starts when present;
 // - the CLI (`dist/cli/bin.js`: every harness runner, orchestrator, worker and index child) in
 //   place, its lazily loaded commands in `bin-chunk-*.js` chunks beside it.
 // Made by both builds (the transpile and `npm run build`), so a bundle is never older than the
@@ -116,7 +117,16 @@ const BANNER = [
   'const __bundleDirname = (url) => __bundlePath(url).replace(/[\\\\/]$/, "");',
 ].join('\n');
 
-/** Writes the server's `main.bundle.js` and bundles `dist/cli/bin.js` in place. */
+// The same for a CommonJS bundle, whose `require`, `__filename` and `__dirname` are its own.
+const CJS_BANNER = [
+  "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;",
+  'const __bundleDirname = (url) => require(\'node:url\').fileURLToPath(url).replace(/[\\\\/]$/, "");',
+].join('\n');
+
+/**
+ * Writes the server's `main.bundle.cjs` and its launcher `main.bundle.js`, and bundles
+ * `dist/cli/bin.js` in place.
+ */
 export async function bundleEntries(root) {
   const { build } = await import('esbuild');
   const dist = join(root, 'dist');
@@ -129,11 +139,22 @@ export async function bundleEntries(root) {
     logLevel: 'error',
   };
   const server = join(dist, 'product/server');
+  // The server as one CommonJS file, which its launcher compiles with a V8 code cache
+  // (`bundle-launcher.ts`, bundled as `main.bundle.js`); `import.meta.url` is the file's own URL.
   await build({
     ...common,
+    format: 'cjs',
+    banner: { js: CJS_BANNER },
+    define: { 'import.meta.url': '__bundleUrl' },
     entryPoints: [join(server, 'main.js')],
-    outfile: join(server, 'main.bundle.js'),
+    outfile: join(server, 'main.bundle.cjs'),
     external: ['better-sqlite3'],
+    plugins: [plugin(dist, server)],
+  });
+  await build({
+    ...common,
+    entryPoints: [join(server, 'bundle-launcher.js')],
+    outfile: join(server, 'main.bundle.js'),
     plugins: [plugin(dist, server)],
   });
   const cli = join(dist, 'cli');

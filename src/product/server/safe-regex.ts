@@ -1,9 +1,8 @@
-import { setFlagsFromString } from 'node:v8';
 import { AgentTrackError } from '../../core/index.js';
+import { enableLinearRegExp } from './linear-regexp.js';
 
-// V8's linear-time engine (the `l` flag): a pattern runs in time linear in the text whatever it
-// is, so no pattern a model writes can freeze the server. Enabled once, for `l` patterns only.
-setFlagsFromString('--enable-experimental-regexp-engine');
+// Enabled once, for `l` patterns only.
+enableLinearRegExp();
 
 /**
  * Compiles a grep pattern so that no pattern can freeze the server. It runs on V8's linear-time

@@ -1,10 +1,20 @@
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect, test } from 'vitest';
 import { referenceServerCommand } from '../../../src/product/index.js';
-import { indexedFixture, ROOT } from '../helpers/workspace.js';
+import { indexedFixture, ROOT, tempDir } from '../helpers/workspace.js';
 
 // What one server entry answers: its tool listing, a search, a symbol and a file read, and a
 // refused call, over a real MCP client.
@@ -50,4 +60,56 @@ test('the reference server starts from its one-file bundle, which answers exactl
   expect(read!.isError).toBeFalsy();
   expect(outside!.isError).toBe(true);
   expect(bundled).toEqual(unbundled);
+});
+
+// The build's bundle in a package of its own (package.json, configs and node_modules linked), so its
+// code cache here is this test's alone: the suite's other servers share the checkout's.
+function ownPackage(dir: string): { launcher: string; cache: string; digest: Buffer } {
+  const server = join(dir, 'dist/product/server');
+  mkdirSync(server, { recursive: true });
+  copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  for (const link of ['configs', 'node_modules']) symlinkSync(join(ROOT, link), join(dir, link));
+  for (const file of ['main.bundle.js', 'main.bundle.cjs'])
+    copyFileSync(join(ROOT, 'dist/product/server', file), join(server, file));
+  const digest = createHash('sha256')
+    .update(readFileSync(join(server, 'main.bundle.cjs')))
+    .digest();
+  return { launcher: join(server, 'main.bundle.js'), cache: join(server, 'main.bundle.cjs.v8'), digest };
+}
+
+test('the bundle makes its V8 code cache as its first session ends; later starts take it as it is, and one made for another bundle, or corrupt, is replaced', async () => {
+  using dir = tempDir();
+  using fixture = indexedFixture('go-kv');
+  const { launcher, cache, digest } = ownPackage(dir.path);
+  const first = await answers(launcher, fixture.workspace);
+  // Made at exit, for this bundle: it opens with the bundle's sha256 (V8 checks only the length).
+  const made = readFileSync(cache);
+  expect(made.subarray(0, 32).equals(digest)).toBe(true);
+  expect(made.length).toBeGreaterThan(100_000);
+  const taken = statSync(cache);
+  expect(await answers(launcher, fixture.workspace)).toEqual(first);
+  // Accepted, so not written again (a rejected cache is replaced by a new file).
+  expect(statSync(cache).ino).toBe(taken.ino);
+  expect(statSync(cache).mtimeMs).toBe(taken.mtimeMs);
+  // Another bundle's cache (its digest differs) and a corrupt one for this bundle (V8 rejects it).
+  for (const stale of [
+    Buffer.concat([Buffer.alloc(32, 7), made.subarray(32)]),
+    Buffer.concat([digest, Buffer.alloc(5000, 1)]),
+  ]) {
+    writeFileSync(cache, stale);
+    expect(await answers(launcher, fixture.workspace)).toEqual(first);
+    const again = readFileSync(cache);
+    expect(again.subarray(0, 32).equals(digest)).toBe(true);
+    expect(again.equals(stale)).toBe(false);
+    expect(again.length).toBeGreaterThan(100_000);
+  }
+});
+
+test('a refused start of the bundle writes no code cache: a session that served nothing would leave a thin one', () => {
+  using dir = tempDir();
+  const { launcher, cache } = ownPackage(dir.path);
+  const run = spawnSync(process.execPath, [launcher], { encoding: 'utf8', input: '' });
+  expect(run.status).toBe(2);
+  expect(run.stderr).toBe('agent-track: The reference server needs `--workspace DIR`\n');
+  expect(existsSync(cache)).toBe(false);
 });

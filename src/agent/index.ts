@@ -76,10 +76,13 @@ export { judgePair } from './judge/judge-pair.js';
 export type { JudgeGold } from './judge/judge-prompt.js';
 export { judgeGold } from './judge/judge-prompt.js';
 export { rubricMessages } from './judge/rubric-prompt.js';
-export type { LlmBlock } from './llm/block-schema.js';
-export { llmBlockSchema } from './llm/block-schema.js';
-export type { LoadedLlmBlock } from './llm/load-block.js';
-export { loadLlmBlock, parseLlmBlock } from './llm/load-block.js';
+export {
+  type LlmBlock,
+  type LoadedLlmBlock,
+  llmBlockSchema,
+  loadLlmBlock,
+  parseLlmBlock,
+} from './llm/index.js';
 export type {
   ChatMessage,
   ChatProvider,

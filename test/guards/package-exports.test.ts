@@ -169,6 +169,8 @@ test.each([
   'agent-track/retrieval',
   'agent-track/report',
   resolve(root, 'dist/cli/commands.js'),
+  // The LLM block alone: what `harness validate-llm-block` loads, once per arm of a campaign.
+  resolve(root, 'dist/agent/llm/index.js'),
 ])('importing %s loads none of the heavy modules', (specifier) => {
   const loaded = packagesLoadedBy(specifier);
   expect(loaded.filter((name) => HEAVY.includes(name))).toEqual([]);

@@ -201,7 +201,7 @@ export const harnessCommand: CliCommand = {
       .description('does THIS checkout accept the block? exit 0 if so; exit 2 naming the offending key')
       .argument('<file>', 'the LLM block')
       .action(async (file: string) => {
-        const { loadLlmBlock } = await import('../../agent/index.js');
+        const { loadLlmBlock } = await import('../../agent/llm/index.js');
         const loaded = loadLlmBlock(file);
         io.out(`accepts the block \`${file}\` (sha256 ${loaded.hash})\n`);
       });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createOfflinePolicy } from '../../../src/agent/endpoint/offline-policy.js';
@@ -211,16 +211,13 @@ describe('harness runners', () => {
 
 // The `harness runner` processes this file starts: this checkout's build, run in the checkout
 // itself (other files' runners run in their arms' worktrees).
+// The `harness runner` processes this test process started (another test file's, running beside
+// it in the pool, are not its).
 function runnerPids(): number[] {
-  const lines = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' }).split('\n');
+  const lines = execFileSync('ps', ['-eo', 'pid,ppid,args'], { encoding: 'utf8' }).split('\n');
   return lines
     .filter((line) => line.includes(join(ROOT, 'dist/cli/bin.js')) && line.trim().endsWith('harness runner'))
-    .map((line) => Number(line.trim().split(/\s+/)[0]))
-    .filter((pid) => {
-      try {
-        return readlinkSync(`/proc/${pid}/cwd`) === ROOT;
-      } catch {
-        return false;
-      }
-    });
+    .map((line) => line.trim().split(/\s+/).map(Number))
+    .filter(([, ppid]) => ppid === process.pid)
+    .map(([pid]) => pid!);
 }

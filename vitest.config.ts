@@ -13,9 +13,11 @@ export default defineConfig({
     // cost ~0.2 s of start and ~0.7 s of imports each (180 files), most of a 2-core run's idle time.
     // No test relies on a module's state being new; each cleans up what it sets.
     isolate: false,
-    // Two workers on this 2-core machine: the tests wait on child processes (servers, harnesses)
-    // much of the time, so a second file runs meanwhile (the suite 466 s -> 325 s in one run).
-    maxWorkers: 2,
+    // Three workers on this 2-core machine: the tests wait on child processes (servers, harnesses)
+    // and on timers much of the time, so another file runs meanwhile. One worker to two took the
+    // suite from 466 s to 325 s; two to three, 559 s to 527-536 s, the cores idle 9-11 core-s of
+    // ~1,060 instead of ~78.
+    maxWorkers: 3,
     // The slowest files start first (test/setup/durations.json), so the last to end is a short one.
     sequence: { sequencer: SlowestFirst },
   },

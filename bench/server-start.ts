@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { median } from 'simple-statistics';
 import { benchLine } from './bench-line.js';
 
 const RUNS = Number(process.env.RUNS ?? 15);
@@ -81,11 +82,6 @@ const columns: [string, string[]][] = [
     [join(dir, 'dist/product/server/main.bundle.js'), ...serverArgs],
   ]),
 ];
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 try {
   const cli = join(root, 'dist/cli/bin.js');

@@ -31,22 +31,44 @@ export interface PieceHit {
 }
 
 // One statement for any number of ids: each statement SQLite runs outside a transaction takes and
-// drops the file's read lock, about 20 us, which a lookup per piece paid 160 times a search.
-const SQL = `SELECT p.id, f.path, p.start, p.end, p.name, p.qualified, p.kind, 0 AS score
-FROM json_each(?) j JOIN pieces p ON p.id = j.value JOIN files f ON f.id = p.file_id`;
+// drops the file's read lock, about 20 us, which a lookup per piece paid 160 times a search. The
+// path comes from the bundle's path table (`pathsOf`), not a join on `files`, whose rows hold each
+// file's content: the join was half the lookup's time (120 ids: 1.0 ms with it, 0.55 without).
+const SQL = `SELECT p.id, p.file_id, p.start, p.end, p.name, p.qualified, p.kind
+FROM json_each(?) j JOIN pieces p ON p.id = j.value`;
 
-const statements = new WeakMap<Bundle, Statement>();
+interface Lookup {
+  pieces: Statement;
+  paths: Map<number, string> | null;
+}
+
+const lookups = new WeakMap<Bundle, Lookup>();
+
+type PieceRow = [number, number, number, number, string, string | null, PieceKind];
+
+/**
+ * Every file's path by id, read once per bundle on first use from the unique index on `path` (it
+ * covers the id too, so no file's content is read): 5,000 files in ~4 ms.
+ */
+function pathsOf(bundle: Bundle, lookup: Lookup): Map<number, string> {
+  lookup.paths ??= new Map(bundle.db.prepare('SELECT id, path FROM files').raw().all() as [number, string][]);
+  return lookup.paths;
+}
 
 /** The bundle's pieces with these ids (score 0), by id; an id with no piece is absent. */
 export function piecesById(bundle: Bundle, ids: readonly number[]): Map<number, PieceHit> {
-  let statement = statements.get(bundle);
-  if (statement === undefined) {
-    statement = bundle.db.prepare(SQL);
-    statements.set(bundle, statement);
+  let lookup = lookups.get(bundle);
+  if (lookup === undefined) {
+    lookup = { pieces: bundle.db.prepare(SQL).raw(), paths: null };
+    lookups.set(bundle, lookup);
   }
   if (ids.length === 0) return new Map();
-  const rows = statement.all(JSON.stringify(ids)) as PieceHit[];
-  return new Map(rows.map((row) => [row.id, row]));
+  const rows = lookup.pieces.all(JSON.stringify(ids)) as PieceRow[];
+  const paths = pathsOf(bundle, lookup);
+  const out = new Map<number, PieceHit>();
+  for (const [id, fileId, start, end, name, qualified, kind] of rows)
+    out.set(id, { id, path: paths.get(fileId)!, start, end, name, qualified, kind, score: 0 });
+  return out;
 }
 
 /** A piece of the bundle by id (score 0), `undefined` when there is none. */

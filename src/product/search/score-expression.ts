@@ -3,6 +3,7 @@ import type { RankingConfig } from '../serving/schema.js';
 import { bestFirst, type Scored } from './best-first.js';
 import { type BooleanNode, type ExpressionNode, parseFtsExpression } from './fts-expression.js';
 import { type PhrasePosting, phrasePosting } from './phrase-postings.js';
+import { intersect, union, within } from './sorted-ids.js';
 
 const scratches = new WeakMap<Bundle, Float64Array>();
 
@@ -99,43 +100,4 @@ function scratch(bundle: Bundle, maxId: number): Float64Array {
     scratches.set(bundle, scores);
   }
   return scores;
-}
-
-/** Two ascending id lists merged: the ids in either (`both` false) or in both, ascending. */
-function merge(a: Int32Array, b: Int32Array, both: boolean): Int32Array {
-  const out = new Int32Array(both ? Math.min(a.length, b.length) : a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (!both || x === y) out[n++] = Math.min(x, y);
-    if (x <= y) i++;
-    if (y <= x) j++;
-  }
-  if (!both) {
-    while (i < a.length) out[n++] = a[i++]!;
-    while (j < b.length) out[n++] = b[j++]!;
-  }
-  return out.subarray(0, n);
-}
-
-const union = (a: Int32Array, b: Int32Array) => merge(a, b, false);
-const intersect = (a: Int32Array, b: Int32Array) => merge(a, b, true);
-
-/** The positions of `ids` (ascending; `positions` of them, or all when null) whose id is in the ascending list `set`. */
-function within(ids: Int32Array, positions: Int32Array | null, set: Int32Array): Int32Array {
-  const count = positions?.length ?? ids.length;
-  const out = new Int32Array(count);
-  let n = 0;
-  let j = 0;
-  for (let k = 0; k < count; k++) {
-    const position = positions === null ? k : positions[k]!;
-    const id = ids[position]!;
-    while (j < set.length && set[j]! < id) j++;
-    if (j === set.length) break;
-    if (set[j] === id) out[n++] = position;
-  }
-  return out.subarray(0, n);
 }

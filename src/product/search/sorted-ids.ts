@@ -70,15 +70,7 @@ export const union = (a: Int32Array, b: Int32Array): Int32Array => merge(a, b, f
 export function intersect(a: Int32Array, b: Int32Array): Int32Array {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length * GALLOP_RATIO > long.length) return merge(a, b, true);
-  const out = new Int32Array(short.length);
-  let n = 0;
-  let at = 0;
-  for (let k = 0; k < short.length && at < long.length; k++) {
-    const id = short[k]!;
-    at = seek(long, id, at);
-    if (long[at] === id) out[n++] = id;
-  }
-  return out.subarray(0, n);
+  return within(long, null, short).map((position) => long[position]!);
 }
 
 /**

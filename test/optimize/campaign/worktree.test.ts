@@ -5,6 +5,7 @@ import {
   mkdirSync,
   readFileSync,
   realpathSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -13,6 +14,7 @@ import { describe, expect, test } from 'vitest';
 import { prepareArm, removeArm } from '../../../src/optimize/campaign/arms/prepare-arm.js';
 import { assertProductInWorktree } from '../../../src/optimize/campaign/arms/product-location.js';
 import { splitSetup } from '../../../src/optimize/campaign/arms/setup-arm.js';
+import { addWorktree, removeWorktree } from '../../../src/optimize/campaign/arms/worktree.js';
 import { git, linkedWorktrees, makeProductRepo, tempDir } from './helpers.js';
 import { lockfile, packedDependency } from './installed-product.js';
 
@@ -326,4 +328,44 @@ test('splitSetup finds a leading install step', () => {
   });
   expect(splitSetup('make && npm ci')).toEqual({ install: null, rest: 'make && npm ci' });
   expect(splitSetup('npm ci; rm -rf /')).toEqual({ install: null, rest: 'npm ci; rm -rf /' });
+});
+
+describe('addWorktree while another process writes a worktree of the same repository', () => {
+  // A worktree entry as git leaves it for a moment while it adds one: its `commondir` created but
+  // still empty. Every `git worktree` command in the repository dies on it while it lasts.
+  function halfWritten(repo: string): string {
+    const entry = join(repo, '.git', 'worktrees', 'being-added');
+    mkdirSync(entry, { recursive: true });
+    writeFileSync(join(entry, 'commondir'), '');
+    writeFileSync(join(entry, 'gitdir'), join(repo, '..', 'elsewhere', '.git'));
+    return entry;
+  }
+
+  test('waits it out: the worktree is added once the entry is whole', async () => {
+    using dir = tempDir();
+    const { repo, shas } = makeProductRepo(dir.path, [{ subject: 'one', outcome: 'answered' }]);
+    const entry = halfWritten(repo);
+    // git itself refuses while the entry is half written.
+    expect(() => git(repo, 'worktree', 'list')).toThrow(/failed to read .*being-added.commondir/);
+    // The other process finishes its entry a moment later.
+    const finished = setTimeout(() => rmSync(entry, { recursive: true, force: true }), 150);
+    const worktree = await addWorktree(repo, shas[0]!, join(dir.path, 'wt', 'baseline'));
+    clearTimeout(finished);
+    expect(git(worktree, 'rev-parse', 'HEAD')).toBe(shas[0]);
+    await removeWorktree(repo, worktree);
+    expect(existsSync(worktree)).toBe(false);
+    expect(linkedWorktrees(repo)).toEqual([]);
+  });
+
+  test('an entry that stays half written is refused by name after the retries, nothing added', async () => {
+    using dir = tempDir();
+    const { repo, shas } = makeProductRepo(dir.path, [{ subject: 'one', outcome: 'answered' }]);
+    halfWritten(repo);
+    const target = join(dir.path, 'wt', 'candidate');
+    await expect(addWorktree(repo, shas[0]!, target)).rejects.toMatchObject({
+      code: 'WORKTREE_ADD_FAILED',
+      message: expect.stringMatching(/Cannot add a worktree [\s\S]* failed to read \S*being-added.commondir/),
+    });
+    expect(existsSync(target)).toBe(false);
+  });
 });

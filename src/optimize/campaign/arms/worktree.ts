@@ -13,14 +13,9 @@ import { AgentTrackError } from '../../../core/index.js';
 const HALF_WRITTEN = /failed to read \S*worktrees[\\/][^\\/\s]+[\\/](?:commondir|gitdir)/;
 const RETRY_PAUSES_MS = [25, 50, 100, 200, 400];
 
-/**
- * `git worktree ARGS` in `repo`, run again while another worktree of the repository is half
- * written; any other failure is thrown at once.
- *
- * @example
- * await worktreeCommand('.', ['prune']);
- */
-export async function worktreeCommand(repo: string, args: readonly string[]): Promise<void> {
+// `git worktree ARGS` in `repo`, run again while another worktree of the repository is half
+// written; any other failure is thrown at once.
+async function worktreeCommand(repo: string, args: readonly string[]): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await simpleGit(repo).raw(['worktree', ...args]);

@@ -7,7 +7,28 @@ interface Weighable {
   score: number;
 }
 
-const compiled = new WeakMap<RankingConfig['path_weights'], ((path: string) => number | undefined)[]>();
+// Each rule set's weight by path, worked out once per path: a search weighs ~160 hits, and
+// testing each against every glob was 7% of a search's time.
+const compiled = new WeakMap<RankingConfig['path_weights'], (path: string) => number>();
+
+/** The weight of a path under `rules`: the first matching rule's, 1 when none matches. */
+function weigher(rules: RankingConfig['path_weights']): (path: string) => number {
+  let weightOf = compiled.get(rules);
+  if (weightOf === undefined) {
+    const tests = rules.map(({ glob, weight }) => ({ matches: globTest(glob), weight }));
+    const known = new Map<string, number>();
+    weightOf = (path: string) => {
+      let weight = known.get(path);
+      if (weight === undefined) {
+        weight = tests.find((test) => test.matches(path))?.weight ?? 1;
+        known.set(path, weight);
+      }
+      return weight;
+    };
+    compiled.set(rules, weightOf);
+  }
+  return weightOf;
+}
 
 /**
  * Hits with each score multiplied by the weight of the first `path_weights` rule whose glob
@@ -22,21 +43,7 @@ export function weighPaths<T extends Weighable>(
   rules: RankingConfig['path_weights'],
 ): T[] {
   if (rules.length === 0) return [...hits];
-  let tests = compiled.get(rules);
-  if (tests === undefined) {
-    tests = rules.map(({ glob, weight }) => {
-      const matches = globTest(glob);
-      return (path: string) => (matches(path) ? weight : undefined);
-    });
-    compiled.set(rules, tests);
-  }
-  const weightOf = (path: string) => {
-    for (const test of tests!) {
-      const weight = test(path);
-      if (weight !== undefined) return weight;
-    }
-    return 1;
-  };
+  const weightOf = weigher(rules);
   return hits
     .map((hit, order) => ({ hit: { ...hit, score: hit.score * weightOf(hit.path) }, order }))
     .sort((a, b) => b.hit.score - a.hit.score || a.order - b.order)

@@ -26,6 +26,8 @@ describe('ranking.path_weights', () => {
     ]);
     // The first rule that matches wins: a markdown file under tests/ counts half, not a quarter.
     expect(weighPaths([hit('tests/notes.md', 4)], rules)).toEqual([hit('tests/notes.md', 2)]);
+    // Each path's weight is worked out once per rule set: asked again, the same paths weigh the same.
+    expect(weighPaths(hits, rules)).toEqual(weighPaths([...hits].reverse(), rules));
   });
 
   test('ties keep their order, and no rules leave the hits as they were', () => {

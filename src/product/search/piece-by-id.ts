@@ -32,9 +32,11 @@ export interface PieceHit {
 
 // One statement for any number of ids: each statement SQLite runs outside a transaction takes and
 // drops the file's read lock, about 20 us, which a lookup per piece paid 160 times a search. The
-// path comes from the bundle's path table (`pathsOf`), not a join on `files`, whose rows hold each
-// file's content: the join was half the lookup's time (120 ids: 1.0 ms with it, 0.55 without).
-const SQL = `SELECT p.id, p.file_id, p.start, p.end, p.name, p.qualified, p.kind
+// pieces come back as one JSON array, which `JSON.parse` reads faster than better-sqlite3 builds
+// one row per piece (120 ids: 0.49-0.56 ms as rows, 0.19-0.33 ms as JSON; no value is a float, so JSON
+// is exact). The path comes from the bundle's path table (`pathsOf`), not a join on `files`,
+// whose rows hold each file's content: the join was half the lookup's time.
+const SQL = `SELECT json_group_array(json_array(p.id, p.file_id, p.start, p.end, p.name, p.qualified, p.kind))
 FROM json_each(?) j JOIN pieces p ON p.id = j.value`;
 
 interface Lookup {
@@ -59,11 +61,11 @@ function pathsOf(bundle: Bundle, lookup: Lookup): Map<number, string> {
 export function piecesById(bundle: Bundle, ids: readonly number[]): Map<number, PieceHit> {
   let lookup = lookups.get(bundle);
   if (lookup === undefined) {
-    lookup = { pieces: bundle.db.prepare(SQL).raw(), paths: null };
+    lookup = { pieces: bundle.db.prepare(SQL).pluck(), paths: null };
     lookups.set(bundle, lookup);
   }
   if (ids.length === 0) return new Map();
-  const rows = lookup.pieces.all(JSON.stringify(ids)) as PieceRow[];
+  const rows = JSON.parse(lookup.pieces.get(JSON.stringify(ids)) as string) as PieceRow[];
   const paths = pathsOf(bundle, lookup);
   const out = new Map<number, PieceHit>();
   for (const [id, fileId, start, end, name, qualified, kind] of rows)

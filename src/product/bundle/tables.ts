@@ -7,7 +7,6 @@
  * symbols the name could mean (each a row; past the cap one row with no target).
  */
 export function bundleTables(stemming: boolean): string {
-  const tokenizer = stemming ? 'porter unicode61 remove_diacritics 2' : 'unicode61 remove_diacritics 2';
   return `
 CREATE TABLE files (
   id INTEGER PRIMARY KEY,
@@ -49,8 +48,13 @@ CREATE TABLE refs (
   line INTEGER NOT NULL,
   candidates INTEGER NOT NULL
 );
-CREATE VIRTUAL TABLE pieces_fts USING fts5(name, path, text, kind, content='', tokenize='${tokenizer}');
+CREATE VIRTUAL TABLE pieces_fts USING fts5(name, path, text, kind, content='', tokenize='${ftsTokenizer(stemming)}');
 `;
+}
+
+/** The FTS5 tokenizer of `pieces_fts`: Porter stems on top of unicode61 when stemming is on. */
+export function ftsTokenizer(stemming: boolean): string {
+  return stemming ? 'porter unicode61 remove_diacritics 2' : 'unicode61 remove_diacritics 2';
 }
 
 /** Indexes created after the bulk insert (cheaper than maintaining them row by row). */

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { AgentTrackError } from '../../core/index.js';
 import { BUNDLE_DATABASE, BUNDLE_MANIFEST, type BundleManifest } from '../bundle/manifest.js';
 import { BUNDLE_INDEXES, bundleTables } from '../bundle/tables.js';
+import { writeTermPostings } from '../bundle/term-postings.js';
 import { INDEX_FORMAT, ingestionHash } from '../serving/ingestion-hash.js';
 import type { ServingConfig } from '../serving/schema.js';
 import { camelCaseParts, identifierParts } from '../text/split-identifiers.js';
@@ -133,6 +134,7 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
       counts.references = indexReferences(db, referencing, goModules);
     })();
     db.exec(BUNDLE_INDEXES);
+    writeTermPostings(db);
   } finally {
     db.close();
   }

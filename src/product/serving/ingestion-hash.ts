@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IngestionConfig } from './schema.js';
 
 /** Bumped whenever the bundle's tables or the piece cutters change what an index holds. */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 /** A stable JSON rendering: object keys sorted at every depth. */
 export function canonicalJson(value: unknown): string {

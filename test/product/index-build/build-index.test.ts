@@ -125,7 +125,7 @@ describe('buildIndex', () => {
     const file = join(fixture.workspace, 'bundle.json');
     writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), format: 1 }));
     expect(() => openBundle(fixture.workspace, config.ingestion)).toThrow(
-      `The bundle in \`${fixture.workspace}\` has index format \`1\`; this agent-track reads format 2: rebuild it with \`agent-track index --corpus DIR --out ${fixture.workspace}\``,
+      `The bundle in \`${fixture.workspace}\` has index format \`1\`; this agent-track reads format 3: rebuild it with \`agent-track index --corpus DIR --out ${fixture.workspace}\``,
     );
   });
 

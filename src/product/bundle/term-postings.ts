@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { int32s } from './piece-files.js';
 
 /**
  * The bundle's own copy of what FTS5's `bm25()` reads for a one-token phrase, written once at build
@@ -137,9 +138,7 @@ function decodePosting(idf: number, bytes: Buffer): TermPosting {
 /** The bundle's row sizes (`fts_rows`). */
 export function readRowSizes(db: Database.Database): RowSizes {
   const [avgdl, bytes] = db.prepare('SELECT avgdl, sizes FROM fts_rows').raw().get() as [number, Buffer];
-  const sizes = new Int32Array(bytes.byteLength / 4);
-  new Uint8Array(sizes.buffer).set(bytes);
-  return { avgdl, sizes };
+  return { avgdl, sizes: int32s(bytes) };
 }
 
 /** Appends an unsigned LEB128 varint. */

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { AgentTrackError } from '../../core/index.js';
 import { BUNDLE_DATABASE, BUNDLE_MANIFEST, type BundleManifest } from '../bundle/manifest.js';
+import { writePieceFiles } from '../bundle/piece-files.js';
 import { BUNDLE_INDEXES, bundleTables } from '../bundle/tables.js';
 import { writeTermPostings } from '../bundle/term-postings.js';
 import { INDEX_FORMAT, ingestionHash } from '../serving/ingestion-hash.js';
@@ -135,6 +136,7 @@ export function buildIndex(options: BuildIndexOptions): BundleManifest {
     })();
     db.exec(BUNDLE_INDEXES);
     writeTermPostings(db);
+    writePieceFiles(db);
   } finally {
     db.close();
   }

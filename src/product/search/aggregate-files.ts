@@ -1,10 +1,10 @@
-import type { PieceHit } from './piece-by-id.js';
+import type { ScoredPiece } from './piece-by-id.js';
 
 /** A file ranked by its best pieces. `pieces` are its hits, best first. */
-export interface FileHit {
+export interface FileHit<T extends ScoredPiece = ScoredPiece> {
   path: string;
   score: number;
-  pieces: PieceHit[];
+  pieces: T[];
 }
 
 /**
@@ -15,11 +15,11 @@ export interface FileHit {
  * @example
  * aggregateFiles(hits, { decay: 0.5, pieces: 3 }).map((file) => file.path);
  */
-export function aggregateFiles(
-  hits: readonly PieceHit[],
+export function aggregateFiles<T extends ScoredPiece>(
+  hits: readonly T[],
   options: { decay: number; pieces: number },
-): FileHit[] {
-  const byPath = new Map<string, FileHit & { order: number }>();
+): FileHit<T>[] {
+  const byPath = new Map<string, FileHit<T> & { order: number }>();
   for (const hit of hits) {
     let file = byPath.get(hit.path);
     if (file === undefined) {

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Bundle } from '../bundle/open-bundle.js';
 import type { GraphConfig } from '../serving/schema.js';
-import { type KindFilter, kindMatches, type PieceHit, pieceById } from './piece-by-id.js';
+import { type KindFilter, kindMatches, pieceById, type ScoredPiece } from './piece-by-id.js';
 
 // The symbols a piece is part of (its symbol's windows and a class's head map to it).
 const OWN_SYMBOLS = `SELECT s.id FROM pieces p JOIN symbols s
@@ -55,12 +55,12 @@ function neighbours(bundle: Bundle, pieceId: number, directions: GraphConfig['di
  */
 export function expandThroughGraph(
   bundle: Bundle,
-  hits: readonly PieceHit[],
+  hits: readonly ScoredPiece[],
   graph: GraphConfig,
   kind: KindFilter | undefined,
-): PieceHit[] {
+): ScoredPiece[] {
   if (!graph.expand) return [...hits];
-  const ranked = new Map(hits.map((hit) => [hit.id, hit]));
+  const ranked = new Map<number, ScoredPiece>(hits.map((hit) => [hit.id, hit]));
   for (const hit of hits.slice(0, graph.top)) {
     const score = hit.score * graph.decay;
     for (const id of neighbours(bundle, hit.id, graph.directions)) {

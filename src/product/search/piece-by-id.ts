@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Bundle } from '../bundle/open-bundle.js';
+import { readPieceFiles } from '../bundle/piece-files.js';
 import { fileGroup } from '../index-build/language.js';
 import type { PieceKind } from '../index-build/pieces/types.js';
 
@@ -18,16 +19,20 @@ export const KIND_FILTERS: readonly KindFilter[] = [
   'docs',
 ];
 
-/** One ranked piece: where it is, what it is, and its BM25 score (higher is better). */
-export interface PieceHit {
+/** A ranked piece before its row is read: its id, its file's path and its score (higher is better). */
+export interface ScoredPiece {
   id: number;
   path: string;
+  score: number;
+}
+
+/** One ranked piece: where it is, what it is, and its BM25 score (higher is better). */
+export interface PieceHit extends ScoredPiece {
   start: number;
   end: number;
   name: string;
   qualified: string | null;
   kind: PieceKind;
-  score: number;
 }
 
 // One statement for any number of ids: each statement SQLite runs outside a transaction takes and
@@ -42,9 +47,19 @@ FROM json_each(?) j JOIN pieces p ON p.id = j.value`;
 interface Lookup {
   pieces: Statement;
   paths: Map<number, string> | null;
+  files: Int32Array | null;
 }
 
 const lookups = new WeakMap<Bundle, Lookup>();
+
+function lookupOf(bundle: Bundle): Lookup {
+  let lookup = lookups.get(bundle);
+  if (lookup === undefined) {
+    lookup = { pieces: bundle.db.prepare(SQL).pluck(), paths: null, files: null };
+    lookups.set(bundle, lookup);
+  }
+  return lookup;
+}
 
 type PieceRow = [number, number, number, number, string, string | null, PieceKind];
 
@@ -59,11 +74,7 @@ function pathsOf(bundle: Bundle, lookup: Lookup): Map<number, string> {
 
 /** The bundle's pieces with these ids (score 0), by id; an id with no piece is absent. */
 export function piecesById(bundle: Bundle, ids: readonly number[]): Map<number, PieceHit> {
-  let lookup = lookups.get(bundle);
-  if (lookup === undefined) {
-    lookup = { pieces: bundle.db.prepare(SQL).pluck(), paths: null };
-    lookups.set(bundle, lookup);
-  }
+  const lookup = lookupOf(bundle);
   if (ids.length === 0) return new Map();
   const rows = JSON.parse(lookup.pieces.get(JSON.stringify(ids)) as string) as PieceRow[];
   const paths = pathsOf(bundle, lookup);
@@ -71,6 +82,24 @@ export function piecesById(bundle: Bundle, ids: readonly number[]): Map<number, 
   for (const [id, fileId, start, end, name, qualified, kind] of rows)
     out.set(id, { id, path: paths.get(fileId)!, start, end, name, qualified, kind, score: 0 });
   return out;
+}
+
+/**
+ * Scored piece ids placed in their files, without reading their rows: each file id from the
+ * bundle's `piece_files` (read once per bundle), each path from its path table. An id with no piece
+ * is dropped.
+ *
+ * @example
+ * placePieces(bundle, [{ id: 412, score: 7.3 }]); // [{ id: 412, path: 'src/cart.py', score: 7.3 }]
+ */
+export function placePieces(bundle: Bundle, scored: readonly { id: number; score: number }[]): ScoredPiece[] {
+  const lookup = lookupOf(bundle);
+  lookup.files ??= readPieceFiles(bundle.db);
+  const paths = pathsOf(bundle, lookup);
+  return scored.flatMap(({ id, score }) => {
+    const path = paths.get(lookup.files![id] ?? 0);
+    return path === undefined ? [] : [{ id, path, score }];
+  });
 }
 
 /** A piece of the bundle by id (score 0), `undefined` when there is none. */

@@ -7,7 +7,7 @@ import { fuse, type Ranked } from './fuse.js';
 import { expandThroughGraph } from './graph-expansion.js';
 import { matchExpression } from './match-expression.js';
 import { weighPaths } from './path-weights.js';
-import { type KindFilter, kindMatches, type PieceHit, piecesById } from './piece-by-id.js';
+import { type KindFilter, kindMatches, type PieceHit, piecesById, type ScoredPiece } from './piece-by-id.js';
 import { searchPieces } from './search-pieces.js';
 
 export interface SearchRequest {
@@ -79,11 +79,18 @@ export function searchCodebase(bundle: Bundle, config: ServingConfig, request: S
   hits = expandThroughGraph(bundle, hits, config.graph, request.kind);
   // After expansion, so a test or doc reached through the graph ranks down like one found by words.
   hits = weighPaths(hits, config.ranking.path_weights);
-  const rows: SearchRow[] = aggregation.enabled
+  const chosen = aggregation.enabled
     ? aggregateFiles(hits, aggregation)
         .slice(0, limit)
-        .map((file) => ({ ...file.pieces[0]!, score: file.score, more: file.pieces.slice(1, 5) }))
-    : hits.slice(0, limit).map((hit) => ({ ...hit, more: [] }));
+        .map((file) => ({ head: { ...file.pieces[0]!, score: file.score }, more: file.pieces.slice(1, 5) }))
+    : hits.slice(0, limit).map((hit) => ({ head: hit, more: [] }));
+  // Only the pieces returned have their rows read, all in one statement.
+  const read = piecesById(
+    bundle,
+    chosen.flatMap(({ head, more }) => [head, ...more].map((hit) => hit.id)),
+  );
+  const full = (hit: ScoredPiece): PieceHit => ({ ...read.get(hit.id)!, score: hit.score });
+  const rows: SearchRow[] = chosen.map(({ head, more }) => ({ ...full(head), more: more.map(full) }));
   return {
     rows,
     mode: lexical?.mode ?? config.query.mode,
@@ -100,12 +107,12 @@ function lexicalHits(
   config: ServingConfig,
   request: SearchRequest,
   limit: number,
-): { hits: PieceHit[]; mode: 'all' | 'any'; fellBack: boolean; expression: string | null } {
+): { hits: ScoredPiece[]; mode: 'all' | 'any'; fellBack: boolean; expression: string | null } {
   const run = (expression: string) =>
     searchPieces(bundle, expression, config.ranking, { limit, kind: request.kind });
   let mode = config.query.mode;
   let expression: string | null = null;
-  let hits: PieceHit[] = [];
+  let hits: ScoredPiece[] = [];
   let fellBack = false;
   if (mode === 'all') {
     expression = matchExpression(request.query, config.query, 'all');

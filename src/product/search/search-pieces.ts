@@ -1,6 +1,6 @@
 import type { Bundle } from '../bundle/open-bundle.js';
 import type { RankingConfig } from '../serving/schema.js';
-import { type KindFilter, type PieceHit, piecesById } from './piece-by-id.js';
+import { type KindFilter, placePieces, type ScoredPiece } from './piece-by-id.js';
 import { scoreExpression } from './score-expression.js';
 
 /**
@@ -16,15 +16,7 @@ export function searchPieces(
   expression: string,
   ranking: RankingConfig,
   options: { limit: number; kind?: KindFilter | undefined },
-): PieceHit[] {
+): ScoredPiece[] {
   const match = options.kind === undefined ? expression : `(${expression}) AND kind : "${options.kind}"`;
-  const best = scoreExpression(bundle, match, ranking, options.limit);
-  const pieces = piecesById(
-    bundle,
-    best.map((hit) => hit.id),
-  );
-  return best.flatMap(({ id, score }) => {
-    const piece = pieces.get(id);
-    return piece === undefined ? [] : [{ ...piece, score }];
-  });
+  return placePieces(bundle, scoreExpression(bundle, match, ranking, options.limit));
 }

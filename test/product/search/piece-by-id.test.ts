@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from 'vitest';
 import { openBundle } from '../../../src/product/bundle/open-bundle.js';
-import { pieceById, piecesById } from '../../../src/product/search/piece-by-id.js';
+import { pieceById, piecesById, placePieces } from '../../../src/product/search/piece-by-id.js';
 import { parseServingConfig } from '../../../src/product/serving/load-serving-config.js';
 import { indexedFixture } from '../helpers/workspace.js';
 
@@ -35,4 +35,19 @@ test('piecesById gives each piece where it is and what it is, its path from its 
   expect(pieceById(bundle, expected[5]!.id)).toEqual(expected[5]);
   expect(pieceById(bundle, 999_999)).toBeUndefined();
   expect(piecesById(bundle, []).size).toBe(0);
+});
+
+test('placePieces puts every piece in its own file without reading its row, keeping order and scores; an unknown id is dropped', () => {
+  const expected = bundle.db
+    .prepare('SELECT p.id, f.path FROM pieces p JOIN files f ON f.id = p.file_id ORDER BY p.id DESC')
+    .all() as { id: number; path: string }[];
+  const scored = [...expected.map((row, at) => ({ id: row.id, score: at / 2 })), { id: 999_999, score: 1 }];
+  expect(placePieces(bundle, scored)).toEqual(expected.map((row, at) => ({ ...row, score: at / 2 })));
+  expect(new Set(expected.map((row) => row.path)).size).toBeGreaterThan(3);
+  expect(
+    placePieces(bundle, [
+      { id: 0, score: 1 },
+      { id: -1, score: 1 },
+    ]),
+  ).toEqual([]);
 });

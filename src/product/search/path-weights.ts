@@ -44,8 +44,10 @@ export function weighPaths<T extends Weighable>(
 ): T[] {
   if (rules.length === 0) return [...hits];
   const weightOf = weigher(rules);
-  return hits
-    .map((hit, order) => ({ hit: { ...hit, score: hit.score * weightOf(hit.path) }, order }))
-    .sort((a, b) => b.hit.score - a.hit.score || a.order - b.order)
-    .map(({ hit }) => hit);
+  const weighed = hits.map((hit) => {
+    const weight = weightOf(hit.path);
+    return weight === 1 ? hit : { ...hit, score: hit.score * weight };
+  });
+  // A sort is stable, so ties keep their order.
+  return weighed.sort((a, b) => b.score - a.score);
 }

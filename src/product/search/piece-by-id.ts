@@ -95,11 +95,14 @@ export function piecesById(bundle: Bundle, ids: readonly number[]): Map<number, 
 export function placePieces(bundle: Bundle, scored: readonly { id: number; score: number }[]): ScoredPiece[] {
   const lookup = lookupOf(bundle);
   lookup.files ??= readPieceFiles(bundle.db);
+  const { files } = lookup;
   const paths = pathsOf(bundle, lookup);
-  return scored.flatMap(({ id, score }) => {
-    const path = paths.get(lookup.files![id] ?? 0);
-    return path === undefined ? [] : [{ id, path, score }];
-  });
+  const placed: ScoredPiece[] = [];
+  for (const { id, score } of scored) {
+    const path = paths.get(files[id] ?? 0);
+    if (path !== undefined) placed.push({ id, path, score });
+  }
+  return placed;
 }
 
 /** A piece of the bundle by id (score 0), `undefined` when there is none. */

@@ -142,15 +142,17 @@ export function denseHits(
   let norm = 0;
   for (const v of query) norm += v * v;
   const scale = norm === 0 ? 0 : 1 / Math.sqrt(norm);
-  // The best `limit` kept in order as the scan goes (ties by piece id): no sort of every piece.
-  const best = bestFirst(Math.min(limit, pieces));
   const q = Float64Array.from(query);
   const data = vectors.data;
+  const ids = new Int32Array(pieces);
+  const scores = new Float64Array(pieces);
   for (let row = 0; row < pieces; row++) {
     let dot = 0;
     const base = row * dimensions;
     for (let d = 0; d < dimensions; d++) dot += data[base + d]! * q[d]!;
-    best.offer(row + 1, dot * scale);
+    ids[row] = row + 1;
+    scores[row] = dot * scale;
   }
-  return best.rows();
+  // The best `limit` (ties by piece id), selected without a sort of every piece.
+  return bestFirst(ids, scores, limit);
 }

@@ -84,12 +84,12 @@ export function scoreExpression(
     for (const and of ands) at = within(ids, at, matches.get(and)!);
     for (const position of at!) scores[ids[position]!]! += contributions[position]!;
   }
-  const best = bestFirst(limit);
-  for (const id of found) {
-    best.offer(id, scores[id]!);
-    scores[id] = 0;
+  const scored = new Float64Array(found.length);
+  for (let at = 0; at < found.length; at++) {
+    scored[at] = scores[found[at]!]!;
+    scores[found[at]!] = 0;
   }
-  return best.rows();
+  return bestFirst(found, scored, limit);
 }
 
 /** A zeroed score per piece id up to `maxId`, reused across queries (each query zeroes what it used). */

@@ -3,7 +3,7 @@ import type { RankingConfig } from '../serving/schema.js';
 import { bestFirst, type Scored } from './best-first.js';
 import { type BooleanNode, type ExpressionNode, parseFtsExpression } from './fts-expression.js';
 import { type PhrasePosting, phrasePosting } from './phrase-postings.js';
-import { intersect, union, within } from './sorted-ids.js';
+import { union, within } from './sorted-ids.js';
 
 const scratches = new WeakMap<Bundle, Float64Array>();
 
@@ -11,8 +11,11 @@ const scratches = new WeakMap<Bundle, Float64Array>();
 export interface Matched {
   /** The matching pieces, ascending by id. */
   found: Int32Array;
-  /** The phrases in FTS5's order (left to right), each with its enclosing ANDs and its posting. */
-  phrases: { ands: BooleanNode[]; posting: PhrasePosting }[];
+  /**
+   * The phrases in FTS5's order (left to right), each with its enclosing ANDs, its posting, the
+   * pieces it was matched among (null: all) and the positions in its posting of those it matched.
+   */
+  phrases: { ands: BooleanNode[]; posting: PhrasePosting; among: Int32Array | null; at: Int32Array | null }[];
   /** Each AND's matches (among the pieces its enclosing ANDs allow). */
   matches: Map<BooleanNode, Int32Array>;
 }
@@ -35,8 +38,9 @@ export function matchingPieces(bundle: Bundle, expression: string, ranking: Rank
     let ids: Int32Array;
     if (node.type === 'phrase') {
       const posting = phrasePosting(bundle, node.query, ranking);
-      phrases.push({ ands, posting });
-      ids = among === null ? posting.ids : intersect(posting.ids, among);
+      const at = among === null ? null : within(posting.ids, null, among);
+      phrases.push({ ands, posting, among, at });
+      ids = at === null ? posting.ids : at.map((position) => posting.ids[position]!);
     } else if (node.type === 'and') {
       const inner = [...ands, node];
       ids = node.children.reduce<Int32Array | null>(
@@ -73,15 +77,19 @@ export function scoreExpression(
   const { found, phrases, matches } = matchingPieces(bundle, expression, ranking);
   if (found.length === 0) return [];
   const scores = scratch(bundle, found[found.length - 1]!);
-  for (const { ands, posting } of phrases) {
+  for (const phrase of phrases) {
+    const { ands, posting, among } = phrase;
     const { ids, contributions } = posting;
     if (ands.length === 0) {
       for (let position = 0; position < ids.length; position++)
         scores[ids[position]!]! += contributions[position]!;
       continue;
     }
-    let at: Int32Array | null = null;
-    for (const and of ands) at = within(ids, at, matches.get(and)!);
+    // Matched among exactly what its one AND matches: the positions found then are the ones.
+    const only = ands.length === 1 ? matches.get(ands[0]!)! : null;
+    let at: Int32Array | null =
+      only !== null && among !== null && only.length === among.length ? phrase.at : null;
+    if (at === null) for (const and of ands) at = within(ids, at, matches.get(and)!);
     for (const position of at!) scores[ids[position]!]! += contributions[position]!;
   }
   const scored = new Float64Array(found.length);

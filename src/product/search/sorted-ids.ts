@@ -33,44 +33,27 @@ export function seek(list: Int32Array, id: number, from: number): number {
   return low;
 }
 
-/** Two ascending id lists merged: the ids in either (`both` false) or in both, ascending. */
-function merge(a: Int32Array, b: Int32Array, both: boolean): Int32Array {
-  const out = new Int32Array(both ? Math.min(a.length, b.length) : a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (!both || x === y) out[n++] = Math.min(x, y);
-    if (x <= y) i++;
-    if (y <= x) j++;
-  }
-  if (!both) {
-    while (i < a.length) out[n++] = a[i++]!;
-    while (j < b.length) out[n++] = b[j++]!;
-  }
-  return out.subarray(0, n);
-}
-
 /**
  * The ids in either ascending list, ascending, each once.
  *
  * @example
  * union(Int32Array.of(1, 3), Int32Array.of(2, 3)); // Int32Array [1, 2, 3]
  */
-export const union = (a: Int32Array, b: Int32Array): Int32Array => merge(a, b, false);
-
-/**
- * The ids in both ascending lists, ascending.
- *
- * @example
- * intersect(Int32Array.of(1, 3, 5), Int32Array.of(3, 4, 5)); // Int32Array [3, 5]
- */
-export function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  if (short.length * GALLOP_RATIO > long.length) return merge(a, b, true);
-  return within(long, null, short).map((position) => long[position]!);
+export function union(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    out[n++] = Math.min(x, y);
+    if (x <= y) i++;
+    if (y <= x) j++;
+  }
+  while (i < a.length) out[n++] = a[i++]!;
+  while (j < b.length) out[n++] = b[j++]!;
+  return out.subarray(0, n);
 }
 
 /**
@@ -92,6 +75,22 @@ export function within(ids: Int32Array, positions: Int32Array | null, set: Int32
     }
     return out.subarray(0, n);
   }
+  if (positions === null && ids.length * GALLOP_RATIO > set.length) {
+    // Lists of like length: one merge, without a seek per id.
+    const out = new Int32Array(Math.min(ids.length, set.length));
+    let n = 0;
+    let i = 0;
+    let j = 0;
+    while (i < ids.length && j < set.length) {
+      const x = ids[i]!;
+      const y = set[j]!;
+      if (x === y) out[n++] = i;
+      if (x <= y) i++;
+      if (y <= x) j++;
+    }
+    return out.subarray(0, n);
+  }
+  // A few ids (or positions) against a long set: each sought in it.
   const count = positions?.length ?? ids.length;
   const out = new Int32Array(count);
   let n = 0;

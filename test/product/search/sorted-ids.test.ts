@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { intersect, seek, union, within } from '../../../src/product/search/sorted-ids.js';
+import { seek, union, within } from '../../../src/product/search/sorted-ids.js';
 
 // Ascending id lists without repeats, from empty to long, so both the merge and the gallop run:
 // a list of a few ids against one of hundreds is galloped through.
@@ -24,25 +24,20 @@ test('seek finds the first index at or after `from` holding at least the id', ()
   );
 });
 
-test('union and intersect give what sets give, ascending, whichever list is the longer', () => {
-  expect([
-    ...intersect(
-      Int32Array.of(5, 900),
-      Int32Array.from({ length: 100 }, (_, i) => i * 10),
-    ),
-  ]).toEqual([900]);
+test('union gives what sets give, ascending, whichever list is the longer', () => {
   fc.assert(
     fc.property(lists, lists, (a, b) => {
-      const inB = new Set(b);
-      expect([...intersect(a, b)]).toEqual([...a].filter((id) => inB.has(id)));
-      expect([...intersect(b, a)]).toEqual([...a].filter((id) => inB.has(id)));
       expect([...union(a, b)]).toEqual([...new Set([...a, ...b])].sort((x, y) => x - y));
+      expect([...union(b, a)]).toEqual([...union(a, b)]);
     }),
   );
 });
 
 test('within gives the positions (all, or among those given) whose id the set holds, ascending', () => {
   expect([...within(Int32Array.of(2, 4, 6), null, Int32Array.of(4, 6, 7))]).toEqual([1, 2]);
+  // A short set against a long list is galloped through; the long list's positions come back.
+  const long = Int32Array.from({ length: 100 }, (_, i) => i * 10);
+  expect([...within(long, null, Int32Array.of(5, 900))]).toEqual([90]);
   fc.assert(
     fc.property(lists, lists, fc.boolean(), (list, set, some) => {
       const inSet = new Set(set);

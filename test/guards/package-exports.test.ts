@@ -178,12 +178,21 @@ test.each([
 
 test('the heavy entries do load them (the probe sees what it is looking for)', () => {
   expect(packagesLoadedBy('agent-track/plots')).toEqual(expect.arrayContaining(['vega', '@resvg/resvg-js']));
-  expect(packagesLoadedBy('agent-track/product')).toEqual(
-    expect.arrayContaining(['better-sqlite3', '@modelcontextprotocol/sdk']),
-  );
-  expect(packagesLoadedBy('agent-track/agent')).toEqual(
+  expect(packagesLoadedBy('agent-track/product')).toEqual(expect.arrayContaining(['better-sqlite3']));
+  expect(packagesLoadedBy('@modelcontextprotocol/sdk/client/index.js')).toEqual(
     expect.arrayContaining(['@modelcontextprotocol/sdk']),
   );
+});
+
+// The MCP SDK (with the JSON-schema validator its client and server build on) loads when a session
+// connects or a server is made, not with the entries that can do so: a plan imports the product
+// and agent layers through the optimize entry and connects to nothing.
+test.each([
+  'agent-track/agent',
+  'agent-track/product',
+  'agent-track/optimize',
+])('importing %s loads no MCP SDK module', (specifier) => {
+  expect(packagesLoadedBy(specifier).filter((name) => name === '@modelcontextprotocol/sdk')).toEqual([]);
 });
 
 test('the agent entry loads LangGraph and the provider SDKs only when a rollout asks for them', () => {

@@ -1,5 +1,4 @@
 import { connect, createServer } from 'node:net';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { execa, type ResultPromise } from 'execa';
 import type { ServerCommand } from '../manifest/server-command.js';
 import { installedNpx } from './installed-npx.js';
@@ -53,6 +52,7 @@ export async function startHttpProcess(
   timeoutMs: number,
   tailBytes: number,
 ): Promise<HttpProcess> {
+  const { getDefaultEnvironment } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   const run = installedNpx(command) ?? command;
   const child: ResultPromise = execa(run.command, run.args, {
     cwd: run.cwd,

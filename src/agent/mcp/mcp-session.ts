@@ -1,8 +1,5 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type CallToolResult, ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { AgentTrackError } from '../../core/index.js';
 import type { ToolDefinition } from '../llm/providers/chat-provider.js';
 import {
@@ -81,7 +78,30 @@ function exitedError(
   );
 }
 
-function stdioLink(command: ServerCommand, options: ConnectOptions): Link {
+// The SDK's client side (with the JSON-schema validator it builds on) loads on the first
+// connection, not with every module that imports this one: a plan, which connects to nothing,
+// never compiles it.
+let clientSdk: Promise<ClientSdk> | undefined;
+type ClientSdk = Awaited<ReturnType<typeof importClientSdk>>;
+async function importClientSdk() {
+  const [client, stdio, http, types] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]);
+  return {
+    Client: client.Client,
+    StdioClientTransport: stdio.StdioClientTransport,
+    getDefaultEnvironment: stdio.getDefaultEnvironment,
+    StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+    McpError: types.McpError,
+    ErrorCode: types.ErrorCode,
+  };
+}
+
+function stdioLink(command: ServerCommand, options: ConnectOptions, sdk: ClientSdk): Link {
+  const { StdioClientTransport, getDefaultEnvironment } = sdk;
   // Described as written; a pinned npx whose version is installed runs as npx would run it.
   const run = installedNpx(command) ?? command;
   const transport = new StdioClientTransport({
@@ -130,7 +150,8 @@ export function httpHeaders(
   );
 }
 
-async function httpLink(spec: HttpServer, options: ConnectOptions): Promise<Link> {
+async function httpLink(spec: HttpServer, options: ConnectOptions, sdk: ClientSdk): Promise<Link> {
+  const { StreamableHTTPClientTransport } = sdk;
   const uses = (text: string) => text.includes('{port}');
   const needsPort = uses(spec.url) || (spec.process?.args.some(uses) ?? false);
   const port = needsPort ? String(await freePort()) : '';
@@ -184,7 +205,10 @@ async function httpLink(spec: HttpServer, options: ConnectOptions): Promise<Link
  * await session.close();
  */
 export async function connectMcpServer(spec: ServerSpec, options: ConnectOptions = {}): Promise<McpSession> {
-  const link = isHttpServer(spec) ? await httpLink(spec, options) : stdioLink(spec, options);
+  clientSdk ??= importClientSdk();
+  const sdk = await clientSdk;
+  const { Client, McpError, ErrorCode } = sdk;
+  const link = isHttpServer(spec) ? await httpLink(spec, options, sdk) : stdioLink(spec, options, sdk);
   const client = new Client({ name: 'agent-track', version: '0.1.0' });
   let alive = true;
   let closing = false;

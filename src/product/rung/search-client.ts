@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AgentTrackError } from '../../core/index.js';
 import type { RankedItem } from '../../retrieval/index.js';
@@ -34,6 +32,11 @@ export async function connectSearch(options: {
   config: string;
   overlays: readonly string[];
 }): Promise<SearchClient> {
+  // The SDK's client side loads on first use, not with every module that imports the product layer.
+  const [{ Client }, { StdioClientTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+  ]);
   const [command, ...args] = referenceServerCommand(options);
   const transport = new StdioClientTransport({ command: command!, args, stderr: 'pipe' });
   let stderr = '';

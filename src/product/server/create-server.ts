@@ -1,4 +1,4 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AgentTrackError } from '../../core/index.js';
 import type { Bundle } from '../bundle/open-bundle.js';
@@ -54,13 +54,16 @@ export async function callTool(
 
 /**
  * The reference code-search MCP server over one opened bundle: seven tools whose descriptions and
- * parameter docs come from the tool-docs file. Connect it to a transport to serve.
+ * parameter docs come from the tool-docs file. Connect it to a transport to serve. The SDK's server
+ * side loads here, on first use, not with every module that imports the product layer: a plan
+ * never serves, and never compiles it.
  *
  * @example
- * const server = createCodeSearchServer({ bundle, config, toolDocs: loadToolDocs() });
+ * const server = await createCodeSearchServer({ bundle, config, toolDocs: loadToolDocs() });
  * await server.connect(new StdioServerTransport());
  */
-export function createCodeSearchServer(options: CodeSearchServerOptions): McpServer {
+export async function createCodeSearchServer(options: CodeSearchServerOptions): Promise<McpServer> {
+  const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
   const server = new McpServer({ name: 'agent-track-code-search', version: options.version ?? '0.0.0' });
   const context: ToolContext = {
     bundle: options.bundle,

@@ -57,7 +57,7 @@ export async function serveHttp(options: ServeHttpOptions): Promise<HttpServing>
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
-    const server = createCodeSearchServer({
+    const server = await createCodeSearchServer({
       bundle,
       config: options.config,
       toolDocs,

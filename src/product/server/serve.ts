@@ -23,7 +23,7 @@ export interface ServeOptions {
 export async function serveStdio(options: ServeOptions): Promise<void> {
   const toolDocs = loadToolDocs(options.toolDocs ?? DEFAULT_TOOL_DOCS, toolParameters());
   const bundle = openBundle(options.workspace, options.config.ingestion);
-  const server = createCodeSearchServer({
+  const server = await createCodeSearchServer({
     bundle,
     config: options.config,
     toolDocs,

@@ -90,8 +90,9 @@ export function writeTermPostings(db: Database.Database): void {
       insert.run(term, x <= 0 ? 1e-6 : x, posting);
     }
   })();
+  // A corpus with no piece has no rows to average over (FTS5 never scores one).
   db.prepare('INSERT INTO fts_rows (avgdl, sizes) VALUES (?, ?)').run(
-    tokens / rows,
+    rows === 0 ? 0 : tokens / rows,
     Buffer.from(sizes.buffer, sizes.byteOffset, sizes.byteLength),
   );
   db.exec('DROP TABLE temp.instances');

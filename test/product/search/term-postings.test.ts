@@ -5,6 +5,7 @@ import { type Bundle, openBundle } from '../../../src/product/bundle/open-bundle
 import { buildIndex } from '../../../src/product/index-build/build-index.js';
 import { ftsTokens } from '../../../src/product/search/fts-tokens.js';
 import { phrasePosting } from '../../../src/product/search/phrase-postings.js';
+import { searchCodebase } from '../../../src/product/search/search-codebase.js';
 import { parseServingConfig } from '../../../src/product/serving/load-serving-config.js';
 import type { ServingConfig } from '../../../src/product/serving/schema.js';
 import { indexedFixture, tempDir } from '../helpers/workspace.js';
@@ -115,4 +116,18 @@ describe('phrasePosting: the numbers FTS5 gives, from the bundle’s own term po
       expect([...posting.contributions], phrase).toEqual(expected.contributions);
     }
   });
+});
+
+test('a corpus with no piece builds, and a search of it finds nothing', () => {
+  using corpus = tempDir('agent-track-empty-');
+  using workspace = tempDir('agent-track-ws-');
+  expect(buildIndex({ corpus: corpus.path, out: workspace.path, config: stemmed }).counts.pieces).toBe(0);
+  const bundle = openBundle(workspace.path, stemmed.ingestion);
+  try {
+    const posting = phrasePosting(bundle, '"retry"', stemmed.ranking);
+    expect([...posting.ids]).toEqual([]);
+    expect(searchCodebase(bundle, stemmed, { query: 'retry the payment' }).rows).toEqual([]);
+  } finally {
+    bundle.close();
+  }
 });

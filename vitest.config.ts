@@ -9,6 +9,10 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     testTimeout: 30_000,
+    // A hook's clean-up removes a scratch tree of worktrees and caches (before-after's: 6,453 files,
+    // 1.3 s idle), timed from start to end even when synchronous: under a full run's load one took
+    // over the 10 s default and failed a CI run whose every test had passed.
+    hookTimeout: 60_000,
     // Test files share a worker and its loaded modules: a fresh process and module graph per file
     // cost ~0.2 s of start and ~0.7 s of imports each (180 files), most of a 2-core run's idle time.
     // No test relies on a module's state being new; each cleans up what it sets.

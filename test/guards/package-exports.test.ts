@@ -187,13 +187,12 @@ test('the heavy entries do load them (the probe sees what it is looking for)', (
 // The MCP SDK (with the JSON-schema validator its client and server build on) loads when a session
 // connects or a server is made, not with the entries that can do so: a plan imports the product
 // and agent layers through the optimize entry and connects to nothing.
-test.each([
-  'agent-track/agent',
-  'agent-track/product',
-  'agent-track/optimize',
-])('importing %s loads no MCP SDK module', (specifier) => {
-  expect(packagesLoadedBy(specifier).filter((name) => name === '@modelcontextprotocol/sdk')).toEqual([]);
-});
+test.each(['agent-track/agent', 'agent-track/product', 'agent-track/optimize'])(
+  'importing %s loads no MCP SDK module',
+  (specifier) => {
+    expect(packagesLoadedBy(specifier).filter((name) => name === '@modelcontextprotocol/sdk')).toEqual([]);
+  },
+);
 
 test('the agent entry loads LangGraph and the provider SDKs only when a rollout asks for them', () => {
   const loaded = packagesLoadedBy('agent-track/agent');

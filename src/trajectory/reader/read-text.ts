@@ -1,10 +1,12 @@
-import { closeSync, constants, fstatSync, openSync, realpathSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
+import { close, constants, fstat, open, read, realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
-import { readUtf8 } from '../read-utf8.js';
+import { decodeUtf8 } from '../read-utf8.js';
 import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 
-// Sync reads: a trajectory's files are small, and the thread-pool round trips of async reads cost
-// more than the parse itself when thousands are scored (bench/trajectory-read.ts).
+// Reads go through the thread pool, with callbacks (no promise per step): a walk starts the next
+// trajectories' reads while it parses and scores this one, so the system calls (expensive on a
+// virtual machine) run beside the parse instead of before it (bench/trajectory-read.ts).
 // Opened without blocking and checked before it is read: a FIFO (or a device) named like a
 // trajectory file would otherwise hang the whole walk waiting for a writer.
 
@@ -33,14 +35,35 @@ function refuseOutsideLink(path: string, dir: string): void {
   }
 }
 
-function openText(path: string, dir: string): number {
-  try {
-    return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
-  }
-  refuseOutsideLink(path, dir);
-  return openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+const FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
+function openText(path: string, dir: string, then: (error: Error | null, fd: number) => void): void {
+  open(path, FLAGS | constants.O_NOFOLLOW, (error, fd) => {
+    if (error?.code !== 'ELOOP') return then(error, fd);
+    try {
+      refuseOutsideLink(path, dir);
+    } catch (refused) {
+      return then(refused as Error, -1);
+    }
+    open(path, FLAGS, then);
+  });
+}
+
+// The rest of a file from `bytes` on: a regular file ends at the first read shorter than asked.
+function readRest(
+  fd: number,
+  bytes: Buffer,
+  got: number,
+  then: (error: Error | null, bytes: Buffer) => void,
+) {
+  read(fd, bytes, got, bytes.length - got, got, (error, count) => {
+    if (error) return then(error, bytes);
+    if (got + count < bytes.length) return then(null, bytes.subarray(0, got + count));
+    // It grew since it was measured: read on into a buffer twice the size.
+    const grown = Buffer.allocUnsafe(bytes.length * 2);
+    bytes.copy(grown);
+    readRest(fd, grown, bytes.length, then);
+  });
 }
 
 /**
@@ -48,32 +71,38 @@ function openText(path: string, dir: string): number {
  * socket or device), inside its directory (a link out is refused unread), valid UTF-8 (never
  * decoded with replacements). `missing` is the error for a file that is not there.
  */
-export function readTrajectoryText(path: string, missing: () => Error, dir: string): string {
-  let fd: number;
-  try {
-    fd = openText(path, dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
-    throw error;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile())
-      throw trajectoryError(
-        TRAJECTORY_ERROR_CODES.malformed,
-        path,
-        stat.isDirectory()
-          ? 'a directory, not a file: refused'
-          : 'not a regular file (a FIFO, a socket or a device): refused, never read',
-      );
-    const text = readUtf8(fd, true);
-    if (text !== null) return text;
-    throw trajectoryError(
-      TRAJECTORY_ERROR_CODES.malformed,
-      path,
-      'not valid UTF-8: refused, never read with its bytes replaced',
-    );
-  } finally {
-    closeSync(fd);
-  }
+export function readTrajectoryText(path: string, missing: () => Error, dir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    openText(path, dir, (error, fd) => {
+      if (error) return reject((error as NodeJS.ErrnoException).code === 'ENOENT' ? missing() : error);
+      const done = (error: Error | null, text?: string) =>
+        close(fd, () => (error ? reject(error) : resolve(text!)));
+      fstat(fd, (error, stat) => {
+        if (error) return done(error);
+        if (!stat.isFile())
+          return done(
+            trajectoryError(
+              TRAJECTORY_ERROR_CODES.malformed,
+              path,
+              stat.isDirectory()
+                ? 'a directory, not a file: refused'
+                : 'not a regular file (a FIFO, a socket or a device): refused, never read',
+            ),
+          );
+        // One byte more than its size: a read that fills it means the file grew.
+        readRest(fd, Buffer.allocUnsafe(stat.size + 1), 0, (error, bytes) => {
+          if (error) return done(error);
+          const text = decodeUtf8(bytes, true);
+          if (text !== null) return done(null, text);
+          done(
+            trajectoryError(
+              TRAJECTORY_ERROR_CODES.malformed,
+              path,
+              'not valid UTF-8: refused, never read with its bytes replaced',
+            ),
+          );
+        });
+      });
+    });
+  });
 }

@@ -138,6 +138,36 @@ function checkConsistent(
   }
 }
 
+/** A trajectory directory's four files as read (or refused), in the order they are checked. */
+export type TrajectoryTexts = readonly PromiseSettledResult<string>[];
+
+/**
+ * Starts reading a trajectory directory's four files at once; settles (never rejects) when all
+ * have been read or refused. `parseTrajectory` then throws the first refusal, in a fixed order.
+ */
+export function loadTrajectoryTexts(dir: string): Promise<TrajectoryTexts> {
+  const path = (name: string) => join(dir, name);
+  const missing =
+    (name: string, why = 'missing') =>
+    () =>
+      trajectoryError(TRAJECTORY_ERROR_CODES.missingFile, path(name), why, { data: { missing: name } });
+  return Promise.allSettled([
+    readTrajectoryText(
+      path(TRAJECTORY_FILES.result),
+      () =>
+        trajectoryError(
+          TRAJECTORY_ERROR_CODES.incomplete,
+          path(TRAJECTORY_FILES.result),
+          'missing: the run did not finish writing this trajectory, so it is never scored as complete',
+        ),
+      dir,
+    ),
+    readTrajectoryText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events), dir),
+    readTrajectoryText(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS), dir),
+    readTrajectoryText(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages), dir),
+  ]);
+}
+
 /**
  * Reads and validates one trajectory directory. Refuses, with an `AgentTrackError` naming the file
  * (and line): `TRAJECTORY_INCOMPLETE` when `result.json` is missing or a last line is torn;
@@ -150,32 +180,20 @@ function checkConsistent(
  * trajectory.events.length; // the number of tool calls
  */
 export async function readTrajectory(dir: string, options: ReadTrajectoryOptions = {}): Promise<Trajectory> {
+  return parseTrajectory(dir, await loadTrajectoryTexts(dir), options);
+}
+
+/** `readTrajectory` on files already read (`loadTrajectoryTexts`): throws what it refuses. */
+export function parseTrajectory(
+  dir: string,
+  texts: TrajectoryTexts,
+  options: ReadTrajectoryOptions = {},
+): Trajectory {
   const path = (name: string) => join(dir, name);
-  const resultText = readTrajectoryText(
-    path(TRAJECTORY_FILES.result),
-    () =>
-      trajectoryError(
-        TRAJECTORY_ERROR_CODES.incomplete,
-        path(TRAJECTORY_FILES.result),
-        'missing: the run did not finish writing this trajectory, so it is never scored as complete',
-      ),
-    dir,
-  );
-  const missing =
-    (name: string, why = 'missing') =>
-    () =>
-      trajectoryError(TRAJECTORY_ERROR_CODES.missingFile, path(name), why, { data: { missing: name } });
-  const eventsText = readTrajectoryText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events), dir);
-  const turnsText = readTrajectoryText(
-    path(TRAJECTORY_FILES.turns),
-    missing(TRAJECTORY_FILES.turns, WHY_TURNS),
-    dir,
-  );
-  const messagesText = readTrajectoryText(
-    path(TRAJECTORY_FILES.messages),
-    missing(TRAJECTORY_FILES.messages),
-    dir,
-  );
+  const [resultText, eventsText, turnsText, messagesText] = texts.map((text) => {
+    if (text.status === 'rejected') throw text.reason;
+    return text.value;
+  }) as [string, string, string, string];
   const events = parseTrajectoryJsonl(
     eventsText,
     path(TRAJECTORY_FILES.events),

@@ -1,4 +1,4 @@
-import { Buffer, isUtf8 } from 'node:buffer';
+import { Buffer } from 'node:buffer';
 import { readFileSync, readSync } from 'node:fs';
 
 // One buffer for every file that fits it: a file is read into it in one call and decoded once, with
@@ -9,28 +9,14 @@ import { readFileSync, readSync } from 'node:fs';
 const POOL = Buffer.allocUnsafe(2 ** 20);
 
 /**
- * Bytes decoded as UTF-8. Decoding writes U+FFFD for a byte that is not UTF-8: `strict` returns
- * `null` for such bytes instead (a U+FFFD they really hold is kept).
- *
- * @example
- * decodeUtf8(Buffer.from([0xff]), true); // null
- */
-export function decodeUtf8(bytes: Uint8Array, strict: true): string | null;
-export function decodeUtf8(bytes: Uint8Array, strict?: false): string;
-export function decodeUtf8(bytes: Uint8Array, strict = false): string | null {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  return !strict || !text.includes('\uFFFD') || isUtf8(bytes) ? text : null;
-}
-
-/**
- * The text of an open regular file, decoded as UTF-8 (`decodeUtf8`), read from its start. A file
- * that fits the shared 1 MiB buffer is read into it in one call (a read shorter than asked is a
- * regular file's end); a bigger one is read whole by readFileSync.
+ * The text of an open regular file, decoded as UTF-8 (a byte that is not UTF-8 becomes U+FFFD),
+ * read from its start. A file that fits the shared 1 MiB buffer is read into it in one call (a read
+ * shorter than asked is a regular file's end); a bigger one is read whole by readFileSync.
  *
  * @example
  * const text = readUtf8(openSync(path, 'r'));
  */
 export function readUtf8(fd: number): string {
   const read = readSync(fd, POOL, 0, POOL.length, 0);
-  return decodeUtf8(read < POOL.length ? POOL.subarray(0, read) : readFileSync(fd));
+  return (read < POOL.length ? POOL.subarray(0, read) : readFileSync(fd)).toString('utf8');
 }

@@ -6,16 +6,16 @@ import { BlobStore } from '../store/blob-store.js';
 import { holdsBlobDir, nearestBlobDir } from '../store/locate-blobs.js';
 import type { Trajectory } from '../trajectory.js';
 import {
-  loadTrajectoryTexts,
+  loadTrajectoryFiles,
   parseTrajectory,
   type ReadTrajectoryOptions,
-  type TrajectoryTexts,
+  type TrajectoryFiles,
 } from './read-trajectory.js';
 
 const MARKERS = new Set<string>(Object.values(TRAJECTORY_FILES));
 
 // How many trajectories' files are read ahead of the one being parsed: their reads run in the thread
-// pool while this one is parsed and scored. Each holds its four files' text until its turn.
+// pool while this one is parsed and scored. Each holds its four files' bytes until its turn.
 const READ_AHEAD = 8;
 
 /** A trajectory directory found by the walk, with the nearest `blobs/` at or below the run seen on the way. */
@@ -96,18 +96,18 @@ export async function* readTrajectories(
     }
     return store;
   };
-  const ahead: { found: Found; texts: Promise<TrajectoryTexts> }[] = [];
+  const ahead: { found: Found; files: Promise<TrajectoryFiles> }[] = [];
   const next = async (): Promise<ReadOutcome> => {
-    const { found, texts } = ahead.shift()!;
+    const { found, files } = ahead.shift()!;
     try {
       const blobs = options.blobs ?? storeFor(found);
-      return { dir: found.dir, trajectory: parseTrajectory(found.dir, await texts, { ...options, blobs }) };
+      return { dir: found.dir, trajectory: parseTrajectory(found.dir, await files, { ...options, blobs }) };
     } catch (error) {
       return { dir: found.dir, error: error as Error };
     }
   };
   for await (const found of walk(runDir, undefined)) {
-    ahead.push({ found, texts: loadTrajectoryTexts(found.dir) });
+    ahead.push({ found, files: loadTrajectoryFiles(found.dir) });
     if (ahead.length > READ_AHEAD) yield await next();
   }
   while (ahead.length > 0) yield await next();

@@ -9,7 +9,7 @@ import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
  * trajectory is incomplete, not malformed.
  */
 export function parseTrajectoryJsonl<T>(
-  text: string,
+  text: string | Uint8Array,
   file: string,
   schema: z.ZodType<T>,
   accepts?: (value: unknown) => value is T,

@@ -1,7 +1,6 @@
-import { Buffer } from 'node:buffer';
+import { Buffer, isUtf8 } from 'node:buffer';
 import { close, constants, fstat, open, read, realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
-import { decodeUtf8 } from '../read-utf8.js';
 import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 
 // Reads go through the thread pool, with callbacks (no promise per step): a walk starts the next
@@ -67,16 +66,17 @@ function readRest(
 }
 
 /**
- * One file of a trajectory as text, read as the reader may read it: a regular file (never a FIFO,
- * socket or device), inside its directory (a link out is refused unread), valid UTF-8 (never
- * decoded with replacements). `missing` is the error for a file that is not there.
+ * One file of a trajectory as bytes, read as the reader may read it: a regular file (never a FIFO,
+ * socket or device), inside its directory (a link out is refused unread), valid UTF-8 (checked
+ * whole with `isUtf8`, so it is never decoded with replacements). `missing` is the error for a file
+ * that is not there.
  */
-export function readTrajectoryText(path: string, missing: () => Error, dir: string): Promise<string> {
+export function readTrajectoryBytes(path: string, missing: () => Error, dir: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     openText(path, dir, (error, fd) => {
       if (error) return reject((error as NodeJS.ErrnoException).code === 'ENOENT' ? missing() : error);
-      const done = (error: Error | null, text?: string) =>
-        close(fd, () => (error ? reject(error) : resolve(text!)));
+      const done = (error: Error | null, bytes?: Buffer) =>
+        close(fd, () => (error ? reject(error) : resolve(bytes!)));
       fstat(fd, (error, stat) => {
         if (error) return done(error);
         if (!stat.isFile())
@@ -92,8 +92,7 @@ export function readTrajectoryText(path: string, missing: () => Error, dir: stri
         // One byte more than its size: a read that fills it means the file grew.
         readRest(fd, Buffer.allocUnsafe(stat.size + 1), 0, (error, bytes) => {
           if (error) return done(error);
-          const text = decodeUtf8(bytes, true);
-          if (text !== null) return done(null, text);
+          if (isUtf8(bytes)) return done(null, bytes);
           done(
             trajectoryError(
               TRAJECTORY_ERROR_CODES.malformed,

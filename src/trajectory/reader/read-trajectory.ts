@@ -1,3 +1,4 @@
+import type { Buffer } from 'node:buffer';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { describeIssues } from '../../core/index.js';
@@ -17,7 +18,7 @@ import { locateBlobDir } from '../store/locate-blobs.js';
 import type { BlobReader, Trajectory } from '../trajectory.js';
 import { dirTaskId } from './dir-task-id.js';
 import { parseTrajectoryJsonl } from './parse-jsonl.js';
-import { readTrajectoryText } from './read-text.js';
+import { readTrajectoryBytes } from './read-text.js';
 import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 
 export interface ReadTrajectoryOptions {
@@ -138,21 +139,21 @@ function checkConsistent(
   }
 }
 
-/** A trajectory directory's four files as read (or refused), in the order they are checked. */
-export type TrajectoryTexts = readonly PromiseSettledResult<string>[];
+/** A trajectory directory's four files' bytes as read (or refused), in the order they are checked. */
+export type TrajectoryFiles = readonly PromiseSettledResult<Buffer>[];
 
 /**
  * Starts reading a trajectory directory's four files at once; settles (never rejects) when all
  * have been read or refused. `parseTrajectory` then throws the first refusal, in a fixed order.
  */
-export function loadTrajectoryTexts(dir: string): Promise<TrajectoryTexts> {
+export function loadTrajectoryFiles(dir: string): Promise<TrajectoryFiles> {
   const path = (name: string) => join(dir, name);
   const missing =
     (name: string, why = 'missing') =>
     () =>
       trajectoryError(TRAJECTORY_ERROR_CODES.missingFile, path(name), why, { data: { missing: name } });
   return Promise.allSettled([
-    readTrajectoryText(
+    readTrajectoryBytes(
       path(TRAJECTORY_FILES.result),
       () =>
         trajectoryError(
@@ -162,9 +163,9 @@ export function loadTrajectoryTexts(dir: string): Promise<TrajectoryTexts> {
         ),
       dir,
     ),
-    readTrajectoryText(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events), dir),
-    readTrajectoryText(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS), dir),
-    readTrajectoryText(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages), dir),
+    readTrajectoryBytes(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events), dir),
+    readTrajectoryBytes(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS), dir),
+    readTrajectoryBytes(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages), dir),
   ]);
 }
 
@@ -180,35 +181,40 @@ export function loadTrajectoryTexts(dir: string): Promise<TrajectoryTexts> {
  * trajectory.events.length; // the number of tool calls
  */
 export async function readTrajectory(dir: string, options: ReadTrajectoryOptions = {}): Promise<Trajectory> {
-  return parseTrajectory(dir, await loadTrajectoryTexts(dir), options);
+  return parseTrajectory(dir, await loadTrajectoryFiles(dir), options);
 }
 
-/** `readTrajectory` on files already read (`loadTrajectoryTexts`): throws what it refuses. */
+/** `readTrajectory` on files already read (`loadTrajectoryFiles`): throws what it refuses. */
 export function parseTrajectory(
   dir: string,
-  texts: TrajectoryTexts,
+  files: TrajectoryFiles,
   options: ReadTrajectoryOptions = {},
 ): Trajectory {
   const path = (name: string) => join(dir, name);
-  const [resultText, eventsText, turnsText, messagesText] = texts.map((text) => {
-    if (text.status === 'rejected') throw text.reason;
-    return text.value;
-  }) as [string, string, string, string];
+  const [resultBytes, eventsBytes, turnsBytes, messagesBytes] = files.map((file) => {
+    if (file.status === 'rejected') throw file.reason;
+    return file.value;
+  }) as [Buffer, Buffer, Buffer, Buffer];
   const events = parseTrajectoryJsonl(
-    eventsText,
+    eventsBytes,
     path(TRAJECTORY_FILES.events),
     toolEventSchema,
     isToolEvent,
   );
   const messages = parseTrajectoryJsonl(
-    messagesText,
+    messagesBytes,
     path(TRAJECTORY_FILES.messages),
     modelMessageSchema,
     isModelMessage,
   );
-  const turns = parseJsonFile(turnsText, path(TRAJECTORY_FILES.turns), modelTurnsSchema, isModelTurns);
+  const turns = parseJsonFile(
+    turnsBytes.toString('utf8'),
+    path(TRAJECTORY_FILES.turns),
+    modelTurnsSchema,
+    isModelTurns,
+  );
   const result = parseJsonFile(
-    resultText,
+    resultBytes.toString('utf8'),
     path(TRAJECTORY_FILES.result),
     trajectoryResultSchema,
     isTrajectoryResult,

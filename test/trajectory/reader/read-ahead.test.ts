@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readTrajectories } from '../../../src/trajectory/reader/list-trajectories.js';
-import { readTrajectoryText } from '../../../src/trajectory/reader/read-text.js';
+import { readTrajectoryBytes } from '../../../src/trajectory/reader/read-text.js';
 import { recordSample, tempDir } from '../helpers.js';
 
 describe('reading ahead', () => {
@@ -44,7 +44,9 @@ describe('reading ahead', () => {
   });
 
   test('a regular file longer than it measures (a /proc file measures 0 bytes) is read whole', async () => {
-    const text = await readTrajectoryText('/proc/self/status', () => new Error('missing'), '/proc/self');
+    const text = (
+      await readTrajectoryBytes('/proc/self/status', () => new Error('missing'), '/proc/self')
+    ).toString();
     expect(text).toMatch(/^Name:\t/);
     expect(text).toMatch(/\nPid:\t\d+\n/);
     expect(text.length).toBeGreaterThan(500);

@@ -5,18 +5,9 @@ import { BLOBS_DIR, TRAJECTORY_FILES } from '../files.js';
 import { BlobStore } from '../store/blob-store.js';
 import { holdsBlobDir, nearestBlobDir } from '../store/locate-blobs.js';
 import type { Trajectory } from '../trajectory.js';
-import {
-  loadTrajectoryFiles,
-  parseTrajectory,
-  type ReadTrajectoryOptions,
-  type TrajectoryFiles,
-} from './read-trajectory.js';
+import { type ReadTrajectoryOptions, readTrajectory } from './read-trajectory.js';
 
 const MARKERS = new Set<string>(Object.values(TRAJECTORY_FILES));
-
-// How many trajectories' files are read ahead of the one being parsed: their reads run in the thread
-// pool while this one is parsed and scored. Each holds its four files' bytes until its turn.
-const READ_AHEAD = 8;
 
 /** A trajectory directory found by the walk, with the nearest `blobs/` at or below the run seen on the way. */
 interface Found {
@@ -66,9 +57,8 @@ export type ReadOutcome =
   | { dir: string; error: Error; trajectory?: never };
 
 /**
- * Reads every trajectory under a run directory, in the walk's order: a refused directory yields its
- * error and the walk goes on, so one bad file never loses the others. The files of the next eight
- * are read ahead (never more: memory stays flat), beside the parse of this one. Without a `blobs` option each
+ * Reads every trajectory under a run directory, one at a time: a refused directory yields its
+ * error and the walk goes on, so one bad file never loses the others. Without a `blobs` option each
  * trajectory reads the nearest `blobs/` at or above it (as `readTrajectory` would), found once from
  * the walk's own listings, and trajectories sharing a store share one `BlobStore`.
  *
@@ -96,19 +86,12 @@ export async function* readTrajectories(
     }
     return store;
   };
-  const ahead: { found: Found; files: Promise<TrajectoryFiles> }[] = [];
-  const next = async (): Promise<ReadOutcome> => {
-    const { found, files } = ahead.shift()!;
+  for await (const found of walk(runDir, undefined)) {
     try {
       const blobs = options.blobs ?? storeFor(found);
-      return { dir: found.dir, trajectory: parseTrajectory(found.dir, await files, { ...options, blobs }) };
+      yield { dir: found.dir, trajectory: await readTrajectory(found.dir, { ...options, blobs }) };
     } catch (error) {
-      return { dir: found.dir, error: error as Error };
+      yield { dir: found.dir, error: error as Error };
     }
-  };
-  for await (const found of walk(runDir, undefined)) {
-    ahead.push({ found, files: loadTrajectoryFiles(found.dir) });
-    if (ahead.length > READ_AHEAD) yield await next();
   }
-  while (ahead.length > 0) yield await next();
 }

@@ -1,11 +1,13 @@
 import { Buffer, isUtf8 } from 'node:buffer';
-import { close, constants, fstat, open, read, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { TRAJECTORY_ERROR_CODES, trajectoryError } from './trajectory-error.js';
 
-// Reads go through the thread pool, with callbacks (no promise per step): a walk starts the next
-// trajectories' reads while it parses and scores this one, so the system calls (expensive on a
-// virtual machine) run beside the parse instead of before it (bench/trajectory-read.ts).
+// Sync reads: a trajectory's files are small, and the thread-pool round trips of async reads cost
+// more than the parse itself when thousands are scored (bench/trajectory-read.ts). Reading the
+// next trajectories ahead through the thread pool was measured too: 4% faster than sync reads when
+// each file was decoded whole, 10% slower once the JSONL files were decoded line by line (the
+// callbacks' own cost on the main thread).
 // Opened without blocking and checked before it is read: a FIFO (or a device) named like a
 // trajectory file would otherwise hang the whole walk waiting for a writer.
 
@@ -36,33 +38,28 @@ function refuseOutsideLink(path: string, dir: string): void {
 
 const FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 
-function openText(path: string, dir: string, then: (error: Error | null, fd: number) => void): void {
-  open(path, FLAGS | constants.O_NOFOLLOW, (error, fd) => {
-    if (error?.code !== 'ELOOP') return then(error, fd);
-    try {
-      refuseOutsideLink(path, dir);
-    } catch (refused) {
-      return then(refused as Error, -1);
-    }
-    open(path, FLAGS, then);
-  });
+function openText(path: string, dir: string): number {
+  try {
+    return openSync(path, FLAGS | constants.O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
+  }
+  refuseOutsideLink(path, dir);
+  return openSync(path, FLAGS);
 }
 
-// The rest of a file from `bytes` on: a regular file ends at the first read shorter than asked.
-function readRest(
-  fd: number,
-  bytes: Buffer,
-  got: number,
-  then: (error: Error | null, bytes: Buffer) => void,
-) {
-  read(fd, bytes, got, bytes.length - got, got, (error, count) => {
-    if (error) return then(error, bytes);
-    if (got + count < bytes.length) return then(null, bytes.subarray(0, got + count));
-    // It grew since it was measured: read on into a buffer twice the size.
+// A regular file's bytes, into a buffer one byte longer than its size: a read shorter than asked is
+// its end, and one that fills the buffer means it grew since it was measured (read on, doubling).
+function readWhole(fd: number, size: number): Buffer {
+  let bytes = Buffer.allocUnsafe(size + 1);
+  let got = 0;
+  for (;;) {
+    got += readSync(fd, bytes, got, bytes.length - got, got);
+    if (got < bytes.length) return bytes.subarray(0, got);
     const grown = Buffer.allocUnsafe(bytes.length * 2);
     bytes.copy(grown);
-    readRest(fd, grown, bytes.length, then);
-  });
+    bytes = grown;
+  }
 }
 
 /**
@@ -71,37 +68,32 @@ function readRest(
  * whole with `isUtf8`, so it is never decoded with replacements). `missing` is the error for a file
  * that is not there.
  */
-export function readTrajectoryBytes(path: string, missing: () => Error, dir: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    openText(path, dir, (error, fd) => {
-      if (error) return reject((error as NodeJS.ErrnoException).code === 'ENOENT' ? missing() : error);
-      const done = (error: Error | null, bytes?: Buffer) =>
-        close(fd, () => (error ? reject(error) : resolve(bytes!)));
-      fstat(fd, (error, stat) => {
-        if (error) return done(error);
-        if (!stat.isFile())
-          return done(
-            trajectoryError(
-              TRAJECTORY_ERROR_CODES.malformed,
-              path,
-              stat.isDirectory()
-                ? 'a directory, not a file: refused'
-                : 'not a regular file (a FIFO, a socket or a device): refused, never read',
-            ),
-          );
-        // One byte more than its size: a read that fills it means the file grew.
-        readRest(fd, Buffer.allocUnsafe(stat.size + 1), 0, (error, bytes) => {
-          if (error) return done(error);
-          if (isUtf8(bytes)) return done(null, bytes);
-          done(
-            trajectoryError(
-              TRAJECTORY_ERROR_CODES.malformed,
-              path,
-              'not valid UTF-8: refused, never read with its bytes replaced',
-            ),
-          );
-        });
-      });
-    });
-  });
+export function readTrajectoryBytes(path: string, missing: () => Error, dir: string): Buffer {
+  let fd: number;
+  try {
+    fd = openText(path, dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missing();
+    throw error;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile())
+      throw trajectoryError(
+        TRAJECTORY_ERROR_CODES.malformed,
+        path,
+        stat.isDirectory()
+          ? 'a directory, not a file: refused'
+          : 'not a regular file (a FIFO, a socket or a device): refused, never read',
+      );
+    const bytes = readWhole(fd, stat.size);
+    if (isUtf8(bytes)) return bytes;
+    throw trajectoryError(
+      TRAJECTORY_ERROR_CODES.malformed,
+      path,
+      'not valid UTF-8: refused, never read with its bytes replaced',
+    );
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -1,4 +1,3 @@
-import type { Buffer } from 'node:buffer';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { describeIssues } from '../../core/index.js';
@@ -139,36 +138,6 @@ function checkConsistent(
   }
 }
 
-/** A trajectory directory's four files' bytes as read (or refused), in the order they are checked. */
-export type TrajectoryFiles = readonly PromiseSettledResult<Buffer>[];
-
-/**
- * Starts reading a trajectory directory's four files at once; settles (never rejects) when all
- * have been read or refused. `parseTrajectory` then throws the first refusal, in a fixed order.
- */
-export function loadTrajectoryFiles(dir: string): Promise<TrajectoryFiles> {
-  const path = (name: string) => join(dir, name);
-  const missing =
-    (name: string, why = 'missing') =>
-    () =>
-      trajectoryError(TRAJECTORY_ERROR_CODES.missingFile, path(name), why, { data: { missing: name } });
-  return Promise.allSettled([
-    readTrajectoryBytes(
-      path(TRAJECTORY_FILES.result),
-      () =>
-        trajectoryError(
-          TRAJECTORY_ERROR_CODES.incomplete,
-          path(TRAJECTORY_FILES.result),
-          'missing: the run did not finish writing this trajectory, so it is never scored as complete',
-        ),
-      dir,
-    ),
-    readTrajectoryBytes(path(TRAJECTORY_FILES.events), missing(TRAJECTORY_FILES.events), dir),
-    readTrajectoryBytes(path(TRAJECTORY_FILES.turns), missing(TRAJECTORY_FILES.turns, WHY_TURNS), dir),
-    readTrajectoryBytes(path(TRAJECTORY_FILES.messages), missing(TRAJECTORY_FILES.messages), dir),
-  ]);
-}
-
 /**
  * Reads and validates one trajectory directory. Refuses, with an `AgentTrackError` naming the file
  * (and line): `TRAJECTORY_INCOMPLETE` when `result.json` is missing or a last line is torn;
@@ -181,20 +150,37 @@ export function loadTrajectoryFiles(dir: string): Promise<TrajectoryFiles> {
  * trajectory.events.length; // the number of tool calls
  */
 export async function readTrajectory(dir: string, options: ReadTrajectoryOptions = {}): Promise<Trajectory> {
-  return parseTrajectory(dir, await loadTrajectoryFiles(dir), options);
-}
-
-/** `readTrajectory` on files already read (`loadTrajectoryFiles`): throws what it refuses. */
-export function parseTrajectory(
-  dir: string,
-  files: TrajectoryFiles,
-  options: ReadTrajectoryOptions = {},
-): Trajectory {
   const path = (name: string) => join(dir, name);
-  const [resultBytes, eventsBytes, turnsBytes, messagesBytes] = files.map((file) => {
-    if (file.status === 'rejected') throw file.reason;
-    return file.value;
-  }) as [Buffer, Buffer, Buffer, Buffer];
+  const resultBytes = readTrajectoryBytes(
+    path(TRAJECTORY_FILES.result),
+    () =>
+      trajectoryError(
+        TRAJECTORY_ERROR_CODES.incomplete,
+        path(TRAJECTORY_FILES.result),
+        'missing: the run did not finish writing this trajectory, so it is never scored as complete',
+      ),
+    dir,
+  );
+  const missing =
+    (name: string, why = 'missing') =>
+    () =>
+      trajectoryError(TRAJECTORY_ERROR_CODES.missingFile, path(name), why, { data: { missing: name } });
+  const eventsBytes = readTrajectoryBytes(
+    path(TRAJECTORY_FILES.events),
+    missing(TRAJECTORY_FILES.events),
+    dir,
+  );
+  const turnsBytes = readTrajectoryBytes(
+    path(TRAJECTORY_FILES.turns),
+    missing(TRAJECTORY_FILES.turns, WHY_TURNS),
+    dir,
+  );
+  const messagesBytes = readTrajectoryBytes(
+    path(TRAJECTORY_FILES.messages),
+    missing(TRAJECTORY_FILES.messages),
+    dir,
+  );
+  // The JSONL files go to the line walk as bytes (each line decoded on its own); the JSON ones whole.
   const events = parseTrajectoryJsonl(
     eventsBytes,
     path(TRAJECTORY_FILES.events),

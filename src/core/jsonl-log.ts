@@ -79,9 +79,10 @@ export function eachJsonlLine(
 }
 
 /**
- * The one JSONL parser: `eachJsonlLine` (a string or UTF-8 bytes) through a schema. `accepts`, a precompiled check that
- * passes only what the schema accepts unchanged, lets a valid line skip zod. A line that is not
- * JSON or that the schema refuses goes to `onProblem` (`torn` for a cut last line).
+ * The one JSONL parser: `eachJsonlLine` (a string or UTF-8 bytes) through a schema. `accepts`, a
+ * precompiled check that passes only what the schema accepts unchanged, lets a valid line skip zod.
+ * A line that is not JSON or that the schema refuses goes to `onProblem` (`torn` for a cut last
+ * line).
  *
  * @example
  * parseJsonl('{"a":1}\n{"a":', schema, { onProblem: (p) => (p.torn ? 'skip' : fail(p)) }); // [{ a: 1 }]

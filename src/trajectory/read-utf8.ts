@@ -1,11 +1,11 @@
 import { Buffer } from 'node:buffer';
 import { readFileSync, readSync } from 'node:fs';
 
-// One buffer for every file that fits it: a file is read into it in one call and decoded once, with
-// no garbage. readFileSync grows a buffer of its own per file: the 8,000 files of 2,000 synthetic
-// trajectories took 290 ms that way against 254 ms here, a blob 14 us against 11 us (measured
-// 2026-12-06; bench/trajectory-read.ts times the reading as a whole). Used synchronously, so never
-// shared.
+// The blob store's read: one buffer for every blob that fits it, read into in one call and decoded
+// at once, with no garbage (a blob 11 us against 14 us by readFileSync, measured 2026-12-06; by
+// readFileSync's UTF-8 path, 1.03x slower, 2026-12-07). Used synchronously, so never shared. A
+// trajectory's own files are kept as bytes until their lines are decoded (reader/read-text.ts), so
+// they cannot share this buffer.
 const POOL = Buffer.allocUnsafe(2 ** 20);
 
 /**
